@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "dodo",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "DodoCheckout", targets: ["DodoCheckout"]),
+    .executable(name: "dodo", targets: ["dodo"]),
+  ],
+  targets: [
+    // The checkout contract and flow: pure Swift, no files, processes, sockets or terminals.
+    .target(name: "DodoCheckout"),
+    // libyaml, seen only by DodoConfig.
+    .systemLibrary(
+      name: "CYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
+    .target(name: "DodoConfig", dependencies: ["CYAML", "DodoCheckout"]),
+    .target(name: "DodoPlatform", dependencies: ["DodoCheckout"]),
+    .target(name: "DodoCLI", dependencies: ["DodoConfig", "DodoPlatform", "DodoCheckout"]),
+    .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
+
+    .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout"]),
+    .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig"]),
+    .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform"]),
+    .testTarget(name: "DodoCLITests", dependencies: ["DodoCLI"]),
+    // Runs the built `dodo` as a subprocess; depends on it so that `swift test` builds it first.
+    .testTarget(name: "EndToEndTests", dependencies: ["dodo"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,47 @@
+/// Why `dodo` could not run or read a checkout: misuse or a platform failure.
+///
+/// A customer who cancels, or a declined payment, is a `CheckoutResult`, never an error.
+public struct CheckoutError: Error, Sendable, Hashable {
+  /// The reason, with the iOS SDK's code names.
+  public enum Code: String, Sendable, Hashable, CaseIterable {
+    case invalidCheckoutUrl = "INVALID_CHECKOUT_URL"
+    case invalidReturnUrl = "INVALID_RETURN_URL"
+    case alreadyInProgress = "ALREADY_IN_PROGRESS"
+    case platformError = "PLATFORM_ERROR"
+  }
+
+  public var code: Code
+  /// A sentence for a person: what was wrong and what is expected. It never quotes a
+  /// URL's query string, which may carry a customer's details.
+  public var message: String
+
+  public init(_ code: Code, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  public static func invalidCheckoutUrl(_ reason: String) -> CheckoutError {
+    CheckoutError(.invalidCheckoutUrl, "invalid checkout URL: \(reason)")
+  }
+
+  public static func invalidReturnUrl(_ reason: String) -> CheckoutError {
+    CheckoutError(.invalidReturnUrl, "invalid return URL: \(reason)")
+  }
+
+  public static let alreadyInProgress = CheckoutError(
+    .alreadyInProgress, "another checkout is in progress; only one checkout can run at a time")
+
+  public static func platformError(_ reason: String) -> CheckoutError {
+    CheckoutError(.platformError, reason)
+  }
+
+  /// Which kind of URL a syntax error was found in, for the error's code.
+  enum URLKind { case checkout, returnURL, incoming }
+
+  static func invalidURL(_ error: URLSyntaxError, kind: URLKind) -> CheckoutError {
+    switch kind {
+    case .checkout: .invalidCheckoutUrl("not a valid URL: \(error.reason)")
+    case .returnURL, .incoming: .invalidReturnUrl("not a valid URL: \(error.reason)")
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/// A Dodo Payments hosted-checkout URL that passed the contract's checks.
+///
+/// `https` on `checkout.dodopayments.com` (live) or `test.checkout.dodopayments.com` (test),
+/// with a percent-decoded path under `/session/`. Stricter than the iOS SDK on purpose: a URL
+/// with userinfo or a port other than 443 was never issued by Dodo, and is refused.
+public struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
+  /// The URL as given.
+  public let string: String
+  /// The checkout session id (`cks_…`): the path segment after `session`; `nil` when there is
+  /// none, in which case no abandoned session is recorded.
+  public let sessionId: String?
+  /// Whether the URL is on the test host; test or live mode is read from the host only.
+  public let isTestMode: Bool
+
+  public init(_ string: String) throws(CheckoutError) {
+    var text = string
+    let (sessionId, isTestMode) = try text.withUTF8Bytes { bytes throws(CheckoutError) in
+      let parts: URLParts
+      do throws(URLSyntaxError) { parts = try URLReader.read(bytes) } catch { throw .invalidURL(error, kind: .checkout) }
+      guard ASCII.equalsIgnoringCase(UnsafeBufferPointer(rebasing: bytes[parts.scheme]), "https") else {
+        throw .invalidCheckoutUrl("the scheme must be https")
+      }
+      guard let authority = parts.authority else {
+        throw .invalidCheckoutUrl("it must start with https://checkout.dodopayments.com/session/")
+      }
+      guard authority.userinfo == nil else {
+        throw .invalidCheckoutUrl("it must not carry a user name or password ('user@')")
+      }
+      let host = UnsafeBufferPointer(rebasing: bytes[authority.host])
+      let isTest: Bool
+      if ASCII.equalsIgnoringCase(host, "checkout.dodopayments.com") {
+        isTest = false
+      } else if ASCII.equalsIgnoringCase(host, "test.checkout.dodopayments.com") {
+        isTest = true
+      } else {
+        throw .invalidCheckoutUrl(
+          "the host must be checkout.dodopayments.com or test.checkout.dodopayments.com, not '\(String(decoding: host, as: UTF8.self))'")
+      }
+      if let port = authority.port, !port.isEmpty, Self.portNumber(bytes, port) != 443 {
+        throw .invalidCheckoutUrl("the port must be 443 (or none), not \(String(decoding: UnsafeBufferPointer(rebasing: bytes[port]), as: UTF8.self))")
+      }
+      let path = PercentDecoding.string(bytes, parts.path)
+      guard path.utf8.starts(with: "/session/".utf8) else {
+        throw .invalidCheckoutUrl("the path must start with /session/ (a checkout session URL)")
+      }
+      let rest = path.utf8.dropFirst(9)
+      let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+      let sessionId = end == rest.startIndex ? nil : String(Substring(rest[..<end]))
+      return (sessionId, isTest)
+    }
+    self.string = string
+    self.sessionId = sessionId
+    self.isTestMode = isTestMode
+  }
+
+  public var description: String { string }
+
+  private static func portNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    range.reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) }
+  }
+}

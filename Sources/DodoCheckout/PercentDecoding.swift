@@ -1,0 +1,82 @@
+/// Percent-decoding of already validated URL text (see `URLReader.checkCharacters`).
+///
+/// `+` stays a literal plus: a return URL is a URL, not an HTML form, and the iOS SDK
+/// reads `email=a+b%40x.com` as `a+b@x.com`. Decoded bytes that are not UTF-8 become
+/// U+FFFD, as `String(decoding:as:)` does, so decoding never fails.
+enum PercentDecoding {
+  static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    let slice = UnsafeBufferPointer(rebasing: bytes[range])
+    guard slice.contains(UInt8(ascii: "%")) else { return String(decoding: slice, as: UTF8.self) }
+    let decoded = [UInt8](unsafeUninitializedCapacity: slice.count) { buffer, count in
+      count = decode(slice, into: buffer)
+    }
+    return String(decoding: decoded, as: UTF8.self)
+  }
+
+  /// Writes the decoded bytes of `source` into `target` (at least as long) and returns their count.
+  static func decode(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    var i = 0
+    var n = 0
+    while i < source.count {
+      let c = source[i]
+      if c == UInt8(ascii: "%"), i + 2 < source.count,
+        let high = URLReader.hexValue(source[i + 1]), let low = URLReader.hexValue(source[i + 2])
+      {
+        target[n] = high << 4 | low
+        i += 3
+      } else {
+        target[n] = c
+        i += 1
+      }
+      n += 1
+    }
+    return n
+  }
+
+  /// Whether the decoded bytes of `source[range]` equal `expected` exactly.
+  static func decodedEquals(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ expected: StaticString) -> Bool {
+    expected.withUTF8Buffer { want in
+      var i = range.lowerBound
+      var k = 0
+      while i < range.upperBound {
+        var c = source[i]
+        if c == UInt8(ascii: "%"), i + 2 < range.upperBound,
+          let high = URLReader.hexValue(source[i + 1]), let low = URLReader.hexValue(source[i + 2])
+        {
+          c = high << 4 | low
+          i += 3
+        } else {
+          i += 1
+        }
+        guard k < want.count, want[k] == c else { return false }
+        k += 1
+      }
+      return k == want.count
+    }
+  }
+}
+
+/// ASCII helpers for case-insensitive comparison of schemes and hosts.
+enum ASCII {
+  @inline(__always) static func lower(_ c: UInt8) -> UInt8 {
+    c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z") ? c | 0x20 : c
+  }
+
+  static func equalsIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    for i in 0..<a.count where lower(a[i]) != lower(b[i]) { return false }
+    return true
+  }
+
+  static func equalsIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, _ b: StaticString) -> Bool {
+    b.withUTF8Buffer { equalsIgnoringCase(a, $0) }
+  }
+}
+
+extension String {
+  /// `withUTF8` that keeps the body's typed error (the standard one rethrows `any Error`).
+  mutating func withUTF8Bytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
+    let result: Result<R, E> = withUTF8 { bytes in Result { () throws(E) in try body(bytes) } }
+    return try result.get()
+  }
+}

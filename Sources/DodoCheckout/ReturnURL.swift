@@ -1,0 +1,88 @@
+/// The URL a checkout comes back to: an absolute URL with a non-empty scheme and host.
+///
+/// `myapp://checkout/return`, `https://myapp.com/checkout/return` and
+/// `http://127.0.0.1:53682/return` are return URLs; `not-a-url`, `myapp:/x`, `myapp:x` and
+/// `myapp://` are not.
+public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
+  /// The URL as given.
+  public let string: String
+  /// The scheme, lower-cased.
+  public let scheme: String
+  /// The host, lower-cased (an IP literal keeps its brackets).
+  public let host: String
+  /// The percent-decoded path with trailing slashes dropped; `/` for an empty path.
+  public let normalizedPath: String
+  /// The explicit port, when there is one.
+  public let port: Int?
+
+  public init(_ string: String) throws(CheckoutError) {
+    var text = string
+    let (scheme, host, path, port) = try text.withUTF8Bytes { bytes throws(CheckoutError) in
+      let parts: URLParts
+      do throws(URLSyntaxError) { parts = try URLReader.read(bytes) } catch { throw .invalidURL(error, kind: .returnURL) }
+      guard let authority = parts.authority, !authority.host.isEmpty else {
+        throw .invalidReturnUrl("it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'")
+      }
+      let port = authority.port.flatMap { $0.isEmpty ? nil : $0.reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) } }
+      return (
+        Self.lowercased(bytes, parts.scheme), Self.lowercased(bytes, authority.host),
+        Self.normalizedPath(bytes, parts.path), port
+      )
+    }
+    self.string = string
+    self.scheme = scheme
+    self.host = host
+    self.normalizedPath = path
+    self.port = port
+  }
+
+  public var description: String { string }
+
+  /// Whether `url` comes back to this return URL: same scheme and host (ignoring case) and
+  /// the same normalized path; query, fragment, port and userinfo are ignored. Text that is
+  /// not a URL matches nothing.
+  public func matches(_ url: String) -> Bool {
+    var url = url
+    return url.withUTF8 { bytes in
+      guard let parts = try? URLReader.read(bytes), let authority = parts.authority else { return false }
+      return scheme.utf8.elementsEqual(bytes[parts.scheme].lazy.map(ASCII.lower))
+        && host.utf8.elementsEqual(bytes[authority.host].lazy.map(ASCII.lower))
+        && normalizedPath == Self.normalizedPath(bytes, parts.path)
+    }
+  }
+
+  /// The address `dodo start` listens on itself: `http` on `127.0.0.1`, `[::1]` or
+  /// `localhost` with an explicit port; `nil` for any other return URL.
+  public var loopback: LoopbackAddress? {
+    guard scheme == "http", let port else { return nil }
+    switch host {
+    case "127.0.0.1", "localhost": return LoopbackAddress(host: host, port: port)
+    case "[::1]": return LoopbackAddress(host: "::1", port: port)
+    default: return nil
+    }
+  }
+
+  /// The part of the URL that is safe to show in logs and events: no query, no fragment.
+  public var redacted: String { "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")\(normalizedPath)" }
+
+  static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    String(decoding: bytes[range].lazy.map(ASCII.lower), as: UTF8.self)
+  }
+
+  /// Percent-decodes a path, reads an empty one as `/` and drops trailing slashes (`/` stays `/`).
+  static func normalizedPath(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    let decoded = PercentDecoding.string(bytes, range)
+    var end = decoded.utf8.endIndex
+    while end > decoded.utf8.startIndex, decoded.utf8[decoded.utf8.index(before: end)] == UInt8(ascii: "/") {
+      end = decoded.utf8.index(before: end)
+    }
+    return end == decoded.utf8.startIndex ? "/" : String(Substring(decoded.utf8[..<end]))
+  }
+}
+
+/// A loopback address and port that `dodo start` serves the return URL on.
+public struct LoopbackAddress: Sendable, Hashable {
+  /// `127.0.0.1`, `::1` or `localhost`.
+  public var host: String
+  public var port: Int
+}

@@ -1,0 +1,181 @@
+/// The parts of a URL, as byte offsets into the text it was read from.
+///
+/// The contract needs only a small, strict slice of RFC 3986: a scheme, an authority
+/// (userinfo, host, port), a path, a query and a fragment. Reading offsets instead of
+/// building strings keeps validation and matching free of allocations.
+struct URLParts: Sendable {
+  var scheme: Range<Int>
+  /// The authority's parts; `nil` when the URL has no `//` after the scheme (`myapp:/x`).
+  var authority: Authority?
+  var path: Range<Int>
+  var query: Range<Int>?
+  var fragment: Range<Int>?
+
+  struct Authority: Sendable {
+    var userinfo: Range<Int>?
+    var host: Range<Int>
+    var port: Range<Int>?
+  }
+}
+
+/// Why a text is not a URL that the contract can read. Offsets are 0-based byte offsets.
+enum URLSyntaxError: Error, Equatable, Sendable {
+  case empty
+  case missingScheme
+  case invalidScheme
+  case space(at: Int)
+  case controlCharacter(at: Int)
+  case malformedEscape(at: Int)
+  case invalidPort
+  case invalidHost
+
+  /// A phrase that completes "… is not a valid URL: ".
+  var reason: String {
+    switch self {
+    case .empty: "it is empty"
+    case .missingScheme: "it has no scheme (expected something like 'myapp://host/path')"
+    case .invalidScheme: "its scheme must start with a letter and contain only letters, digits, '+', '-' and '.'"
+    case .space(let at): "it contains a space at position \(at + 1) (spaces must be written as %20)"
+    case .controlCharacter(let at): "it contains a control character at position \(at + 1)"
+    case .malformedEscape(let at): "it has a malformed percent escape at position \(at + 1) ('%' must be followed by two hex digits)"
+    case .invalidPort: "its port is not a number from 0 to 65535"
+    case .invalidHost: "its host is malformed"
+    }
+  }
+}
+
+/// A strict, allocation-free URL reader.
+///
+/// It rejects, anywhere in the text, spaces, control characters (C0, DEL and C1) and
+/// `%` not followed by two hex digits: a URL that carries them was never issued by a
+/// server and is not one that a browser hands back.
+enum URLReader {
+  static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLSyntaxError) -> URLParts {
+    let count = bytes.count
+    guard count > 0 else { throw .empty }
+    try checkCharacters(bytes)
+
+    // scheme ":"
+    var i = 0
+    while i < count, bytes[i] != UInt8(ascii: ":") {
+      let c = bytes[i]
+      if c == UInt8(ascii: "/") || c == UInt8(ascii: "?") || c == UInt8(ascii: "#") { break }
+      i += 1
+    }
+    guard i < count, bytes[i] == UInt8(ascii: ":"), i > 0 else { throw .missingScheme }
+    let scheme = 0..<i
+    guard isAlpha(bytes[0]) else { throw .invalidScheme }
+    for j in 1..<i where !isSchemeCharacter(bytes[j]) { throw .invalidScheme }
+    i += 1
+
+    // "//" authority
+    var authority: URLParts.Authority?
+    if i + 1 < count, bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "/") {
+      i += 2
+      let start = i
+      var lastAt = -1
+      while i < count {
+        let c = bytes[i]
+        if c == UInt8(ascii: "/") || c == UInt8(ascii: "?") || c == UInt8(ascii: "#") { break }
+        if c == UInt8(ascii: "@") { lastAt = i }
+        i += 1
+      }
+      authority = try readAuthority(bytes, start..<i, lastAt: lastAt)
+    }
+
+    // path, "?" query, "#" fragment
+    let pathStart = i
+    while i < count, bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") { i += 1 }
+    let path = pathStart..<i
+    var query: Range<Int>?
+    if i < count, bytes[i] == UInt8(ascii: "?") {
+      i += 1
+      let queryStart = i
+      while i < count, bytes[i] != UInt8(ascii: "#") { i += 1 }
+      query = queryStart..<i
+    }
+    var fragment: Range<Int>?
+    if i < count, bytes[i] == UInt8(ascii: "#") { fragment = (i + 1)..<count }
+    return URLParts(scheme: scheme, authority: authority, path: path, query: query, fragment: fragment)
+  }
+
+  /// Rejects spaces, control characters and malformed escapes anywhere in the text.
+  static func checkCharacters(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLSyntaxError) {
+    var i = 0
+    let count = bytes.count
+    while i < count {
+      let c = bytes[i]
+      if c > 0x20 && c < 0x7F && c != UInt8(ascii: "%") {
+        i += 1
+        continue
+      }
+      switch c {
+      case 0x20: throw .space(at: i)
+      case 0..<0x20, 0x7F: throw .controlCharacter(at: i)
+      case UInt8(ascii: "%"):
+        guard i + 2 < count, hexValue(bytes[i + 1]) != nil, hexValue(bytes[i + 2]) != nil else {
+          throw .malformedEscape(at: i)
+        }
+        i += 3
+      case 0xC2 where i + 1 < count && (0x80...0x9F).contains(bytes[i + 1]):
+        throw .controlCharacter(at: i)  // U+0080...U+009F, the C1 controls
+      default:
+        i += 1
+      }
+    }
+  }
+
+  private static func readAuthority(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lastAt: Int
+  ) throws(URLSyntaxError) -> URLParts.Authority {
+    var userinfo: Range<Int>?
+    var hostStart = range.lowerBound
+    if lastAt >= 0 {
+      userinfo = range.lowerBound..<lastAt
+      hostStart = lastAt + 1
+    }
+    var hostEnd = range.upperBound
+    var port: Range<Int>?
+    if hostStart < range.upperBound, bytes[hostStart] == UInt8(ascii: "[") {
+      // IP literal: "[" ... "]" [":" port]
+      var j = hostStart + 1
+      while j < range.upperBound, bytes[j] != UInt8(ascii: "]") { j += 1 }
+      guard j < range.upperBound else { throw .invalidHost }
+      hostEnd = j + 1
+      if hostEnd < range.upperBound {
+        guard bytes[hostEnd] == UInt8(ascii: ":") else { throw .invalidHost }
+        port = (hostEnd + 1)..<range.upperBound
+      }
+    } else {
+      var j = hostStart
+      while j < range.upperBound, bytes[j] != UInt8(ascii: ":") { j += 1 }
+      hostEnd = j
+      if j < range.upperBound { port = (j + 1)..<range.upperBound }
+    }
+    if let port {
+      guard port.count <= 5 else { throw .invalidPort }
+      var value = 0
+      for j in port {
+        guard isDigit(bytes[j]) else { throw .invalidPort }
+        value = value * 10 + Int(bytes[j] &- UInt8(ascii: "0"))
+      }
+      guard value <= 65535 else { throw .invalidPort }
+    }
+    return URLParts.Authority(userinfo: userinfo, host: hostStart..<hostEnd, port: port)
+  }
+
+  @inline(__always) static func isAlpha(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+  @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+  @inline(__always) static func isSchemeCharacter(_ c: UInt8) -> Bool {
+    isAlpha(c) || isDigit(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+  }
+
+  @inline(__always) static func hexValue(_ c: UInt8) -> UInt8? {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): c &- UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): c &- UInt8(ascii: "a") &+ 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): c &- UInt8(ascii: "A") &+ 10
+    default: nil
+    }
+  }
+}
