@@ -1,0 +1,103 @@
+/// Buffered output to a file descriptor: the CLI writes millions of small pieces when it
+/// streams, and one `write(2)` per piece would dominate the time.
+public final class OutputFile {
+  public let fd: Int32
+  private var buffer: [UInt8] = []
+  private let capacity: Int
+
+  public init(fd: Int32, capacity: Int = 64 * 1024) {
+    self.fd = fd
+    self.capacity = capacity
+    buffer.reserveCapacity(capacity)
+  }
+
+  public func write(_ string: String) {
+    var string = string
+    string.withUTF8 { write($0) }
+  }
+
+  public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= capacity { flush() }
+  }
+
+  public func write(byte: UInt8) {
+    buffer.append(byte)
+  }
+
+  /// Writes what is buffered. A reader that went away (`EPIPE`) or any other write error
+  /// drops the output: there is nobody left to tell.
+  public func flush() {
+    guard !buffer.isEmpty else { return }
+    buffer.withUnsafeBytes { try? Syscalls.writeAll(fd, $0) }
+    buffer.removeAll(keepingCapacity: true)
+  }
+
+  public var isTerminal: Bool { Syscalls.isTerminal(fd) }
+}
+
+/// Lines read from a file descriptor through one reused buffer, so that memory stays flat
+/// whatever the input's size.
+public final class LineReader {
+  public let fd: Int32
+  private var buffer: [UInt8]
+  private var start = 0
+  private var end = 0
+  private var atEnd = false
+  /// A line longer than this is an error (`LineTooLong`), not an unbounded buffer.
+  public let maximumLineLength: Int
+
+  public init(fd: Int32, maximumLineLength: Int = 1 << 20) {
+    self.fd = fd
+    self.maximumLineLength = maximumLineLength
+    buffer = [UInt8](repeating: 0, count: 256 * 1024)
+  }
+
+  /// Calls `body` with each line, without its `\n` (and a `\r` before it).
+  public func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+    while true {
+      let found: Int? = buffer.withUnsafeBufferPointer { $0[start..<end].firstIndex(of: UInt8(ascii: "\n")) }
+      if let newline = found {
+        var lineEnd = newline
+        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+        try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<lineEnd])) }
+        start = newline + 1
+        continue
+      }
+      if atEnd {
+        if start < end {
+          try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        }
+        return
+      }
+      try fill()
+    }
+  }
+
+  private func fill() throws {
+    if start > 0 {
+      buffer.withUnsafeMutableBufferPointer { b in
+        let count = end - start
+        if count > 0 { UnsafeMutableRawPointer(b.baseAddress!).copyMemory(from: b.baseAddress! + start, byteCount: count) }
+      }
+      end -= start
+      start = 0
+    }
+    if end == buffer.count {
+      if buffer.count >= maximumLineLength {
+        throw LineTooLong(limit: maximumLineLength)
+      }
+      buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+    }
+    let count = try buffer.withUnsafeMutableBytes { raw in
+      try Syscalls.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[end...]))
+    }
+    if count == 0 { atEnd = true } else { end += count }
+  }
+}
+
+/// A line longer than `LineReader.maximumLineLength`.
+public struct LineTooLong: Error, CustomStringConvertible {
+  public var limit: Int
+  public var description: String { "a line is longer than \(limit) bytes" }
+}
