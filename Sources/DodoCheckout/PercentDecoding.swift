@@ -32,27 +32,35 @@ enum PercentDecoding {
     }
     return n
   }
+}
 
-  /// Whether the decoded bytes of `source[range]` equal `expected` exactly.
-  static func decodedEquals(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ expected: StaticString) -> Bool {
-    expected.withUTF8Buffer { want in
-      var i = range.lowerBound
-      var k = 0
-      while i < range.upperBound {
-        var c = source[i]
-        if c == UInt8(ascii: "%"), i + 2 < range.upperBound,
-          let high = URLReader.hexValue(source[i + 1]), let low = URLReader.hexValue(source[i + 2])
-        {
-          c = high << 4 | low
-          i += 3
-        } else {
-          i += 1
-        }
-        guard k < want.count, want[k] == c else { return false }
-        k += 1
-      }
-      return k == want.count
+/// The percent-decoded bytes of a range of validated URL text, one at a time.
+///
+/// Lets matching compare a path byte for byte without building a string: comparing decoded
+/// `String`s would equate canonically equivalent text (`K` and U+212A KELVIN SIGN, NFC and
+/// NFD `é`) and every invalid UTF-8 byte (all read as U+FFFD), so two different paths would match.
+struct PercentDecodedBytes: IteratorProtocol {
+  private let source: UnsafeBufferPointer<UInt8>
+  private var position: Int
+  private let end: Int
+
+  init(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
+    self.source = source
+    self.position = range.lowerBound
+    self.end = range.upperBound
+  }
+
+  @inline(__always) mutating func next() -> UInt8? {
+    guard position < end else { return nil }
+    let c = source[position]
+    if c == UInt8(ascii: "%"), position + 2 < end,
+      let high = URLReader.hexValue(source[position + 1]), let low = URLReader.hexValue(source[position + 2])
+    {
+      position += 3
+      return high << 4 | low
     }
+    position += 1
+    return c
   }
 }
 

@@ -15,6 +15,11 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   /// The explicit port, when there is one.
   public let port: Int?
 
+  /// The percent-decoded path bytes with trailing slashes dropped (`/` for an empty path):
+  /// what `matches` compares, byte for byte. `normalizedPath` is the same as text, where
+  /// bytes that are not UTF-8 read as U+FFFD.
+  private let decodedPath: [UInt8]
+
   public init(_ string: String) throws(CheckoutError) {
     var text = string
     let (scheme, host, path, port) = try text.withUTF8Bytes { bytes throws(CheckoutError) in
@@ -32,7 +37,8 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
     self.string = string
     self.scheme = scheme
     self.host = host
-    self.normalizedPath = path
+    self.decodedPath = path
+    self.normalizedPath = String(decoding: path, as: UTF8.self)
     self.port = port
   }
 
@@ -47,7 +53,7 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
       guard let parts = try? URLReader.read(bytes), let authority = parts.authority else { return false }
       return scheme.utf8.elementsEqual(bytes[parts.scheme].lazy.map(ASCII.lower))
         && host.utf8.elementsEqual(bytes[authority.host].lazy.map(ASCII.lower))
-        && normalizedPath == Self.normalizedPath(bytes, parts.path)
+        && Self.path(bytes, parts.path, normalizesTo: decodedPath)
     }
   }
 
@@ -70,13 +76,31 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Percent-decodes a path, reads an empty one as `/` and drops trailing slashes (`/` stays `/`).
-  static func normalizedPath(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    let decoded = PercentDecoding.string(bytes, range)
-    var end = decoded.utf8.endIndex
-    while end > decoded.utf8.startIndex, decoded.utf8[decoded.utf8.index(before: end)] == UInt8(ascii: "/") {
-      end = decoded.utf8.index(before: end)
+  static func normalizedPath(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
+    var decoded = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
+      count = PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]), into: buffer)
     }
-    return end == decoded.utf8.startIndex ? "/" : String(Substring(decoded.utf8[..<end]))
+    while decoded.last == UInt8(ascii: "/") { decoded.removeLast() }
+    return decoded.isEmpty ? [UInt8(ascii: "/")] : decoded
+  }
+
+  /// Whether the path `bytes[range]` normalizes (as `normalizedPath`) to `normalized`, without
+  /// allocating: its decoded bytes are `normalized` followed only by slashes, or, for the root
+  /// `/`, nothing but slashes.
+  static func path(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, normalizesTo normalized: [UInt8]) -> Bool {
+    let slash = UInt8(ascii: "/")
+    var decoded = PercentDecodedBytes(bytes, range)
+    let expected = normalized.count == 1 && normalized[0] == slash ? 0 : normalized.count
+    var matched = 0
+    while let c = decoded.next() {
+      if matched < expected {
+        guard c == normalized[matched] else { return false }
+        matched += 1
+      } else if c != slash {
+        return false
+      }
+    }
+    return matched == expected
   }
 }
 
