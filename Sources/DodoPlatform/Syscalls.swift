@@ -58,12 +58,31 @@ public enum Syscalls {
 
   /// `isatty(3)`: whether `fd` is a terminal.
   public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// The process environment, read from `environ(7)`; for a name given twice, the first wins
+  /// as `getenv(3)` does.
+  public static func environment() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "="), result[String(text[..<equals])] == nil {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return result
+  }
+
+  /// `exit(3)`: flushes nothing of ours; callers flush their `OutputFile`s first.
+  public static func exit(_ status: Int32) -> Never { systemExit(status) }
 }
 
 // The C functions under names that do not collide with the wrappers above, on every libc.
 @inline(__always) private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
   read(fd, buffer, count)
 }
+@inline(__always) private func systemExit(_ status: Int32) -> Never { exit(status) }
 @inline(__always) private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
   write(fd, buffer, count)
 }

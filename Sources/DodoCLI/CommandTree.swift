@@ -1,0 +1,36 @@
+/// The one command tree: parsing, help, completion scripts and man pages all read it.
+public enum CommandTree {
+  public static let root: CommandSpec = CommandSpec(
+    "dodo",
+    abstract: "Run and decode Dodo Payments hosted checkouts from the shell.",
+    discussion: """
+      dodo opens a Dodo Payments hosted checkout in the browser, waits for it to come back to \
+      the return URL, and turns that URL into a result (succeeded, failed, cancelled, pending \
+      or expired), as the official iOS SDK does. It also decodes return URLs for support staff \
+      and keeps a record of checkouts whose outcome is not known yet.
+      """,
+    subcommands: [.explainStatus, .validate, .help],
+    examples: [
+      .init("dodo explain-status 'myapp://checkout/return?status=succeeded&payment_id=pay_1'", "Decode a customer's return URL."),
+    ]
+  )
+
+  /// The command at `path` (starting with `dodo`), or `nil`.
+  public static func command(at path: [String]) -> CommandSpec? {
+    guard path.first == root.name else { return nil }
+    var command = root
+    for name in path.dropFirst() {
+      guard let next = command.subcommand(named: name) else { return nil }
+      command = next
+    }
+    return command
+  }
+
+  /// Every command below the root with its path, depth first, for documentation and tests.
+  public static func allCommands() -> [(path: [String], command: CommandSpec)] {
+    func walk(_ path: [String], _ command: CommandSpec) -> [(path: [String], command: CommandSpec)] {
+      command.subcommands.flatMap { sub in [(path + [sub.name], sub)] + walk(path + [sub.name], sub) }
+    }
+    return walk([root.name], root)
+  }
+}

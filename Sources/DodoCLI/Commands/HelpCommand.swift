@@ -1,0 +1,22 @@
+extension CommandSpec {
+  static let help: CommandSpec = CommandSpec(
+    "help",
+    abstract: "Show help for dodo or one of its commands.",
+    arguments: [ArgumentSpec("command", help: "The command (and subcommand) to show help for.", optional: true, repeating: true, completion: .command)],
+    handler: { invocation, context in
+      try HelpCommand.show(path: [CommandTree.root.name] + invocation.arguments, context: context)
+    }
+  )
+}
+
+/// `dodo help [COMMAND]`, `dodo COMMAND --help`.
+enum HelpCommand {
+  static func show(path: [String], context: Context) throws(CLIError) -> ExitStatus {
+    guard let command = CommandTree.command(at: path) else {
+      let name = path.dropFirst().first ?? ""
+      throw .unknownCommand(name, suggestion: nearest(to: name, in: CommandTree.root.subcommands.map(\.name)))
+    }
+    context.stdout.write(HelpFormatter.help(path, command))
+    return .success
+  }
+}

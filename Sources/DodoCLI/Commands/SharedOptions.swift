@@ -1,0 +1,7 @@
+import DodoCheckout
+
+/// Options that more than one command takes, declared once.
+enum SharedOptions {
+  static let returnURL = OptionSpec(
+    "return-url", value: "URL", help: "The URL the checkout returns to (overrides DODO_RETURN_URL and the profile's return_url).")
+}

@@ -1,0 +1,65 @@
+import DodoCheckout
+
+/// What a return URL's status means for the customer, and what support staff should do next.
+///
+/// The result is a hint, not proof: a pending or unknown outcome is reconciled with the
+/// backend and never told to the customer as a failure; only the webhook proves a payment.
+struct StatusExplanation {
+  let meaning: String
+  let nextStep: String
+
+  init(_ result: CheckoutResult) {
+    guard let raw = result.rawStatus else {
+      self = .missing
+      return
+    }
+    let status = String(decoding: raw.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
+    switch status {
+    case "succeeded": self = .paid
+    case "active": self = .subscriptionActive
+    case "failed": self = .declined
+    case "expired": self = .expired
+    case "processing": self = .processing
+    case "": self = .empty
+    case "requires_customer_action": self = .customerAction
+    case "requires_payment_method": self = .paymentMethod
+    case _ where status.hasPrefix("requires_"): self = .requiresSomething
+    default: self = .unrecognized
+    }
+  }
+
+  private init(_ meaning: String, _ nextStep: String) {
+    self.meaning = meaning
+    self.nextStep = nextStep
+  }
+
+  private static let reconcile =
+    "Do not tell the customer the payment failed. Look up the checkout session or payment on the backend (Get Checkout Session or Get Payment Detail), or wait for the payment.succeeded or payment.failed webhook, and treat it as pending until then."
+
+  static let paid = StatusExplanation(
+    "The customer completed a one-time payment.",
+    "Confirm it on the backend (the payment.succeeded webhook or Get Payment Detail with the payment ID) before granting access: the return URL alone is not proof of payment.")
+  static let subscriptionActive = StatusExplanation(
+    "The customer's subscription is active.",
+    "Confirm it on the backend (the subscription.active webhook) before granting access: the return URL alone is not proof of payment.")
+  static let declined = StatusExplanation(
+    "The payment was declined; this attempt charged nothing.",
+    "The customer can try again, with another payment method if the card was refused. Confirm with the payment.failed webhook if in doubt.")
+  static let expired = StatusExplanation(
+    "The checkout session expired before the customer paid.",
+    "Nothing was charged on this session. Create a new checkout session for the customer to try again.")
+  static let processing = StatusExplanation(
+    "The payment is still processing and settles later.", reconcile)
+  static let customerAction = StatusExplanation(
+    "The payment is waiting for the customer to complete a step, such as a 3-D Secure check; it has not completed.", reconcile)
+  static let paymentMethod = StatusExplanation(
+    "The payment is waiting for a usable payment method; it has not completed.", reconcile)
+  static let requiresSomething = StatusExplanation(
+    "The payment is waiting for a further step before it can complete; it has not completed yet.", reconcile)
+  static let missing = StatusExplanation(
+    "The return URL carries no status, so the outcome is unknown; it reads as pending.", reconcile)
+  static let empty = StatusExplanation(
+    "The return URL's status is empty, so the outcome is unknown; it reads as pending.", reconcile)
+  static let unrecognized = StatusExplanation(
+    "The status is not one Dodo Payments sends, so the outcome is unknown; it reads as pending.", reconcile)
+}

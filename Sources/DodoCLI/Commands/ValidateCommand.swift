@@ -1,0 +1,81 @@
+import DodoCheckout
+
+extension CommandSpec {
+  static let validate: CommandSpec = CommandSpec(
+    "validate",
+    abstract: "Check a checkout URL, a return URL, and the configuration in effect.",
+    discussion: """
+      Checks what it is given: a checkout URL (an https URL on checkout.dodopayments.com or \
+      test.checkout.dodopayments.com under /session/), a return URL (--return-url: an absolute \
+      URL with a scheme and a host), and the configuration files in effect. Exits 0 when all \
+      of it is valid, else with the code of the first problem.
+      """,
+    arguments: [ArgumentSpec("checkout-url", help: "The hosted checkout URL to check.", optional: true)],
+    options: [SharedOptions.returnURL],
+    examples: [
+      .init("dodo validate 'https://test.checkout.dodopayments.com/session/cks_123'", "Check a checkout URL."),
+      .init("dodo validate --return-url myapp://checkout/return", "Check a return URL."),
+    ],
+    exitStatuses: [
+      .init(.success, "Everything checked is valid."),
+      .init(.invalidCheckoutURL, "The checkout URL is invalid (INVALID_CHECKOUT_URL)."),
+      .init(.invalidReturnURL, "The return URL is invalid (INVALID_RETURN_URL)."),
+      .init(.configuration, "A configuration file does not load, or the profile is unknown."),
+    ],
+    handler: { invocation, context in
+      try ValidateCommand(context: context).run(checkoutURL: invocation.arguments.first, returnURL: invocation.value(SharedOptions.returnURL))
+    }
+  )
+}
+
+/// `dodo validate [CHECKOUT_URL] [--return-url URL]`.
+struct ValidateCommand {
+  let context: Context
+
+  func run(checkoutURL: String?, returnURL: String?) throws -> ExitStatus {
+    var findings: [String] = []
+    do {
+      if let checkoutURL {
+        let url = try CheckoutURL(checkoutURL)
+        let session = url.sessionId.map { "session \($0)" } ?? "no session id: no abandoned session would be recorded"
+        findings.append("checkout URL: valid (\(url.isTestMode ? "test" : "live") mode, \(session))")
+      }
+      if let returnURL {
+        let url = try ReturnURL(returnURL)
+        findings.append("return URL: valid" + (url.loopback != nil ? " (loopback: dodo start serves it itself)" : ""))
+      }
+    } catch {
+      return invalid(error)
+    }
+    if findings.isEmpty { findings.append("nothing to check: give a checkout URL or --return-url") }
+    if context.json {
+      context.printJSON { json in
+        json.beginObject()
+        json.key("valid")
+        json.bool(true)
+        json.endObject()
+      }
+    } else {
+      context.stdout.write(findings.map { $0 + "\n" }.joined())
+    }
+    return .success
+  }
+
+  /// Reports the first problem: on standard output with `--json` (it is the command's
+  /// answer), else as an error on standard error.
+  private func invalid(_ error: CheckoutError) -> ExitStatus {
+    if context.json {
+      context.printJSON { json in
+        json.beginObject()
+        json.key("valid")
+        json.bool(false)
+        json.key("error")
+        json.error(code: error.code.rawValue, message: error.message)
+        json.endObject()
+      }
+    } else {
+      context.stderr.write("\(context.stderrStyle.red("Error:")) \(error.message)\n")
+    }
+    return ExitStatus(error.code)
+  }
+}

@@ -1,0 +1,84 @@
+import DodoPlatform
+
+/// The `dodo` command suite: `main.swift` hands it the process's arguments and streams, and
+/// tests drive it the same way.
+public enum Dodo {
+  public static let version = "0.1.0"
+
+  /// Runs the process's command line and exits with its status.
+  public static func runAndExit() -> Never {
+    Syscalls.exit(main(arguments: Array(CommandLine.arguments.dropFirst()), environment: Syscalls.environment()))
+  }
+
+  /// Runs one command line (without the program name) and returns the exit status.
+  public static func main(
+    arguments: [String], environment: [String: String], stdinFD: Int32 = 0, stdoutFD: Int32 = 1, stderrFD: Int32 = 2
+  ) -> Int32 {
+    let stdout = OutputFile(fd: stdoutFD)
+    let stderr = OutputFile(fd: stderrFD)
+    defer {
+      stdout.flush()
+      stderr.flush()
+    }
+    // Before parsing, so that a command line that does not parse still gets its error in
+    // the form it asked for.
+    let options = arguments.prefix { $0 != "--" }
+    var context = Context(
+      environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
+      json: options.contains("--json"), noColor: options.contains("--no-color"), configPath: nil, profile: nil)
+    do {
+      switch try ArgumentParser(root: CommandTree.root).parse(arguments) {
+      case .version:
+        stdout.write("dodo \(version)\n")
+        return ExitStatus.success.rawValue
+      case .help(let path):
+        return try HelpCommand.show(path: path, context: context).rawValue
+      case .external(let name, _, _):
+        throw CLIError.unknownCommand(name, suggestion: nearest(to: name, in: CommandTree.root.subcommands.map(\.name)))
+      case .run(let invocation):
+        context = Context(
+          environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
+          json: invocation.isSet(GlobalOptions.json), noColor: invocation.isSet(GlobalOptions.noColor),
+          configPath: invocation.value(GlobalOptions.config), profile: invocation.value(GlobalOptions.profile))
+        return try invocation.command.handler!(invocation, context).rawValue
+      }
+    } catch let error as CLIError {
+      report(error, context: context)
+      return error.exitStatus.rawValue
+    } catch {
+      report(.checkout(.platformError("\(error)")), context: context)
+      return ExitStatus.platformError.rawValue
+    }
+  }
+
+  /// Prints an error: as `{"error":…}` with `--json`, else as `Error: …`, with the usage
+  /// line and a hint for a usage error.
+  static func report(_ error: CLIError, context: Context) {
+    context.stdout.flush()
+    if context.json {
+      var writer = JSONWriter()
+      writer.beginObject()
+      writer.key("error")
+      writer.error(code: error.code, message: error.message)
+      writer.endObject()
+      writer.newline()
+      writer.bytes.withUnsafeBufferPointer { context.stderr.write($0) }
+      return
+    }
+    let style = context.stderrStyle
+    switch error {
+    case .configuration(let message):
+      context.stderr.write(message.hasSuffix("\n") ? message : message + "\n")
+    case .usage(let message, let path):
+      let command = CommandTree.command(at: path) ?? CommandTree.root
+      context.stderr.write("\(style.red("Error:")) \(message)\n")
+      context.stderr.write("Usage: \(HelpFormatter.usage(path, command))\n")
+      context.stderr.write("  See '\(path.joined(separator: " ")) --help'.\n")
+    case .unknownCommand:
+      context.stderr.write("\(style.red("Error:")) \(error.message)\n")
+      context.stderr.write("  See 'dodo help' for the list of commands.\n")
+    case .checkout:
+      context.stderr.write("\(style.red("Error:")) \(error.message)\n")
+    }
+  }
+}

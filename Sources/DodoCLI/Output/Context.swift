@@ -1,0 +1,61 @@
+import DodoPlatform
+
+/// What a command runs with: its streams, environment, and how to write output.
+public final class Context {
+  public let environment: [String: String]
+  public let stdout: OutputFile
+  public let stderr: OutputFile
+  /// The file descriptor of standard input.
+  public let stdinFD: Int32
+  /// `--json`: standard output carries only JSON.
+  public let json: Bool
+  /// `--config FILE` and `--profile NAME`, wherever they stood on the command line.
+  public let configPath: String?
+  public let profile: String?
+  public let stdoutStyle: TextStyle
+  public let stderrStyle: TextStyle
+
+  public init(
+    environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: Int32, json: Bool,
+    noColor: Bool, configPath: String?, profile: String?
+  ) {
+    self.environment = environment
+    self.stdout = stdout
+    self.stderr = stderr
+    self.stdinFD = stdinFD
+    self.json = json
+    self.configPath = configPath
+    self.profile = profile
+    let colorAllowed = !noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    stdoutStyle = TextStyle(enabled: colorAllowed && stdout.isTerminal)
+    stderrStyle = TextStyle(enabled: colorAllowed && stderr.isTerminal)
+  }
+
+  /// Writes one JSON value and a newline to standard output.
+  public func printJSON(_ build: (inout JSONWriter) -> Void) {
+    var writer = JSONWriter()
+    build(&writer)
+    writer.newline()
+    writer.bytes.withUnsafeBufferPointer { stdout.write($0) }
+  }
+
+  /// A warning on standard error, as `dodo: warning: …`.
+  public func warn(_ message: String) {
+    stderr.write("dodo: \(stderrStyle.yellow("warning")): \(message)\n")
+  }
+}
+
+/// ANSI colours, or none: colour only on a terminal, never with `NO_COLOR` or `--no-color`.
+public struct TextStyle: Sendable {
+  public let enabled: Bool
+
+  public func bold(_ text: String) -> String { wrap(text, "1") }
+  public func red(_ text: String) -> String { wrap(text, "31") }
+  public func green(_ text: String) -> String { wrap(text, "32") }
+  public func yellow(_ text: String) -> String { wrap(text, "33") }
+  public func dim(_ text: String) -> String { wrap(text, "2") }
+
+  private func wrap(_ text: String, _ code: String) -> String {
+    enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}

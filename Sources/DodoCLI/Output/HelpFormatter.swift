@@ -1,0 +1,83 @@
+/// Help text and usage lines, made from the command tree.
+public enum HelpFormatter {
+  static let width = 80
+  static let column = 26
+
+  /// `dodo validate [<CHECKOUT_URL>] [--return-url URL]`.
+  public static func usage(_ path: [String], _ command: CommandSpec) -> String {
+    var parts = [path.joined(separator: " ")]
+    if !command.subcommands.isEmpty && command.handler == nil {
+      parts.append("<subcommand>")
+    }
+    parts += command.arguments.map(\.synopsis)
+    parts += command.options.map { "[\($0.synopsis)]" }
+    return parts.joined(separator: " ")
+  }
+
+  public static func help(_ path: [String], _ command: CommandSpec, extraSections: [(String, [(String, String)])] = []) -> String {
+    var out = "OVERVIEW: \(command.abstract)\n\n"
+    if !command.discussion.isEmpty { out += wrap(command.discussion, indent: 0) + "\n\n" }
+    out += "USAGE: \(usage(path, command))\n"
+    if !command.arguments.isEmpty {
+      out += section("ARGUMENTS", command.arguments.map { ($0.synopsis, $0.help) })
+    }
+    if !command.options.isEmpty {
+      out += section("OPTIONS", command.options.map { (optionLabel($0), $0.help) })
+    }
+    if !command.subcommands.isEmpty {
+      out += section("SUBCOMMANDS", command.subcommands.map { ($0.name, $0.abstract) })
+    }
+    for (title, rows) in extraSections where !rows.isEmpty { out += section(title, rows) }
+    out += section("GLOBAL OPTIONS", GlobalOptions.all.map { (optionLabel($0), $0.help) })
+    if !command.examples.isEmpty {
+      out += "\nEXAMPLES:\n"
+      for example in command.examples {
+        out += "  \(example.command)\n" + wrap(example.explanation, indent: 6) + "\n"
+      }
+    }
+    if !command.exitStatuses.isEmpty {
+      out += section("EXIT STATUS", command.exitStatuses.map { (String($0.status.rawValue), $0.meaning) })
+    }
+    if path.count == 1 {
+      out += "\nSee 'dodo help <command>' for detailed help.\n"
+    }
+    return out
+  }
+
+  static func optionLabel(_ option: OptionSpec) -> String {
+    (option.short.map { "-\($0), " } ?? "") + option.synopsis
+  }
+
+  static func section(_ title: String, _ rows: [(String, String)]) -> String {
+    var out = "\n\(title):\n"
+    for (label, text) in rows {
+      let lead = "  " + label
+      if lead.count + 2 <= column {
+        let body = wrap(text, indent: column)
+        out += lead + String(repeating: " ", count: column - lead.count) + body.dropFirst(column) + "\n"
+      } else {
+        out += lead + "\n" + wrap(text, indent: column) + "\n"
+      }
+    }
+    return out
+  }
+
+  /// Word-wraps `text` to the help width, each line indented by `indent` spaces; blank lines
+  /// between paragraphs are kept.
+  static func wrap(_ text: String, indent: Int) -> String {
+    let pad = String(repeating: " ", count: indent)
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph -> String in
+      var lines: [String] = []
+      var line = ""
+      for word in paragraph.split(separator: " ") {
+        if !line.isEmpty, indent + line.count + 1 + word.count > width {
+          lines.append(pad + line)
+          line = ""
+        }
+        line += (line.isEmpty ? "" : " ") + word
+      }
+      lines.append(line.isEmpty ? "" : pad + line)
+      return lines.joined(separator: "\n")
+    }.joined(separator: "\n")
+  }
+}

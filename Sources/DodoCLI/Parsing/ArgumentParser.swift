@@ -1,0 +1,121 @@
+/// What a command line asks for.
+public enum ParsedCommandLine: Sendable {
+  case run(Invocation)
+  /// `--help`, `-h` or `dodo help …`: help for the command at this path.
+  case help(path: [String])
+  case version
+  /// A name that is not a built-in command: maybe a plugin. `arguments` are the words after
+  /// it, verbatim; `globals` the global options given before it.
+  case external(name: String, arguments: [String], globals: Invocation)
+}
+
+/// Parses `argv` against the command tree. Global options are accepted before and after the
+/// command; `--` ends the options; `--name=value` and `--name value` are the same.
+public struct ArgumentParser: Sendable {
+  public let root: CommandSpec
+
+  public init(root: CommandSpec) { self.root = root }
+
+  public func parse(_ arguments: [String]) throws(CLIError) -> ParsedCommandLine {
+    var path = [root.name]
+    var command = root
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+    var index = 0
+    var optionsEnded = false
+
+    while index < arguments.count {
+      let word = arguments[index]
+      index += 1
+      if !optionsEnded, word == "--" {
+        optionsEnded = true
+        continue
+      }
+      if !optionsEnded, word.hasPrefix("-"), word != "-" {
+        if path.count == 1, word == "--version" { return .version }
+        let (name, inlineValue) = Self.split(word)
+        guard let option = Self.option(named: name, in: command.options + GlobalOptions.all) else {
+          let known = (command.options + GlobalOptions.all).map(\.flagName) + (path.count == 1 ? ["--version"] : [])
+          let suggestion = nearest(to: name, in: known).map { ". Did you mean '\($0)'?" } ?? ""
+          throw .usage("unknown option '\(name)'\(suggestion)", command: path)
+        }
+        if option == GlobalOptions.help { return .help(path: path) }
+        guard option.takesValue else {
+          if inlineValue != nil { throw .usage("option '\(option.flagName)' takes no value", command: path) }
+          flags.insert(option.name)
+          continue
+        }
+        var value: String
+        if let inlineValue {
+          value = inlineValue
+        } else {
+          guard index < arguments.count else {
+            throw .usage("option '\(option.flagName)' needs a value (\(option.valueName!))", command: path)
+          }
+          value = arguments[index]
+          index += 1
+        }
+        if !option.values.isEmpty, !option.values.contains(value) {
+          throw .usage(
+            "invalid value '\(value)' for '\(option.flagName)' (expected one of: \(option.values.joined(separator: ", ")))",
+            command: path)
+        }
+        values[option.name] = value
+        continue
+      }
+      // A word: the command or subcommand while one is still to be chosen, else an argument.
+      if command.handler == nil || (positionals.isEmpty && !command.subcommands.isEmpty && command.subcommand(named: word) != nil) {
+        if path.count == 1, word == "help" {
+          return .help(path: [root.name] + arguments[index...].filter { !$0.hasPrefix("-") })
+        }
+        guard let next = command.subcommand(named: word) else {
+          if path.count == 1 {
+            return .external(
+              name: word, arguments: Array(arguments[index...]),
+              globals: Invocation(path: path, command: root, arguments: [], values: values, flags: flags))
+          }
+          let suggestion = nearest(to: word, in: command.subcommands.map(\.name)).map { ". Did you mean '\($0)'?" } ?? ""
+          throw .usage("unknown subcommand '\(word)' for '\(path.joined(separator: " "))'\(suggestion)", command: path)
+        }
+        command = next
+        path.append(word)
+        continue
+      }
+      positionals.append(word)
+    }
+
+    if command.handler == nil {
+      if path.count == 1 { return .help(path: path) }
+      let names = command.subcommands.map(\.name).joined(separator: ", ")
+      throw .usage("'\(path.joined(separator: " "))' needs a subcommand (\(names))", command: path)
+    }
+    try Self.check(positionals, against: command.arguments, path: path)
+    return .run(Invocation(path: path, command: command, arguments: positionals, values: values, flags: flags))
+  }
+
+  private static func split(_ word: String) -> (name: String, value: String?) {
+    guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+    return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+  }
+
+  private static func option(named name: String, in options: [OptionSpec]) -> OptionSpec? {
+    if name.hasPrefix("--") { return options.first { $0.flagName == name } }
+    guard name.count == 2 else { return nil }
+    return options.first { $0.short != nil && "-\($0.short!)" == name }
+  }
+
+  private static func check(_ positionals: [String], against specs: [ArgumentSpec], path: [String]) throws(CLIError) {
+    let required = specs.filter { !$0.isOptional }
+    if positionals.count < required.count {
+      let missing = required[positionals.count]
+      throw .usage("missing argument <\(missing.name)>", command: path)
+    }
+    if !(specs.last?.isRepeating ?? false), positionals.count > specs.count {
+      throw .usage("unexpected argument '\(positionals[specs.count])'", command: path)
+    }
+    for (spec, value) in zip(specs, positionals) where !spec.values.isEmpty && !spec.values.contains(value) {
+      throw .usage("invalid value '\(value)' for <\(spec.name)> (expected one of: \(spec.values.joined(separator: ", ")))", command: path)
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import DodoCheckout
+
+/// Why a command stopped before its work was done; each case has its exit status and, for
+/// `--json`, its error code.
+public enum CLIError: Error {
+  /// The command line is wrong: printed with the command's usage line and a hint.
+  case usage(String, command: [String])
+  /// No such command, built in or plugin.
+  case unknownCommand(String, suggestion: String?)
+  /// A configuration file or profile that cannot be used; `message` is already rendered
+  /// (file:line:col, source line, caret).
+  case configuration(String)
+  case checkout(CheckoutError)
+
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .usage: .usage
+    case .unknownCommand: .unknownCommand
+    case .configuration: .configuration
+    case .checkout(let error): ExitStatus(error.code)
+    }
+  }
+
+  /// The `code` of the `--json` error object: the checkout codes of spec section 1.5, and
+  /// three of `dodo`'s own for the errors that are not about a checkout.
+  public var code: String {
+    switch self {
+    case .usage: "USAGE_ERROR"
+    case .unknownCommand: "UNKNOWN_COMMAND"
+    case .configuration: "CONFIG_ERROR"
+    case .checkout(let error): error.code.rawValue
+    }
+  }
+
+  public var message: String {
+    switch self {
+    case .usage(let message, _): message
+    case .unknownCommand(let name, let suggestion):
+      "unknown command '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+    case .configuration(let message): message
+    case .checkout(let error): error.message
+    }
+  }
+}

@@ -1,0 +1,12 @@
+/// The options every command takes, before or after its name.
+public enum GlobalOptions {
+  public static let config = OptionSpec(
+    "config", value: "FILE", completion: .file, help: "Read the configuration from FILE only (overrides DODO_CONFIG and the XDG files).")
+  public static let profile = OptionSpec(
+    "profile", value: "NAME", completion: .profile, help: "Use the configuration profile NAME (overrides DODO_PROFILE and default_profile).")
+  public static let json = OptionSpec("json", help: "Write JSON to standard output, and errors as JSON to standard error.")
+  public static let noColor = OptionSpec("no-color", help: "Never colour the output (also when NO_COLOR is set, or not on a terminal).")
+  public static let help = OptionSpec("help", short: "h", help: "Show help for the command.")
+
+  public static let all = [config, profile, json, noColor, help]
+}
