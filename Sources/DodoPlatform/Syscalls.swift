@@ -90,6 +90,22 @@ public enum Syscalls {
 // MARK: - Files and directories
 
 extension Syscalls {
+  /// `write(2)` of all of `bytes`.
+  public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
+    let result: Result<Void, SystemError> = bytes.withUnsafeBytes { buffer in
+      Result { () throws(SystemError) in try writeAll(fd, buffer) }
+    }
+    try result.get()
+  }
+
+  /// `read(2)` into `buffer[offset...]`; 0 at end of file.
+  public static func read(_ fd: Int32, into buffer: inout [UInt8], at offset: Int) throws(SystemError) -> Int {
+    let result: Result<Int, SystemError> = buffer.withUnsafeMutableBytes { raw in
+      Result { () throws(SystemError) in try read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[offset...])) }
+    }
+    return try result.get()
+  }
+
   /// What `lstat`/`fstat` say about a file: the fields DodoPlatform checks.
   public struct FileStatus: Sendable, Hashable {
     public var mode: UInt32

@@ -1,0 +1,85 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Runs a `CheckoutFlow` against a lock, a record store, a presenter and a return channel.
+///
+/// The driver holds no rules of its own: it performs each effect, turns what the effect's
+/// protocol call returned or threw into the flow's next input, and keeps the wait's deadline.
+public final class CheckoutDriver {
+  public let lock: any CheckoutLock
+  public let store: any AbandonedSessionStore
+  public let presenter: any CheckoutPresenter
+  public let channel: any ReturnChannel
+  /// How long the checkout waits for the return before it ends as `cancelled`; `nil`: no limit.
+  public let timeout: Duration?
+  /// Receives `opened`, `returnReceived` and `closed`, for logging only.
+  public let onEvent: (CheckoutEvent) -> Void
+  /// Receives a failure that does not change the outcome (a record that could not be cleared).
+  public let onWarning: (CheckoutError) -> Void
+
+  public init(
+    lock: any CheckoutLock, store: any AbandonedSessionStore, presenter: any CheckoutPresenter,
+    channel: any ReturnChannel, timeout: Duration? = nil,
+    onEvent: @escaping (CheckoutEvent) -> Void = { _ in }, onWarning: @escaping (CheckoutError) -> Void = { _ in }
+  ) {
+    self.lock = lock
+    self.store = store
+    self.presenter = presenter
+    self.channel = channel
+    self.timeout = timeout
+    self.onEvent = onEvent
+    self.onWarning = onWarning
+  }
+
+  /// Runs `flow` to its end and returns the result; a `CheckoutError` is thrown as is.
+  public func run(_ flow: CheckoutFlow, clock: ContinuousClock = ContinuousClock(), now: Date = Date()) throws(CheckoutError) -> CheckoutResult {
+    var flow = flow
+    var deadline: ContinuousClock.Instant?
+    var pending: [CheckoutFlow.Effect] = flow.handle(.begin(now: now))
+    while !pending.isEmpty {
+      let effect = pending.removeFirst()
+      var next: CheckoutFlow.Input?
+      switch effect {
+      case .takeLock:
+        do throws(CheckoutError) { next = .lockResult(acquired: try lock.tryAcquire()) } catch { next = .failed(error) }
+      case .openChannel(let returnURL):
+        do throws(CheckoutError) {
+          try channel.open(for: returnURL)
+          next = .channelOpened
+        } catch { next = .failed(error) }
+      case .record(let session):
+        do throws(CheckoutError) {
+          try store.save(session)
+          next = .recorded
+        } catch { next = .failed(error) }
+      case .present(let url, let customization):
+        do throws(PresentationFailure) {
+          try presenter.present(url, customization: customization)
+          next = .presented
+        } catch { next = .presentationFailed(error) }
+      case .wait:
+        if deadline == nil, let timeout { deadline = clock.now.advanced(by: timeout) }
+        do throws(CheckoutError) { next = .channel(try channel.next(until: deadline)) } catch { next = .failed(error) }
+      case .answer(let id, let claimed):
+        channel.answer(id, claimed: claimed)
+      case .emit(let event):
+        onEvent(event)
+      case .clearRecord:
+        do throws(CheckoutError) { try store.clear() } catch { onWarning(error) }
+      case .closePresentation:
+        presenter.close()
+      case .closeChannel:
+        channel.close()
+      case .releaseLock:
+        lock.release()
+      case .finish(let outcome):
+        return try outcome.get()
+      }
+      if let next { pending += flow.handle(next) }
+    }
+    preconditionFailure("a checkout flow always ends with .finish")
+  }
+}

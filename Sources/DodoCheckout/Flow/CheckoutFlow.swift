@@ -1,0 +1,169 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The checkout, from validation to result, as one state machine without I/O.
+///
+/// `handle(_:)` takes what happened and returns what to do next; `CheckoutDriver` performs the
+/// effects against the platform's lock, store, presenter and return channel and feeds their
+/// outcome back as the next input. Keeping the rules here (when to record, when to clear,
+/// which events to emit, what ends the wait) lets them be tested without any I/O, and lets
+/// the same rules drive a browser process or an iOS sheet.
+public struct CheckoutFlow: Sendable {
+  /// What happened.
+  public enum Input: Sendable, Hashable {
+    /// Start the checkout at `now` (the abandoned session's `createdAt`).
+    case begin(now: Date)
+    /// The lock was taken (`true`) or another checkout holds it (`false`).
+    case lockResult(acquired: Bool)
+    /// The return channel is listening.
+    case channelOpened
+    /// The abandoned session was recorded.
+    case recorded
+    /// The checkout is being presented.
+    case presented
+    /// The checkout could not be presented.
+    case presentationFailed(PresentationFailure)
+    /// The return channel reported something while the checkout waited.
+    case channel(ReturnChannelEvent)
+    /// A step failed (the lock, the channel, the record store or the wait itself).
+    case failed(CheckoutError)
+  }
+
+  /// What to do.
+  public enum Effect: Sendable, Hashable {
+    case takeLock
+    case openChannel(ReturnURL)
+    case record(AbandonedSession)
+    case present(CheckoutURL, BrowserCustomization)
+    /// Wait for the channel's next event (the driver holds the deadline).
+    case wait
+    case answer(IncomingURL.ID, claimed: Bool)
+    case emit(CheckoutEvent)
+    /// Remove the abandoned-session record.
+    case clearRecord
+    case closePresentation
+    case closeChannel
+    case releaseLock
+    /// The checkout is over; this is the last effect.
+    case finish(Outcome)
+  }
+
+  /// How a checkout ends: a result (any status, `cancelled` included) or an error.
+  public typealias Outcome = Result<CheckoutResult, CheckoutError>
+
+  public enum State: Sendable, Hashable {
+    case idle, locking, openingChannel, recording, presenting, waiting, finished
+  }
+
+  public let checkoutURL: String
+  public let returnURL: String
+  public let customization: BrowserCustomization
+  public private(set) var state = State.idle
+
+  private var checkout: CheckoutURL?
+  private var returning: ReturnURL?
+  private var createdAt = Date(timeIntervalSince1970: 0)
+  /// Whether an abandoned-session record was written by this checkout.
+  private var recorded = false
+
+  public init(checkoutURL: String, returnURL: String, customization: BrowserCustomization = BrowserCustomization()) {
+    self.checkoutURL = checkoutURL
+    self.returnURL = returnURL
+    self.customization = customization
+  }
+
+  /// Whether the checkout has ended.
+  public var isFinished: Bool { state == .finished }
+
+  public mutating func handle(_ input: Input) -> [Effect] {
+    switch (state, input) {
+    case (.idle, .begin(let now)):
+      createdAt = now
+      do throws(CheckoutError) {
+        checkout = try CheckoutURL(checkoutURL)
+        returning = try ReturnURL(returnURL)
+      } catch {
+        return finish(.failure(error), held: [])
+      }
+      state = .locking
+      return [.takeLock]
+
+    case (.locking, .lockResult(let acquired)):
+      guard acquired else { return finish(.failure(.alreadyInProgress), held: []) }
+      state = .openingChannel
+      return [.openChannel(returning!)]
+
+    case (.locking, .failed(let error)):
+      return finish(.failure(error), held: [])
+
+    case (.openingChannel, .channelOpened):
+      guard let sessionId = checkout!.sessionId else { return present() }
+      state = .recording
+      return [.record(AbandonedSession(sessionId: sessionId, createdAt: createdAt))]
+
+    case (.openingChannel, .failed(let error)):
+      return finish(.failure(error), held: [.releaseLock])
+
+    case (.recording, .recorded):
+      recorded = true
+      return present()
+
+    case (.recording, .failed(let error)):
+      return finish(.failure(error), held: [.closeChannel, .releaseLock])
+
+    case (.presenting, .presented):
+      state = .waiting
+      return [.emit(.opened), .wait]
+
+    case (.presenting, .presentationFailed(let failure)):
+      // Never shown: the record describes nothing, so it goes. Maybe shown: it stays.
+      let clear: [Effect] = recorded && !failure.mayBeShowing ? [.clearRecord] : []
+      return clear + finish(.failure(failure.error), held: [.closeChannel, .releaseLock])
+
+    case (.waiting, .channel(.url(let incoming))):
+      guard returning!.matches(incoming.url), let result = try? CheckoutResult(returnURL: incoming.url) else {
+        return [.answer(incoming.id, claimed: false), .wait]
+      }
+      let clear: [Effect] = recorded && result.status.isFinal ? [.clearRecord] : []
+      return [.emit(.returnReceived)] + clear + [.answer(incoming.id, claimed: true)] + end(.success(result))
+
+    case (.waiting, .channel(.dismissed)), (.waiting, .channel(.timedOut)):
+      return end(.success(.cancelled))
+
+    case (.waiting, .channel(.presenterFailed(let error))), (.waiting, .failed(let error)):
+      return end(.failure(error))
+
+    default:
+      return []
+    }
+  }
+
+  private mutating func present() -> [Effect] {
+    state = .presenting
+    return [.present(checkout!, customization)]
+  }
+
+  /// Ends a checkout that was presented: everything is released and `closed` is emitted.
+  private mutating func end(_ outcome: Outcome) -> [Effect] {
+    finish(outcome, held: [.closePresentation, .closeChannel, .releaseLock, .emit(.closed)])
+  }
+
+  private mutating func finish(_ outcome: Outcome, held: [Effect]) -> [Effect] {
+    state = .finished
+    return held + [.finish(outcome)]
+  }
+}
+
+extension CheckoutStatus {
+  /// Whether the outcome is known for good, so that the abandoned-session record can go:
+  /// `succeeded`, `failed` and `expired`; `cancelled` and `pending` still need reconciling.
+  public var isFinal: Bool {
+    switch self {
+    case .succeeded, .failed, .expired: true
+    case .cancelled, .pending: false
+    }
+  }
+}

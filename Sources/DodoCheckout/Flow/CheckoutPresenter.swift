@@ -1,0 +1,21 @@
+/// Shows the checkout to the customer: a browser on the desktop, a sheet on iOS.
+public protocol CheckoutPresenter: AnyObject {
+  /// Presents the checkout. Returns once it is on its way; a later failure (the browser
+  /// command exiting non-zero) arrives through the return channel as `presenterFailed`.
+  func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure)
+  /// The checkout ended: stop presenting it (dismiss a sheet; stop watching a browser).
+  func close()
+}
+
+/// Why the checkout could not be presented, and whether it may be showing all the same.
+public struct PresentationFailure: Error, Sendable, Hashable {
+  public var error: CheckoutError
+  /// `false` when the checkout certainly never appeared (a browser command that could not be
+  /// started), so that its abandoned-session record can be removed again.
+  public var mayBeShowing: Bool
+
+  public init(_ error: CheckoutError, mayBeShowing: Bool) {
+    self.error = error
+    self.mayBeShowing = mayBeShowing
+  }
+}

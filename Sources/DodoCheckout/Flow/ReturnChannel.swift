@@ -1,0 +1,39 @@
+/// Delivers what a waiting checkout reacts to: URLs handed over by `handle-url` (or the
+/// loopback listener), the customer leaving, and the presenter failing.
+///
+/// `next(until:)` is the only place where a checkout blocks, so the platform multiplexes every
+/// source there (sockets, signals, the browser process, the clock).
+public protocol ReturnChannel: AnyObject {
+  /// Starts listening for `returnURL`, before the checkout is presented, so that a return
+  /// that comes back at once is not lost.
+  func open(for returnURL: ReturnURL) throws(CheckoutError)
+  /// Blocks until something happens, or `deadline` passes (`timedOut`); `nil` waits forever.
+  func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent
+  /// Tells the sender of URL `id` whether the checkout claimed it.
+  func answer(_ id: IncomingURL.ID, claimed: Bool)
+  /// Stops listening; senders still waiting hear "not claimed".
+  func close()
+}
+
+/// A URL handed to the checkout in progress, with the id its answer goes back to.
+public struct IncomingURL: Sendable, Hashable, Identifiable {
+  public var id: Int
+  public var url: String
+
+  public init(id: Int, url: String) {
+    self.id = id
+    self.url = url
+  }
+}
+
+/// What a `ReturnChannel` reports to a waiting checkout.
+public enum ReturnChannelEvent: Sendable, Hashable {
+  /// A URL arrived; it may or may not match the return URL.
+  case url(IncomingURL)
+  /// The customer left (closed the sheet, pressed Ctrl-C, the session was hung up).
+  case dismissed
+  /// The deadline passed.
+  case timedOut
+  /// The presenter failed after the checkout was presented (the browser exited non-zero).
+  case presenterFailed(CheckoutError)
+}

@@ -1,0 +1,210 @@
+import DodoCheckout
+import Testing
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+@Suite("Checkout flow")
+struct FlowTests {
+  static let returnURL = "myapp://checkout/return"
+
+  @Test("a matching return URL is claimed, read, clears the record and closes once")
+  func succeeded() throws {
+    let harness = FlowHarness([.url(IncomingURL(id: 7, url: "myapp://checkout/return?status=succeeded&payment_id=pay_1"))])
+    let result = try harness.run().get()
+    #expect(result.status == .succeeded)
+    #expect(result.paymentId == "pay_1")
+    #expect(
+      harness.log.entries == [
+        "lock", "listen", "save cks_123", "present", "checkout.opened", "checkout.return_received", "clear",
+        "answer 7 true", "dismiss", "stop listening", "unlock", "checkout.closed",
+      ])
+    #expect(harness.store.session == nil)
+    #expect(harness.events == [.opened, .returnReceived, .closed])
+    #expect(!harness.lock.held)
+  }
+
+  @Test("the record is cleared only for a final status", arguments: [
+    ("succeeded", true), ("active", true), ("failed", true), ("expired", true),
+    ("processing", false), ("requires_customer_action", false), ("", false),
+  ])
+  func clearedOnlyWhenFinal(status: String, cleared: Bool) throws {
+    let harness = FlowHarness([.url(IncomingURL(id: 1, url: "\(Self.returnURL)?status=\(status)"))])
+    _ = try harness.run().get()
+    #expect((harness.store.session == nil) == cleared)
+    #expect(harness.log.entries.contains("clear") == cleared)
+  }
+
+  @Test("the record saved is the session id and the start time")
+  func recordContents() throws {
+    let harness = FlowHarness([.dismissed])
+    _ = try harness.run().get()
+    #expect(harness.store.session == AbandonedSession(sessionId: "cks_123", createdAt: Date(timeIntervalSince1970: 1_800_000_000)))
+  }
+
+  @Test("URLs that do not match are answered no and the wait goes on")
+  func unrelatedURLs() throws {
+    let unrelated = [
+      "https://example.com/", "myapp://checkout/other?status=succeeded", "myapps://checkout/return?status=succeeded",
+      "myapp://other/return?status=succeeded", "not a url",
+    ]
+    var script = unrelated.enumerated().map { ReturnChannelEvent.url(IncomingURL(id: $0.offset, url: $0.element)) }
+    script.append(.url(IncomingURL(id: 99, url: "MyApp://CHECKOUT/return/?status=failed")))
+    let harness = FlowHarness(script)
+    let result = try harness.run().get()
+    #expect(result.status == .failed)
+    for id in unrelated.indices { #expect(harness.channel.answers[id] == false) }
+    #expect(harness.channel.answers[99] == true)
+    #expect(harness.events == [.opened, .returnReceived, .closed])
+  }
+
+  @Test("dismissal and timeout end as cancelled and keep the record", arguments: [ReturnChannelEvent.dismissed, .timedOut])
+  func cancelled(event: ReturnChannelEvent) throws {
+    let harness = FlowHarness([event])
+    let result = try harness.run().get()
+    #expect(result == .cancelled)
+    #expect(harness.store.session?.sessionId == "cks_123")
+    #expect(harness.events == [.opened, .closed])
+    #expect(!harness.log.entries.contains("clear"))
+  }
+
+  @Test("the timeout becomes the wait's deadline, set once")
+  func deadline() throws {
+    let harness = FlowHarness([.url(IncomingURL(id: 1, url: "x://y")), .dismissed])
+    _ = try harness.run(timeout: .seconds(30)).get()
+    #expect(harness.channel.deadlines.count == 2)
+    #expect(harness.channel.deadlines[0] != nil)
+    #expect(harness.channel.deadlines[0] == harness.channel.deadlines[1])
+    let unlimited = FlowHarness([.dismissed])
+    _ = try unlimited.run().get()
+    #expect(unlimited.channel.deadlines == [nil])
+  }
+
+  @Test("invalid URLs fail before anything is touched")
+  func invalid() {
+    let badCheckout = FlowHarness()
+    #expect(badCheckout.run(checkoutURL: "https://example.com/session/x").failure?.code == .invalidCheckoutUrl)
+    #expect(badCheckout.log.entries.isEmpty)
+    let badReturn = FlowHarness()
+    #expect(badReturn.run(returnURL: "myapp://").failure?.code == .invalidReturnUrl)
+    #expect(badReturn.log.entries.isEmpty)
+  }
+
+  @Test("a held lock is ALREADY_IN_PROGRESS and nothing else happens")
+  func alreadyInProgress() {
+    let harness = FlowHarness()
+    harness.lock.busy = true
+    #expect(harness.run().failure == .alreadyInProgress)
+    #expect(harness.log.entries == ["lock"])
+    #expect(harness.events.isEmpty)
+  }
+
+  @Test("a lock that cannot be taken is a platform error")
+  func lockError() {
+    let harness = FlowHarness()
+    harness.lock.error = .platformError("flock: no")
+    #expect(harness.run().failure?.code == .platformError)
+    #expect(harness.log.entries == ["lock"])
+  }
+
+  @Test("a channel that cannot listen releases the lock and records nothing")
+  func channelError() {
+    let harness = FlowHarness()
+    harness.channel.openError = .platformError("bind: in use")
+    #expect(harness.run().failure?.code == .platformError)
+    #expect(harness.log.entries == ["lock", "listen", "unlock"])
+  }
+
+  @Test("a record that cannot be saved stops before presenting")
+  func recordError() {
+    let harness = FlowHarness()
+    harness.store.saveError = .platformError("disk full")
+    #expect(harness.run().failure?.code == .platformError)
+    #expect(harness.log.entries == ["lock", "listen", "save cks_123", "stop listening", "unlock"])
+  }
+
+  @Test("a checkout URL without a session id records nothing")
+  func noSessionId() throws {
+    let harness = FlowHarness([.dismissed])
+    _ = try harness.run(checkoutURL: "https://checkout.dodopayments.com/session/").get()
+    #expect(!harness.log.entries.contains { $0.hasPrefix("save") })
+    #expect(harness.store.session == nil)
+    let succeeded = FlowHarness([.url(IncomingURL(id: 1, url: "\(Self.returnURL)?status=succeeded"))])
+    _ = try succeeded.run(checkoutURL: "https://checkout.dodopayments.com/session/").get()
+    #expect(!succeeded.log.entries.contains("clear"))
+  }
+
+  @Test("a presenter that never started removes the record again, without events")
+  func neverShown() {
+    let harness = FlowHarness()
+    harness.presenter.failure = PresentationFailure(.platformError("no such browser"), mayBeShowing: false)
+    #expect(harness.run().failure?.message == "no such browser")
+    #expect(harness.store.session == nil)
+    #expect(harness.log.entries == ["lock", "listen", "save cks_123", "present", "clear", "stop listening", "unlock"])
+    #expect(harness.events.isEmpty)
+  }
+
+  @Test("a presenter failure when the checkout may be showing keeps the record")
+  func mayBeShowing() {
+    let harness = FlowHarness()
+    harness.presenter.failure = PresentationFailure(.platformError("unclear"), mayBeShowing: true)
+    #expect(harness.run().failure?.code == .platformError)
+    #expect(harness.store.session?.sessionId == "cks_123")
+    #expect(harness.events.isEmpty)
+  }
+
+  @Test("a presenter failing after presenting is a platform error, closes once and keeps the record")
+  func presenterFailed() {
+    let harness = FlowHarness([
+      .url(IncomingURL(id: 1, url: "x://y")), .presenterFailed(.platformError("the browser command exited with status 3")),
+    ])
+    #expect(harness.run().failure?.message == "the browser command exited with status 3")
+    #expect(harness.store.session?.sessionId == "cks_123")
+    #expect(harness.events == [.opened, .closed])
+    #expect(!harness.lock.held)
+  }
+
+  @Test("a wait that fails is a platform error after opened, with closed")
+  func waitFailed() {
+    let harness = FlowHarness()
+    harness.channel.waitError = .platformError("poll: bad")
+    #expect(harness.run().failure?.code == .platformError)
+    #expect(harness.events == [.opened, .closed])
+    #expect(harness.store.session != nil)
+  }
+
+  @Test("a record that cannot be cleared is a warning; the result stands")
+  func clearWarning() throws {
+    let harness = FlowHarness([.url(IncomingURL(id: 1, url: "\(Self.returnURL)?status=succeeded"))])
+    harness.store.clearError = .platformError("unlink: busy")
+    #expect(try harness.run().get().status == .succeeded)
+    #expect(harness.warnings.entries == ["unlink: busy"])
+  }
+
+  @Test("the machine ignores inputs that do not fit its state")
+  func ignoresStrayInputs() {
+    var flow = CheckoutFlow(checkoutURL: "https://checkout.dodopayments.com/session/cks_1", returnURL: Self.returnURL)
+    #expect(flow.handle(.channel(.dismissed)).isEmpty)
+    #expect(flow.handle(.begin(now: Date())) == [.takeLock])
+    #expect(flow.handle(.presented).isEmpty)
+    #expect(flow.state == .locking)
+    #expect(flow.handle(.lockResult(acquired: false)) == [.finish(.failure(.alreadyInProgress))])
+    #expect(flow.isFinished)
+    #expect(flow.handle(.begin(now: Date())).isEmpty)
+  }
+
+  @Test("events carry no URL")
+  func eventsHaveNoURL() {
+    #expect(CheckoutEvent.allCases.map(\.name) == ["checkout.opened", "checkout.return_received", "checkout.closed"])
+  }
+}
+
+extension Result {
+  var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
+  }
+}
