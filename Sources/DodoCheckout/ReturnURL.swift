@@ -109,4 +109,9 @@ public struct LoopbackAddress: Sendable, Hashable {
   /// `127.0.0.1`, `::1` or `localhost`.
   public var host: String
   public var port: Int
+
+  public init(host: String, port: Int) {
+    self.host = host
+    self.port = port
+  }
 }

@@ -1,0 +1,108 @@
+import DodoCheckout
+import Testing
+
+/// Spec §1.3: which incoming URLs come back to a return URL.
+@Suite struct ReturnURLMatchingTests {
+  static let matching: [(returnURL: String, incoming: String)] = [
+    // Query, fragment, port and userinfo are ignored.
+    ("myapp://checkout/return", "myapp://checkout/return"),
+    ("myapp://checkout/return", "myapp://checkout/return?status=succeeded&payment_id=pay_1"),
+    ("myapp://checkout/return", "myapp://checkout/return#status=failed"),
+    ("myapp://checkout/return", "myapp://checkout/return?#"),
+    ("myapp://checkout/return", "myapp://checkout:1234/return"),
+    ("myapp://checkout/return", "myapp://checkout:/return"),
+    ("myapp://checkout/return", "myapp://user:pw@checkout/return"),
+    ("myapp://checkout/return", "myapp://@checkout/return"),
+    ("myapp://checkout/return?source=app", "myapp://checkout/return?status=succeeded"),
+    ("myapp://user@checkout:99/return", "myapp://checkout/return"),
+    ("http://127.0.0.1:53682/return", "http://127.0.0.1:9999/return?status=succeeded"),
+    ("http://127.0.0.1:53682/return", "http://127.0.0.1/return"),
+    // Scheme and host compare case-insensitively.
+    ("myapp://checkout/return", "MYAPP://CHECKOUT/return"),
+    ("MyApp://CheckOut/return", "myapp://checkout/return"),
+    ("http://[::a]:1/r", "HTTP://[::A]:2/r"),
+    // The path compares after percent-decoding.
+    ("myapp://checkout/return", "myapp://checkout/%72eturn"),
+    ("myapp://checkout/%72eturn", "myapp://checkout/return"),
+    ("myapp://checkout/a%2Fb", "myapp://checkout/a/b"),
+    ("myapp://checkout/%61%20b", "myapp://checkout/a%20b"),
+    ("myapp://checkout/caf%C3%A9", "myapp://checkout/café"),
+    ("myapp://checkout/caf%c3%a9", "myapp://checkout/caf%C3%A9"),
+    // An empty path is `/`; trailing slashes are dropped, `/` stays `/`.
+    ("myapp://checkout", "myapp://checkout/"),
+    ("myapp://checkout", "myapp://checkout"),
+    ("myapp://checkout", "myapp://checkout///"),
+    ("myapp://checkout", "myapp://checkout?status=succeeded"),
+    ("myapp://checkout/", "myapp://checkout"),
+    ("myapp://checkout/", "myapp://checkout/%2F"),
+    ("myapp://checkout/done///", "myapp://checkout/done"),
+    ("myapp://checkout/done", "myapp://checkout/done///"),
+    ("myapp://checkout/done", "myapp://checkout/done/?status=succeeded"),
+    ("myapp://checkout/done", "myapp://checkout/done%2F"),
+    ("myapp://checkout/a//b", "myapp://checkout/a//b//"),
+  ]
+
+  @Test(arguments: matching)
+  func matches(_ returnURL: String, incoming: String) throws {
+    #expect(try ReturnURL(returnURL).matches(incoming))
+  }
+
+  static let notMatching: [(returnURL: String, incoming: String)] = [
+    // The path is case-sensitive, and must be the same path.
+    ("myapp://checkout/return", "myapp://checkout/Return"),
+    ("myapp://checkout/return", "myapp://checkout/RETURN"),
+    ("myapp://checkout/return", "myapp://checkout/%52eturn"),
+    ("myapp://checkout/return", "myapp://checkout/retur"),
+    ("myapp://checkout/return", "myapp://checkout/returnx"),
+    ("myapp://checkout/return", "myapp://checkout/return/x"),
+    ("myapp://checkout/return", "myapp://checkout/x/return"),
+    ("myapp://checkout/return", "myapp://checkout//return"),
+    ("myapp://checkout/return", "myapp://checkout/return%00"),
+    ("myapp://checkout/return", "myapp://checkout"),
+    ("myapp://checkout/return", "myapp://checkout/"),
+    ("myapp://checkout", "myapp://checkout/return"),
+    ("myapp://checkout/", "myapp://checkout/x"),
+    ("myapp://checkout/a//b", "myapp://checkout/a/b"),
+    ("myapp://checkout/a%20b", "myapp://checkout/a%2520b"),  // decoded once, not twice
+    // Other scheme or host; http is not https.
+    ("myapp://checkout/return", "otherapp://checkout/return"),
+    ("myapp://checkout/return", "myapp://other/return"),
+    ("myapp://checkout/return", "myapp://checkout./return"),
+    ("myapp://checkout/return", "myapp://checkoutx/return"),
+    ("myapp://checkout/return", "myapp://evil.com@checkoutx/return"),
+    ("myapp://checkout/return", "myapp://checkout@evil/return"),
+    ("https://myapp.com/return", "http://myapp.com/return"),
+    ("http://myapp.com/return", "https://myapp.com/return"),
+    ("http://127.0.0.1:53682/return", "http://localhost:53682/return"),
+    // Dodo's own hop on its checkout host is not the app's return URL.
+    ("myapp://checkout/return", "https://checkout.dodopayments.com/return/pay_123?status=succeeded"),
+    ("myapp://checkout/return", "https://checkout.dodopayments.com/checkout/return"),
+    // Not URLs, or URLs without an authority.
+    ("myapp://checkout/return", ""),
+    ("myapp://checkout/return", "not a url"),
+    ("myapp://checkout/return", "myapp:/checkout/return"),
+    ("myapp://checkout/return", "myapp:checkout/return"),
+    ("myapp://checkout/return", "//checkout/return"),
+    ("myapp://checkout/return", "myapp://checkout/return?x=%"),
+    ("myapp://checkout/return", "myapp://checkout/return#%G1"),
+    ("myapp://checkout/return", "myapp://checkout/return "),
+    ("myapp://checkout/return", "myapp://checkout/return\n"),
+    ("myapp://checkout/return", "myapp://checkout:port/return"),
+    // Different bytes that Swift strings would call equal, or that decode to U+FFFD alike.
+    ("myapp://checkout/K", "myapp://checkout/%E2%84%AA"),
+    ("myapp://checkout/caf%C3%A9", "myapp://checkout/cafe%CC%81"),
+    ("myapp://checkout/%FF", "myapp://checkout/%FE"),
+    ("myapp://checkout/%FF", "myapp://checkout/%EF%BF%BD"),
+  ]
+
+  @Test(arguments: notMatching)
+  func doesNotMatch(_ returnURL: String, incoming: String) throws {
+    #expect(try !ReturnURL(returnURL).matches(incoming))
+  }
+
+  /// Every valid return URL matches itself, whatever it carries.
+  @Test(arguments: ReturnURLTests.valid.map(\.url))
+  func matchesItself(_ url: String) throws {
+    #expect(try ReturnURL(url).matches(url))
+  }
+}
