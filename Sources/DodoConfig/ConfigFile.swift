@@ -1,0 +1,37 @@
+/// One config file, read and checked against the schema of spec §5:
+///
+/// ```yaml
+/// default_profile: myapp
+/// profiles:
+///   myapp:
+///     return_url: myapp://checkout/return
+///     browser: "firefox --new-window %s"
+///     timeout: 900
+///     customization:
+///       dismiss_button_style: close
+///       presentation_style: fullScreen
+///       bar_collapsing_enabled: false
+///       color_scheme: dark
+/// ```
+public struct ConfigFile: Sendable, Hashable {
+  /// The path as it was named.
+  public var path: String
+  public var defaultProfile: Setting<String>?
+  /// In the order the file lists them.
+  public var profiles: [Profile]
+  /// The line `default_profile` is on, for the error when it names no profile.
+  var defaultProfileLine: String?
+
+  /// Parses `contents`, the bytes of the file at `path`; any problem is a `ConfigError` that
+  /// points at its line and column. An empty file, or one with only comments, is valid.
+  public init(path: String, contents: [UInt8]) throws(ConfigError) {
+    let text = ConfigText(path: path, bytes: contents)
+    if contents.count > YAMLLimits.maxBytes {
+      throw text.error("the file is larger than \(YAMLLimits.maxBytes / 1024) KiB; a dodo config is a few lines of YAML")
+    }
+    self.path = path
+    let decoder = ConfigSchema(text: text)
+    (defaultProfile, profiles) = try decoder.decode(YAMLParser.parse(text))
+    if case .file(_, let line, _)? = defaultProfile?.source { defaultProfileLine = text.line(line) }
+  }
+}

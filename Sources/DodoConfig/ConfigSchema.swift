@@ -1,0 +1,142 @@
+import DodoCheckout
+
+/// Checks a YAML tree against the config schema and builds the profiles from it.
+///
+/// Strict on purpose: an unknown key, a wrong type or a bad value is an error at its line,
+/// never silently ignored, because a typo in a config file would otherwise quietly change how
+/// a payment is taken.
+struct ConfigSchema {
+  let text: ConfigText
+
+  static let topKeys = ["default_profile", "profiles"]
+  static let profileKeys = ["return_url", "browser", "timeout", "customization"]
+  static let customizationKeys = [
+    "dismiss_button_style", "presentation_style", "bar_collapsing_enabled", "color_scheme",
+  ]
+  /// Longer than any checkout session lives; keeps the value a sane duration for timers.
+  static let maxTimeout = 31_536_000.0
+
+  func decode(_ root: YAMLNode?) throws(ConfigError) -> (defaultProfile: Setting<String>?, profiles: [Profile]) {
+    guard let root, !isNull(root) else { return (nil, []) }
+    var defaultProfile: Setting<String>?
+    var profiles: [Profile] = []
+    for entry in try entries(of: root, named: "the top level", keys: Self.topKeys, elsewhere: Self.profileKeys, hint: "it belongs in a profile under 'profiles'") {
+      switch entry.key {
+      case "default_profile":
+        defaultProfile = try string(entry)
+      default:  // "profiles"
+        guard !isNull(entry.value) else { continue }
+        guard case .mapping(let named) = entry.value.content else { throw wrongType(entry, expected: "a mapping of profile names to profiles") }
+        for profile in named { profiles.append(try self.profile(profile)) }
+      }
+    }
+    return (defaultProfile, profiles)
+  }
+
+  private func profile(_ entry: YAMLEntry) throws(ConfigError) -> Profile {
+    guard !entry.key.isEmpty else { throw text.error("a profile name cannot be empty", at: entry.keyMark) }
+    var profile = Profile(name: entry.key, source: source(entry.keyMark))
+    guard !isNull(entry.value) else { return profile }
+    for field in try entries(of: entry.value, named: "profile '\(entry.key)'", keys: Self.profileKeys, elsewhere: Self.customizationKeys, hint: "it belongs under 'customization'") {
+      switch field.key {
+      case "return_url":
+        let url = try string(field)
+        do throws(CheckoutError) {
+          profile.returnURL = Setting(try ReturnURL(url.value), from: url.source)
+        } catch {
+          throw text.error(error.message, at: field.value.mark)
+        }
+      case "browser": profile.browser = try string(field)
+      case "timeout": profile.timeout = try timeout(field)
+      default:  // "customization"
+        guard !isNull(field.value) else { continue }
+        for item in try entries(of: field.value, named: "'customization'", keys: Self.customizationKeys, elsewhere: Self.profileKeys, hint: "it belongs in the profile, not under 'customization'") {
+          switch item.key {
+          case "dismiss_button_style": profile.dismissButtonStyle = try choice(item)
+          case "presentation_style": profile.presentationStyle = try choice(item)
+          case "bar_collapsing_enabled": profile.barCollapsingEnabled = try boolean(item)
+          default: profile.colorScheme = try choice(item)  // "color_scheme"
+          }
+        }
+      }
+    }
+    return profile
+  }
+
+  /// The entries of a mapping whose keys must be among `keys`. A key that belongs at another
+  /// level (`elsewhere`) gets `hint`; any other unknown key gets the nearest known key.
+  private func entries(of node: YAMLNode, named name: String, keys: [String], elsewhere: [String], hint: String)
+    throws(ConfigError) -> [YAMLEntry]
+  {
+    guard case .mapping(let entries) = node.content else {
+      throw text.error("\(name) must be a mapping with the keys \(list(keys)), found \(node.kindDescription)", at: node.mark)
+    }
+    for entry in entries where !keys.contains(entry.key) {
+      let help =
+        if elsewhere.contains(entry.key) { hint }
+        else if let nearest = KeySuggestion.nearest(to: entry.key, in: keys) { "did you mean '\(nearest)'?" }
+        else { "expected one of: \(keys.joined(separator: ", "))" }
+      throw text.error("unknown key '\(entry.key)' (\(help))", at: entry.keyMark)
+    }
+    return entries
+  }
+
+  /// Text: quoted, or plain when it does not read as null, a boolean or a number.
+  private func string(_ entry: YAMLEntry) throws(ConfigError) -> Setting<String> {
+    guard case .scalar(let value, _) = entry.value.content, entry.value.kindDescription == "a string" else {
+      throw wrongType(entry, expected: "a string")
+    }
+    return Setting(value, from: source(entry.value.mark))
+  }
+
+  private func timeout(_ entry: YAMLEntry) throws(ConfigError) -> Setting<Double> {
+    let expected = "a positive number of seconds"
+    guard case .scalar(let value, plain: true) = entry.value.content, let seconds = YAMLNode.number(value) else {
+      throw wrongType(entry, expected: expected)
+    }
+    guard seconds > 0, seconds <= Self.maxTimeout else {
+      throw text.error("'timeout' must be \(expected), at most \(Int(Self.maxTimeout)) (a year); found \(value)", at: entry.value.mark)
+    }
+    return Setting(seconds, from: source(entry.value.mark))
+  }
+
+  /// `true` or `false`, written plain: a quoted `"true"` is text, not a boolean.
+  private func boolean(_ entry: YAMLEntry) throws(ConfigError) -> Setting<Bool> {
+    guard case .scalar(let value, plain: true) = entry.value.content, value == "true" || value == "false" else {
+      throw wrongType(entry, expected: "true or false")
+    }
+    return Setting(value == "true", from: source(entry.value.mark))
+  }
+
+  private func choice<Value: RawRepresentable & CaseIterable & Sendable>(_ entry: YAMLEntry) throws(ConfigError)
+    -> Setting<Value> where Value.RawValue == String
+  {
+    let valid = Value.allCases.map(\.rawValue)
+    guard case .scalar(let value, _) = entry.value.content, !isNull(entry.value) else {
+      throw wrongType(entry, expected: "one of \(list(valid))")
+    }
+    guard let choice = Value(rawValue: value) else {
+      throw text.error("invalid value '\(value)' for '\(entry.key)' (expected one of: \(valid.joined(separator: ", ")))", at: entry.value.mark)
+    }
+    return Setting(choice, from: source(entry.value.mark))
+  }
+
+  private func wrongType(_ entry: YAMLEntry, expected: String) -> ConfigError {
+    text.error("'\(entry.key)' must be \(expected), found \(entry.value.kindDescription)", at: entry.value.mark)
+  }
+
+  private func isNull(_ node: YAMLNode) -> Bool {
+    if case .scalar(let value, plain: true) = node.content { return YAMLNode.isNull(value) }
+    return false
+  }
+
+  private func source(_ mark: YAMLMark) -> SettingSource {
+    .file(path: text.path, line: mark.line, column: mark.column)
+  }
+
+  /// `'a', 'b' and 'c'`.
+  private func list(_ words: [String]) -> String {
+    let quoted = words.map { "'\($0)'" }
+    return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+  }
+}

@@ -1,0 +1,110 @@
+/// Reads a config file for `Configuration.load`: the bytes at `path`, or `nil` when nothing
+/// exists there. It need not read more than `limit` bytes: a longer file is refused anyway.
+///
+/// A closure so that the file I/O stays in the caller's platform layer (and tests can read
+/// from memory).
+public typealias ConfigFileReader = (_ path: String, _ limit: Int) throws -> [UInt8]?
+
+/// Every config file in effect, merged: for each profile name the first file that defines it
+/// wins, and `default_profile` comes from the first file that sets it.
+public struct Configuration: Sendable {
+  /// A candidate file and whether it was there.
+  public struct SearchedFile: Sendable, Hashable {
+    public var candidate: ConfigLocator.Candidate
+    public var exists: Bool
+  }
+
+  /// Every candidate, in order, for `dodo config path`.
+  public var searched: [SearchedFile]
+  /// The files that exist, highest precedence first.
+  public var files: [ConfigFile]
+  /// Every profile by name, each from the first file that defines it; in file order, then in
+  /// the order each file lists them.
+  public var profiles: [Profile]
+  public var defaultProfile: Setting<String>?
+
+  /// Merges `files`, highest precedence first. A `default_profile` that names no profile in
+  /// any of them is an error at its line.
+  public init(files: [ConfigFile], searched: [SearchedFile] = []) throws(ConfigError) {
+    self.searched = searched
+    self.files = files
+    var names = Set<String>()
+    profiles = files.flatMap(\.profiles).filter { names.insert($0.name).inserted }
+    defaultProfile = files.lazy.compactMap(\.defaultProfile).first
+    if let defaultProfile, !names.contains(defaultProfile.value),
+      let file = files.first(where: { $0.defaultProfile == defaultProfile }),
+      case .file(_, let line, let column) = defaultProfile.source
+    {
+      throw ConfigError(
+        path: file.path, line: line, column: column,
+        message: "default_profile '\(defaultProfile.value)' is not a profile; \(Self.describe(profiles.map(\.name)))",
+        sourceLine: file.defaultProfileLine)
+    }
+  }
+
+  /// Finds and reads the config files for `--config` (`configFlag`) and `environment`.
+  /// No file at all is fine; a file named by `--config` or `$DODO_CONFIG` that does not
+  /// exist, one that cannot be read, and one that breaks the schema are errors.
+  public static func load(configFlag: String?, environment: [String: String], read: ConfigFileReader)
+    throws(ConfigError) -> Configuration
+  {
+    try load(ConfigLocator.candidates(configFlag: configFlag, environment: environment), read: read)
+  }
+
+  /// Reads `candidates`, highest precedence first.
+  public static func load(_ candidates: [ConfigLocator.Candidate], read: ConfigFileReader) throws(ConfigError)
+    -> Configuration
+  {
+    var searched: [SearchedFile] = []
+    var files: [ConfigFile] = []
+    for candidate in candidates {
+      let contents: [UInt8]?
+      do {
+        contents = try read(candidate.path, YAMLLimits.maxBytes + 1)
+      } catch {
+        throw ConfigError(path: candidate.path, message: "cannot read the file: \(error)")
+      }
+      searched.append(SearchedFile(candidate: candidate, exists: contents != nil))
+      guard let contents else {
+        if candidate.isRequired {
+          throw ConfigError(path: candidate.path, message: "no such config file (named by \(candidate.reason))")
+        }
+        continue
+      }
+      files.append(try ConfigFile(path: candidate.path, contents: contents))
+    }
+    return try Configuration(files: files, searched: searched)
+  }
+
+  public func profile(named name: String) -> Profile? {
+    profiles.first { $0.name == name }
+  }
+
+  /// The profile in use: `--profile` (`profileFlag`), else `$DODO_PROFILE`, else
+  /// `default_profile`, else the profile named `default`, else none. Naming a profile that
+  /// does not exist is an error that lists the ones that do.
+  public func selectedProfile(profileFlag: String?, environment: [String: String]) throws(ConfigError)
+    -> Setting<Profile>?
+  {
+    let requested: Setting<String>? =
+      if let profileFlag { Setting(profileFlag, from: .flag("--profile")) }
+      else if let name = environment["DODO_PROFILE"], !name.isEmpty { Setting(name, from: .environment("DODO_PROFILE")) }
+      else { defaultProfile }
+    guard let requested else {
+      return profile(named: "default").map { Setting($0, from: .builtIn) }
+    }
+    guard let profile = profile(named: requested.value) else {
+      var message = "unknown profile '\(requested.value)' from \(requested.source)"
+      if let nearest = KeySuggestion.nearest(to: requested.value, in: profiles.map(\.name)) {
+        message += " (did you mean '\(nearest)'?)"
+      }
+      throw ConfigError(path: nil, message: "\(message); \(Self.describe(profiles.map(\.name)))")
+    }
+    return Setting(profile, from: requested.source)
+  }
+
+  /// "the profiles are: a, b" or "no profiles are defined", for error messages.
+  static func describe(_ names: [String]) -> String {
+    names.isEmpty ? "no profiles are defined" : "the profiles are: \(names.joined(separator: ", "))"
+  }
+}

@@ -1,0 +1,69 @@
+import DodoCheckout
+
+/// The settings `dodo start` runs with, each with where it came from.
+///
+/// Precedence for every setting (spec §5): command-line flag, then environment, then the
+/// selected profile, then the built-in default. The environment has `DODO_RETURN_URL`,
+/// `DODO_BROWSER` (and, after the profile, the conventional `$BROWSER`); timeout and
+/// customization have no variables. An empty variable counts as unset.
+///
+/// Built-in defaults are all "none": no return URL (start requires one), no browser command
+/// (start falls back to `xdg-open` on Linux, `open` on macOS), no timeout (start waits until
+/// the return URL arrives or it is interrupted: the hosted checkout expires the session itself,
+/// and a customer in a bank's 3-D Secure step should not be cut off), and no customization
+/// (the browser decides; presentation is `pageSheet`).
+public struct EffectiveSettings: Sendable, Hashable {
+  /// The selected profile's name; `nil` when no profile is in use.
+  public var profile: Setting<String?>
+  /// Not yet checked when it comes from a flag or the environment: the command that uses it
+  /// reports a bad one as `INVALID_RETURN_URL`. A profile's was checked when the file was read.
+  public var returnURL: Setting<String?>
+  public var browser: Setting<String?>
+  /// Seconds; `nil` waits without a limit.
+  public var timeout: Setting<Double?>
+  public var dismissButtonStyle: Setting<BrowserCustomization.DismissButtonStyle?>
+  public var presentationStyle: Setting<BrowserCustomization.PresentationStyle?>
+  public var barCollapsingEnabled: Setting<Bool?>
+  public var colorScheme: Setting<BrowserCustomization.ColorScheme?>
+
+  /// Resolves every setting; fails only when the profile asked for does not exist.
+  public init(configuration: Configuration, flags: CommandLineSettings, environment: [String: String])
+    throws(ConfigError)
+  {
+    let selected = try configuration.selectedProfile(profileFlag: flags.profile, environment: environment)
+    let chosen = selected?.value
+    let custom = flags.customization
+    func env(_ name: String) -> Setting<String>? {
+      environment[name].flatMap { $0.isEmpty ? nil : Setting($0, from: .environment(name)) }
+    }
+    profile = Self.first(selected.map { Setting($0.value.name, from: $0.source) })
+    returnURL = Self.first(
+      Self.flag(flags.returnURL, "--return-url"), env("DODO_RETURN_URL"),
+      chosen?.returnURL.map { Setting($0.value.string, from: $0.source) })
+    browser = Self.first(Self.flag(flags.browser, "--browser"), env("DODO_BROWSER"), chosen?.browser, env("BROWSER"))
+    timeout = Self.first(Self.flag(flags.timeout, "--timeout"), chosen?.timeout)
+    dismissButtonStyle = Self.first(
+      Self.flag(custom.dismissButtonStyle, "--dismiss-button-style"), chosen?.dismissButtonStyle)
+    presentationStyle = Self.first(Self.flag(custom.presentationStyle, "--presentation-style"), chosen?.presentationStyle)
+    barCollapsingEnabled = Self.first(
+      Self.flag(custom.barCollapsingEnabled, "--bar-collapsing-enabled"), chosen?.barCollapsingEnabled)
+    colorScheme = Self.first(Self.flag(custom.colorScheme, "--color-scheme"), chosen?.colorScheme)
+  }
+
+  /// The four customization fields together, as the browser launcher takes them.
+  public var customization: BrowserCustomization {
+    BrowserCustomization(
+      dismissButtonStyle: dismissButtonStyle.value, presentationStyle: presentationStyle.value,
+      barCollapsingEnabled: barCollapsingEnabled.value, colorScheme: colorScheme.value)
+  }
+
+  private static func flag<Value>(_ value: Value?, _ name: String) -> Setting<Value>? {
+    value.map { Setting($0, from: .flag(name)) }
+  }
+
+  /// The first setting that is there, highest precedence first; else "none", built in.
+  private static func first<Value>(_ candidates: Setting<Value>?...) -> Setting<Value?> {
+    for case let candidate? in candidates { return Setting(candidate.value, from: candidate.source) }
+    return Setting(nil, from: .builtIn)
+  }
+}

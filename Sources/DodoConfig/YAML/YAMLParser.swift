@@ -1,0 +1,191 @@
+internal import CYAML
+
+/// Reads one YAML document into a `YAMLNode` tree with libyaml, enforcing `YAMLLimits`.
+///
+/// This file is the only place that sees libyaml. What it refuses, and why:
+/// - bytes that are not UTF-8 (libyaml would otherwise guess UTF-16 from a byte-order mark);
+/// - more than one document: a config is one mapping;
+/// - anchors and aliases: a config has no use for them, and refusing them is what makes a
+///   "billion laughs" file fail at its first anchor instead of expanding;
+/// - explicit tags (`!!str`): the schema decides types;
+/// - nesting deeper than `YAMLLimits.maxDepth`; the tree is built with an explicit stack, so
+///   depth never turns into recursion;
+/// - non-scalar mapping keys and duplicate keys.
+enum YAMLParser {
+  /// The document's root node, or `nil` for a file with no document (empty, or only comments).
+  static func parse(_ text: ConfigText) throws(ConfigError) -> YAMLNode? {
+    if let offset = firstInvalidUTF8Offset(text.bytes) {
+      throw text.error("the file is not valid UTF-8", at: text.mark(atOffset: offset))
+    }
+    guard !text.bytes.isEmpty else { return nil }
+    let result = text.bytes.withUnsafeBufferPointer { buffer in
+      // The parser reads `buffer` lazily, so it lives and dies inside this closure.
+      let parser = LibYAMLParser(buffer)
+      var builder = TreeBuilder(text: text)
+      return Result { () throws(ConfigError) in try builder.build(from: parser) }
+    }
+    return try result.get()
+  }
+
+  /// The offset of the first byte that does not start or continue a valid UTF-8 sequence.
+  static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): offset += UTF8.width(scalar)
+      case .emptyInput: return nil
+      case .error: return offset
+      }
+    }
+  }
+}
+
+/// One libyaml parser over a caller-owned buffer. The parser struct points at itself once
+/// input is set, so it lives at a fixed heap address; `deinit` frees libyaml's buffers.
+private final class LibYAMLParser {
+  let parser: UnsafeMutablePointer<yaml_parser_t>
+  let event: UnsafeMutablePointer<yaml_event_t>
+  private var hasEvent = false
+
+  init(_ buffer: UnsafeBufferPointer<UInt8>) {
+    parser = .allocate(capacity: 1)
+    event = .allocate(capacity: 1)
+    // Fails only when malloc does; then `next()` reports libyaml's memory error.
+    _ = yaml_parser_initialize(parser)
+    yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+  }
+
+  deinit {
+    if hasEvent { yaml_event_delete(event) }
+    yaml_parser_delete(parser)
+    event.deallocate()
+    parser.deallocate()
+  }
+
+  /// The next event, valid until the following call; `false` when libyaml reports an error.
+  func next() -> Bool {
+    if hasEvent { yaml_event_delete(event) }
+    hasEvent = yaml_parser_parse(parser, event) != 0
+    return hasEvent
+  }
+}
+
+/// Turns the event stream into nodes with an explicit stack of open collections.
+private struct TreeBuilder {
+  let text: ConfigText
+
+  /// A sequence or mapping whose end event has not come yet; mutated in place on the stack.
+  private struct Open {
+    var mark: YAMLMark
+    var isMapping: Bool
+    var items: [YAMLNode] = []
+    var entries: [YAMLEntry] = []
+    /// A mapping's key that waits for its value.
+    var key: (text: String, mark: YAMLMark)?
+    var seen: [String: YAMLMark] = [:]
+
+    var node: YAMLNode { YAMLNode(content: isMapping ? .mapping(entries) : .sequence(items), mark: mark) }
+  }
+
+  private var open: [Open] = []
+  private var root: YAMLNode?
+  private var documents = 0
+
+  init(text: ConfigText) { self.text = text }
+
+  mutating func build(from parser: LibYAMLParser) throws(ConfigError) -> YAMLNode? {
+    while parser.next() {
+      let event = parser.event.pointee
+      let mark = YAMLMark(line: event.start_mark.line + 1, column: event.start_mark.column + 1)
+      switch event.type {
+      case YAML_STREAM_END_EVENT:
+        return root
+      case YAML_DOCUMENT_START_EVENT:
+        documents += 1
+        if documents > 1 {
+          throw text.error("a config file holds one YAML document; this is a second one", at: mark)
+        }
+      case YAML_ALIAS_EVENT:
+        throw text.error("aliases ('*name') are not allowed in a dodo config", at: mark)
+      case YAML_SCALAR_EVENT:
+        let scalar = event.data.scalar
+        try refuse(anchor: scalar.anchor, tag: scalar.tag, at: mark)
+        let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+        try add(YAMLNode(content: .scalar(value, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE), mark: mark))
+      case YAML_SEQUENCE_START_EVENT:
+        try refuse(anchor: event.data.sequence_start.anchor, tag: event.data.sequence_start.tag, at: mark)
+        try checkDepth(at: mark)
+        open.append(Open(mark: mark, isMapping: false))
+      case YAML_MAPPING_START_EVENT:
+        try refuse(anchor: event.data.mapping_start.anchor, tag: event.data.mapping_start.tag, at: mark)
+        try checkDepth(at: mark)
+        open.append(Open(mark: mark, isMapping: true))
+      case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+        try add(open.removeLast().node)
+      default:
+        break  // stream start, document end: nothing to build
+      }
+    }
+    throw syntaxError(parser.parser.pointee)
+  }
+
+  private func refuse(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at mark: YAMLMark)
+    throws(ConfigError)
+  {
+    if anchor != nil { throw text.error("anchors ('&name') are not allowed in a dodo config", at: mark) }
+    if tag != nil { throw text.error("tags ('!name') are not allowed in a dodo config", at: mark) }
+  }
+
+  private func checkDepth(at mark: YAMLMark) throws(ConfigError) {
+    if open.count >= YAMLLimits.maxDepth {
+      throw text.error("nesting is deeper than \(YAMLLimits.maxDepth) levels", at: mark)
+    }
+  }
+
+  /// Puts a finished node into the collection that is open, or makes it the root.
+  private mutating func add(_ node: YAMLNode) throws(ConfigError) {
+    let top = open.count - 1
+    guard top >= 0 else {
+      root = node
+      return
+    }
+    guard open[top].isMapping else {
+      open[top].items.append(node)
+      return
+    }
+    if let key = open[top].key {
+      open[top].entries.append(YAMLEntry(key: key.text, keyMark: key.mark, value: node))
+      open[top].key = nil
+      return
+    }
+    guard case .scalar(let key, _) = node.content else {
+      throw text.error("a mapping key must be a plain name, not \(node.kindDescription)", at: node.mark)
+    }
+    if let first = open[top].seen[key] {
+      throw text.error("duplicate key '\(key)' (first given on line \(first.line))", at: node.mark)
+    }
+    open[top].seen[key] = node.mark
+    open[top].key = (key, node.mark)
+  }
+
+  /// libyaml's error as a `ConfigError`; libyaml's marks are 0-based.
+  private func syntaxError(_ parser: yaml_parser_t) -> ConfigError {
+    let problem = parser.problem.map { String(cString: $0) } ?? "the file could not be read as YAML"
+    switch parser.error {
+    case YAML_MEMORY_ERROR:
+      return text.error("out of memory while reading YAML")
+    case YAML_READER_ERROR:
+      return text.error(problem, at: text.mark(atOffset: parser.problem_offset))
+    default:
+      var message = problem
+      if let context = parser.context.map({ String(cString: $0) }) {
+        let start = parser.context_mark
+        message += " (\(context) that starts at line \(start.line + 1), column \(start.column + 1))"
+      }
+      let mark = parser.problem_mark
+      return text.error(message, at: YAMLMark(line: mark.line + 1, column: mark.column + 1))
+    }
+  }
+}

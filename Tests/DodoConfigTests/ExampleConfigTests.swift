@@ -1,0 +1,34 @@
+import DodoCheckout
+import Testing
+@testable import DodoConfig
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The shipped `config/config.yaml` is valid and has the documented example profiles.
+@Suite struct ExampleConfigTests {
+  /// `config/config.yaml` at the package root, found from this file's own path.
+  static let path = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("config/config.yaml").path
+
+  @Test func exampleConfigIsValid() throws {
+    let data = try #require(FileManager.default.contents(atPath: Self.path), "no file at \(Self.path)")
+    let file = try ConfigFile(path: Self.path, contents: [UInt8](data))
+    #expect(file.defaultProfile?.value == "myapp")
+    #expect(file.profiles.map(\.name) == ["myapp", "local-dev", "support-desk"])
+    let myapp = try #require(file.profiles.first)
+    #expect(myapp.returnURL?.value.string == "myapp://checkout/return")
+    #expect(myapp.browser?.value == "firefox --new-window %s")
+    #expect(myapp.timeout?.value == 900)
+    #expect(myapp.dismissButtonStyle?.value == .close)
+    #expect(myapp.presentationStyle?.value == .fullScreen)
+    #expect(myapp.barCollapsingEnabled?.value == false)
+    #expect(myapp.colorScheme?.value == .dark)
+    #expect(file.profiles[1].returnURL?.value.loopback == LoopbackAddress(host: "127.0.0.1", port: 53682))
+    #expect(file.profiles[2].returnURL?.value.scheme == "helpdesk")
+  }
+}
