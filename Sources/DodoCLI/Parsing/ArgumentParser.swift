@@ -24,6 +24,8 @@ public struct ArgumentParser: Sendable {
     var positionals: [String] = []
     var index = 0
     var optionsEnded = false
+    // `--help` anywhere asks for the help of the deepest command named on the line.
+    var wantsHelp = false
 
     while index < arguments.count {
       let word = arguments[index]
@@ -40,7 +42,10 @@ public struct ArgumentParser: Sendable {
           let suggestion = nearest(to: name, in: known).map { ". Did you mean '\($0)'?" } ?? ""
           throw .usage("unknown option '\(name)'\(suggestion)", command: path)
         }
-        if option == GlobalOptions.help { return .help(path: path) }
+        if option == GlobalOptions.help {
+          wantsHelp = true
+          continue
+        }
         guard option.takesValue else {
           if inlineValue != nil { throw .usage("option '\(option.flagName)' takes no value", command: path) }
           flags.insert(option.name)
@@ -70,7 +75,7 @@ public struct ArgumentParser: Sendable {
           return .help(path: [root.name] + arguments[index...].filter { !$0.hasPrefix("-") })
         }
         guard let next = command.subcommand(named: word) else {
-          if path.count == 1 {
+          if path.count == 1, !wantsHelp {
             return .external(
               name: word, arguments: Array(arguments[index...]),
               globals: Invocation(path: path, command: root, arguments: [], values: values, flags: flags))
@@ -85,6 +90,7 @@ public struct ArgumentParser: Sendable {
       positionals.append(word)
     }
 
+    if wantsHelp { return .help(path: path) }
     if command.handler == nil {
       if path.count == 1 { return .help(path: path) }
       let names = command.subcommands.map(\.name).joined(separator: ", ")

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@Suite("dodo explain-status")
+struct ExplainStatusEndToEndTests {
+  @Test("a return URL in JSON: every key, null when absent, raw in order")
+  func returnURLAsJSON() throws {
+    let run = try Dodo.run(["explain-status", "--json", "myapp://checkout/return?status=succeeded&payment_id=pay_1"])
+    #expect(run.status == 0)
+    #expect(run.stderr == "")
+    #expect(
+      run.stdout == """
+        {"input":"myapp://checkout/return?status=succeeded&payment_id=pay_1","result":{"status":"succeeded","paymentId":"pay_1","subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"succeeded","payment_id":"pay_1"}},"rawStatus":"succeeded","meaning":"The customer completed a one-time payment.","nextStep":"Confirm it on the backend (the payment.succeeded webhook or Get Payment Detail with the payment ID) before granting access: the return URL alone is not proof of payment."}
+
+        """)
+  }
+
+  @Test("the three kinds of input decode alike", arguments: [
+    "https://myapp.com/done?status=requires_customer_action",
+    "status=requires_customer_action",
+    "?status=requires_customer_action",
+    "requires_customer_action",
+    "  requires_customer_action\t",
+  ])
+  func kindsOfInput(_ input: String) throws {
+    let run = try Dodo.run(["--json", "explain-status", input])
+    #expect(run.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    let result = object["result"] as! [String: Any]
+    #expect(result["status"] as? String == "pending")
+    #expect(object["rawStatus"] as? String == "requires_customer_action")
+    #expect((object["meaning"] as? String)?.contains("3-D Secure") == true)
+    #expect((object["nextStep"] as? String)?.hasPrefix("Do not tell the customer the payment failed.") == true)
+  }
+
+  @Test("fields: license keys in order, + is literal, last repeated name wins, empty is null")
+  func fields() throws {
+    let url = "myapp://r?status=active&subscription_id=sub_1&license_key=A&license_key=&license_key=B&email=a+b%40x.com&payment_id=&status=ACTIVE&flag&y==z"
+    let run = try Dodo.run(["explain-status", "--json", url])
+    #expect(run.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    let result = object["result"] as! [String: Any]
+    #expect(result["status"] as? String == "succeeded")
+    #expect(result["subscriptionId"] as? String == "sub_1")
+    #expect(result["licenseKeys"] as? [String] == ["A", "B"])
+    #expect(result["customerEmail"] as? String == "a+b@x.com")
+    #expect(result["paymentId"] is NSNull)
+    let raw = result["raw"] as! [String: String]
+    #expect(raw == ["status": "ACTIVE", "subscription_id": "sub_1", "license_key": "B", "email": "a+b@x.com", "payment_id": "", "flag": "", "y": "=z"])
+    #expect(object["rawStatus"] as? String == "ACTIVE")
+  }
+
+  @Test("a missing status is pending, and rawStatus is null")
+  func missingStatus() throws {
+    let run = try Dodo.run(["explain-status", "--json", "myapp://checkout/return?payment_id=pay_2"])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains(#""status":"pending""#))
+    #expect(run.stdout.contains(#""rawStatus":null"#))
+  }
+
+  @Test("an input that cannot be decoded gets its error object, the rest go on, exit 1")
+  func undecodableInput() throws {
+    let run = try Dodo.run(["explain-status", "--json", "failed", "myapp:/x?status=succeeded", "expired"])
+    #expect(run.status == 1)
+    let lines = run.stdout.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    #expect(lines[0].contains(#""status":"failed""#))
+    #expect(
+      lines[1]
+        == #"{"input":"myapp:/x?status=succeeded","error":{"code":"INVALID_RETURN_URL","message":"invalid return URL: it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return?status=succeeded'"}}"#
+    )
+    #expect(lines[2].contains(#""status":"expired""#))
+  }
+
+  @Test("text output for a support person")
+  func textOutput() throws {
+    let run = try Dodo.run(["explain-status", "myapp://checkout/return?status=failed&payment_id=pay_9&email=c%40d.com"])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        myapp://checkout/return?status=failed&payment_id=pay_9&email=c%40d.com
+          Result:        failed (status=failed)
+          Meaning:       The payment was declined; this attempt charged nothing.
+          Next step:     The customer can try again, with another payment method if the
+                         card was refused. Confirm with the payment.failed webhook if in
+                         doubt.
+          Payment:       pay_9
+          Email:         c@d.com
+
+        """)
+  }
+
+  @Test("text output never colours when not on a terminal")
+  func noColourInPipes() throws {
+    let run = try Dodo.run(["explain-status", "succeeded", "bad value!"])
+    #expect(run.status == 1)
+    #expect(!run.stdout.contains("\u{1B}["))
+    #expect(run.stdout.contains("Error:         INVALID_RETURN_URL"))
+  }
+
+  @Test("- streams standard input, skipping blank lines, with CRLF endings")
+  func streamsStandardInput() throws {
+    let input = "status=succeeded\r\n\n   \nmyapp://x/y?status=expired\nprocessing"
+    let run = try Dodo.run(["explain-status", "--json", "-"], stdin: input)
+    #expect(run.status == 0)
+    let statuses = run.stdout.split(separator: "\n").map { line in
+      ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]).flatMap { ($0["result"] as? [String: Any])?["status"] as? String }
+    }
+    #expect(statuses == ["succeeded", "expired", "pending"])
+  }
+
+  @Test("a large standard input streams through")
+  func largeInput() throws {
+    let lines = (0..<50_000).map { "myapp://checkout/return?status=succeeded&payment_id=pay_\($0)" }
+    let run = try Dodo.run(["explain-status", "--json", "-"], stdin: lines.joined(separator: "\n") + "\n")
+    #expect(run.status == 0)
+    let out = run.stdout.split(separator: "\n")
+    #expect(out.count == 50_000)
+    #expect(out.last?.contains(#""paymentId":"pay_49999""#) == true)
+  }
+
+  @Test("no input at all is a usage error", arguments: [[String](), [""], ["-"]])
+  func noInput(_ arguments: [String]) throws {
+    let run = try Dodo.run(["explain-status"] + arguments, stdin: "\n\n")
+    #expect(run.status == 64)
+    #expect(run.stdout == "")
+    #expect(run.stderr.hasPrefix("Error: "))
+    #expect(run.stderr.contains("Usage: dodo explain-status <input>..."))
+    #expect(run.stderr.hasSuffix("  See 'dodo explain-status --help'.\n"))
+  }
+
+  @Test("a usage error with --json is a JSON error on standard error")
+  func usageErrorAsJSON() throws {
+    let run = try Dodo.run(["explain-status", "--json", "--jsno", "x"])
+    #expect(run.status == 64)
+    #expect(run.stdout == "")
+    #expect(run.stderr == #"{"error":{"code":"USAGE_ERROR","message":"unknown option '--jsno'. Did you mean '--json'?"}}"# + "\n")
+  }
+}
