@@ -1,0 +1,48 @@
+import DodoCheckout
+
+/// Presents the checkout by running the browser command (`posix_spawnp`, no shell).
+///
+/// `start` is already listening when the browser runs, and the command's exit is watched by
+/// the `ReturnChannelServer`'s loop rather than waited for here, so a browser command that
+/// itself runs `dodo handle-url` works. A command that cannot be started never showed the
+/// checkout; one that starts and then exits non-zero may have.
+public final class BrowserLauncher: CheckoutPresenter {
+  public let command: String
+  private let server: ReturnChannelServer
+  private let baseEnvironment: [String]
+
+  public init(command: String, server: ReturnChannelServer, environment: [String] = Syscalls.environment()) {
+    self.command = command
+    self.server = server
+    baseEnvironment = environment
+  }
+
+  /// The command to run when none is configured: `xdg-open` on Linux, `open` on macOS.
+  public static var systemDefault: String {
+    #if canImport(Darwin)
+      "open"
+    #else
+      "xdg-open"
+    #endif
+  }
+
+  public func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure) {
+    let arguments: [String]
+    do throws(PlatformError) { arguments = try BrowserCommand(command).arguments(for: url.string) } catch {
+      throw PresentationFailure(error.checkoutError, mayBeShowing: false)
+    }
+    // Inherited DODO_* customization variables go too: an unset field is not exported.
+    let environment =
+      baseEnvironment.filter { !BrowserCommand.customizationVariables.contains(String($0.prefix { $0 != "=" })) }
+      + BrowserCommand.environment(for: customization)
+    do throws(SystemError) {
+      let pid = try Syscalls.spawn(arguments, environment: environment, stdoutToStderr: true)
+      server.watchBrowser(pid: pid, command: arguments[0])
+    } catch {
+      throw PresentationFailure(
+        .platformError("cannot start the browser command '\(arguments[0])': \(error.reason)"), mayBeShowing: false)
+    }
+  }
+
+  public func close() {}
+}

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The sending side of the return channel, for `dodo handle-url`: hands a URL to the
+/// `start` in progress and says whether it claimed it.
+public enum ReturnChannelClient {
+  /// Sends `url` to the checkout listening in `runtimeDirectory` and waits up to
+  /// `timeoutSeconds` for its answer. No checkout running (no runtime directory, no socket,
+  /// nobody listening) is `false`, never an error: the OS may route any URL here.
+  ///
+  /// The runtime directory is checked first (private, owned by the user): the URL may carry
+  /// a customer's details, and must not go to a socket that someone else planted.
+  public static func send(_ url: String, runtimeDirectory: String, timeoutSeconds: Int = 5) throws(PlatformError) -> Bool {
+    let path = DodoDirectories.join(runtimeDirectory, "return.sock")
+    do throws(SystemError) {
+      guard try Syscalls.lstat(runtimeDirectory) != nil else { return false }
+    } catch {
+      throw PlatformError("cannot check the runtime directory: \(error)")
+    }
+    try DodoDirectories.checkPrivate(runtimeDirectory)
+    let fd: Int32
+    do throws(SystemError) {
+      fd = try Syscalls.streamSocket(for: .unix(path), nonBlocking: false)
+    } catch {
+      throw PlatformError("cannot reach the checkout: \(error)")
+    }
+    defer { Syscalls.close(fd) }
+    do throws(SystemError) {
+      try Syscalls.setTimeouts(fd, seconds: timeoutSeconds)
+      try Syscalls.connect(fd, .unix(path))
+    } catch {
+      if [ENOENT, ECONNREFUSED, ENOTSOCK].contains(error.errno) { return false }
+      throw PlatformError("cannot reach the checkout: \(error)")
+    }
+    do throws(SystemError) {
+      try Syscalls.writeAll(fd, Array(url.utf8) + [UInt8(ascii: "\n")])
+      Syscalls.shutdownWrite(fd)
+      var answer = [UInt8](repeating: 0, count: 32)
+      var count = 0
+      while count < answer.count {
+        let n = try Syscalls.read(fd, into: &answer, at: count)
+        if n == 0 { break }
+        count += n
+      }
+      return answer[..<count].elementsEqual("claimed\n".utf8)
+    } catch {
+      // The checkout ended while we talked (EPIPE, ECONNRESET) or did not answer in time.
+      if [EPIPE, ECONNRESET, EAGAIN, EWOULDBLOCK].contains(error.errno) { return false }
+      throw PlatformError("cannot hand the URL to the checkout: \(error)")
+    }
+  }
+}

@@ -1,0 +1,267 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DodoCheckout
+
+/// The waiting side of `dodo start`: one `poll(2)` loop over the return channel's Unix
+/// socket, the loopback HTTP listener, the signal pipe and the clock, on one thread.
+///
+/// - `handle-url` connects to `return.sock` (`0600`, in the private runtime directory), sends
+///   one URL and a newline, and reads back `claimed` or `unclaimed`. A peer of another uid
+///   is closed unheard (`SO_PEERCRED` / `getpeereid`).
+/// - For a loopback return URL, the same loop serves minimal HTTP/1.1 on the return URL's
+///   port, bound to loopback only: a `GET` of the return URL gets a page saying the checkout
+///   is finished; anything else gets 404 (or 405) and the wait goes on.
+/// - `SIGINT`, `SIGTERM` and `SIGHUP` end the wait as `dismissed`; `SIGCHLD` tells it that the
+///   browser command ended, and a non-zero exit is `presenterFailed`.
+///
+/// Every connection is bounded in size and time, and at most `maximumConnections` are open
+/// at once, so a stuck or hostile client cannot hold up the return.
+public final class ReturnChannelServer: ReturnChannel {
+  public let socketPath: String
+  /// How long a client has to send its request.
+  public var requestTimeoutMilliseconds = 5_000
+  static let maximumConnections = 64
+
+  private var unixListener: Int32 = -1
+  private var httpListeners: [Int32] = []
+  /// `http://HOST:PORT`, prefixed to an HTTP request target to rebuild the URL.
+  private var httpOrigin = ""
+  private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+  private var connections: [Int: ReturnConnection] = [:]
+  private var nextConnectionID = 1
+  private var queued: [ReturnChannelEvent] = []
+  private var browser: (pid: Int32, command: String)?
+  private static let signals = [SIGINT, SIGTERM, SIGHUP, SIGCHLD]
+  private static let dismissingSignals: Set<Int32> = [SIGINT, SIGTERM, SIGHUP]
+
+  public init(runtimeDirectory: String) {
+    socketPath = DodoDirectories.join(runtimeDirectory, "return.sock")
+  }
+
+  deinit { close() }
+
+  /// The loopback addresses and port actually listened on (for tests and messages).
+  public private(set) var loopbackAddresses: [Syscalls.SocketAddress] = []
+
+  public func open(for returnURL: ReturnURL) throws(CheckoutError) {
+    do throws(PlatformError) {
+      signalPipe = try platform("cannot create the signal pipe") { () throws(SystemError) in try Syscalls.pipe() }
+      Syscalls.routeSignals(Self.signals, toPipe: signalPipe.write)
+      unixListener = try listenOnSocketPath()
+      if let loopback = returnURL.loopback { try listenOnLoopback(loopback, host: returnURL.host) }
+    } catch {
+      close()
+      throw error.checkoutError
+    }
+  }
+
+  /// Watches the browser command `pid`: when it exits non-zero, the wait ends with `presenterFailed`.
+  public func watchBrowser(pid: Int32, command: String) {
+    browser = (pid, command)
+    checkBrowser()
+  }
+
+  public func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
+    let clock = ContinuousClock()
+    while queued.isEmpty {
+      let now = clock.now
+      if let deadline, now >= deadline { return .timedOut }
+      expireConnections(now: now)
+      var requests = [Syscalls.PollRequest(fd: signalPipe.read)]
+      let acceptMore = connections.count < Self.maximumConnections
+      if acceptMore {
+        requests.append(Syscalls.PollRequest(fd: unixListener))
+        requests += httpListeners.map { Syscalls.PollRequest(fd: $0) }
+      }
+      let open = connections.filter { !$0.value.awaitingAnswer }.sorted { $0.key < $1.key }
+      requests += open.map { Syscalls.PollRequest(fd: $0.value.fd) }
+      var wake = deadline
+      for (_, connection) in open where wake == nil || connection.deadline < wake! { wake = connection.deadline }
+      let timeout = wake.map { Self.milliseconds(from: now, to: $0) } ?? -1
+      let ready: [Bool]
+      do throws(SystemError) { ready = try Syscalls.poll(requests, timeoutMilliseconds: timeout) } catch {
+        throw .platformError("cannot wait for the return: \(error)")
+      }
+      if ready[0] { drainSignals() }
+      if acceptMore {
+        if ready[1] { accept(from: unixListener, kind: .unix) }
+        for (offset, listener) in httpListeners.enumerated() where ready[2 + offset] { accept(from: listener, kind: .http) }
+      }
+      let first = requests.count - open.count
+      for (offset, (id, _)) in open.enumerated() where ready[first + offset] { read(id, now: clock.now) }
+    }
+    return queued.removeFirst()
+  }
+
+  public func answer(_ id: IncomingURL.ID, claimed: Bool) {
+    guard let connection = connections.removeValue(forKey: id) else { return }
+    connection.respond(claimed: claimed)
+  }
+
+  public func close() {
+    for connection in connections.values { connection.respond(claimed: false) }
+    connections.removeAll()
+    if unixListener >= 0 {
+      Syscalls.close(unixListener)
+      _ = try? Syscalls.unlink(socketPath)
+      unixListener = -1
+    }
+    httpListeners.forEach(Syscalls.close)
+    httpListeners.removeAll()
+    if signalPipe.read >= 0 {
+      Syscalls.restoreDefault(Self.signals)
+      Syscalls.close(signalPipe.read)
+      Syscalls.close(signalPipe.write)
+      signalPipe = (-1, -1)
+    }
+    browser = nil
+  }
+
+  // MARK: Listening
+
+  /// Binds `return.sock`. The caller holds the checkout lock, so a socket file already there
+  /// was left by a `start` that died: when nothing answers on it, it is replaced.
+  private func listenOnSocketPath() throws(PlatformError) -> Int32 {
+    let address = Syscalls.SocketAddress.unix(socketPath)
+    let fd = try platform("cannot create the return channel") { () throws(SystemError) in
+      try Syscalls.streamSocket(for: address, nonBlocking: true)
+    }
+    do throws(SystemError) {
+      do throws(SystemError) { try Syscalls.bind(fd, address) } catch where error.errno == EADDRINUSE {
+        guard try !Self.isLive(socketPath) else {
+          throw SystemError("bind", errno: EADDRINUSE, subject: "\(socketPath) (another dodo start is listening there)")
+        }
+        try Syscalls.unlink(socketPath)
+        try Syscalls.bind(fd, address)
+      }
+      try Syscalls.chmod(socketPath, mode: 0o600)
+      try Syscalls.listen(fd, backlog: 64)
+    } catch {
+      Syscalls.close(fd)
+      throw PlatformError("cannot listen for the return on \(socketPath): \(error)")
+    }
+    return fd
+  }
+
+  /// Whether a process accepts connections on the socket at `path`; a socket file nobody
+  /// listens on refuses them (`ECONNREFUSED`).
+  static func isLive(_ path: String) throws(SystemError) -> Bool {
+    guard let status = try Syscalls.lstat(path) else { return false }
+    guard status.isSocket else { throw SystemError("bind", errno: EEXIST, subject: "\(path) (not a socket)") }
+    let fd = try Syscalls.streamSocket(for: .unix(path), nonBlocking: false)
+    defer { Syscalls.close(fd) }
+    do throws(SystemError) { try Syscalls.connect(fd, .unix(path)) } catch {
+      if error.errno == ECONNREFUSED || error.errno == ENOENT { return false }
+      throw error
+    }
+    return true
+  }
+
+  /// Listens on the loopback return URL's port: `127.0.0.1` or `::1`, and both for `localhost`
+  /// (`::1` only when the machine has IPv6).
+  private func listenOnLoopback(_ loopback: LoopbackAddress, host: String) throws(PlatformError) {
+    guard let port = UInt16(exactly: loopback.port), port != 0 else {
+      throw PlatformError("cannot listen on the return URL's port \(loopback.port): use a port from 1 to 65535")
+    }
+    httpOrigin = "http://\(host):\(port)"
+    let addresses: [(Syscalls.SocketAddress, required: Bool)] =
+      switch loopback.host {
+      case "::1": [(.ipv6("::1", port: port), true)]
+      case "localhost": [(.ipv4("127.0.0.1", port: port), true), (.ipv6("::1", port: port), false)]
+      default: [(.ipv4("127.0.0.1", port: port), true)]
+      }
+    for (address, required) in addresses {
+      do throws(SystemError) {
+        let fd = try Syscalls.streamSocket(for: address, nonBlocking: true)
+        do throws(SystemError) {
+          try Syscalls.bind(fd, address)
+          try Syscalls.listen(fd, backlog: 64)
+        } catch {
+          Syscalls.close(fd)
+          throw error
+        }
+        httpListeners.append(fd)
+        loopbackAddresses.append(address)
+      } catch {
+        let unavailable = [EAFNOSUPPORT, EADDRNOTAVAIL, EPROTONOSUPPORT].contains(error.errno)
+        if required || !unavailable {
+          let hint = error.errno == EADDRINUSE ? " (the port is in use; pick another port in the return URL)" : ""
+          throw PlatformError("cannot listen on \(address) for the return URL: \(error)\(hint)")
+        }
+      }
+    }
+  }
+
+  // MARK: Events
+
+  private func drainSignals() {
+    var bytes = [UInt8](repeating: 0, count: 64)
+    var dismissed = false
+    while let count = try? bytes.withUnsafeMutableBytes({ try Syscalls.readAvailable(signalPipe.read, into: $0) }), count > 0 {
+      for signal in bytes[..<count] where Self.dismissingSignals.contains(Int32(signal)) { dismissed = true }
+    }
+    checkBrowser()
+    if dismissed { queued.append(.dismissed) }
+  }
+
+  /// Reaps the browser command if it ended; a non-zero exit ends the wait.
+  private func checkBrowser() {
+    guard let browser, let status = try? Syscalls.exitStatus(of: browser.pid) else { return }
+    self.browser = nil
+    if status != .exited(0) {
+      queued.append(.presenterFailed(.platformError("the browser command '\(browser.command)' \(status)")))
+    }
+  }
+
+  private func accept(from listener: Int32, kind: ReturnConnection.Kind) {
+    while connections.count < Self.maximumConnections, let fd = try? Syscalls.accept(listener) {
+      if kind == .unix {
+        guard (try? Syscalls.peerUserID(fd)) == Syscalls.userID() else {
+          Syscalls.close(fd)
+          continue
+        }
+      }
+      let id = nextConnectionID
+      nextConnectionID += 1
+      let deadline = ContinuousClock().now.advanced(by: .milliseconds(requestTimeoutMilliseconds))
+      connections[id] = ReturnConnection(fd: fd, kind: kind, deadline: deadline, origin: httpOrigin)
+    }
+  }
+
+  private func read(_ id: Int, now: ContinuousClock.Instant) {
+    guard let connection = connections[id] else { return }
+    switch connection.readRequest() {
+    case .incomplete:
+      break
+    case .url(let url):
+      connection.awaitingAnswer = true
+      queued.append(.url(IncomingURL(id: id, url: url)))
+    case .reject(let response):
+      connections.removeValue(forKey: id)
+      connection.reject(response)
+    }
+  }
+
+  private func expireConnections(now: ContinuousClock.Instant) {
+    for (id, connection) in connections where !connection.awaitingAnswer && connection.deadline <= now {
+      connections.removeValue(forKey: id)
+      connection.reject(.timedOut)
+    }
+  }
+
+  static func milliseconds(from now: ContinuousClock.Instant, to deadline: ContinuousClock.Instant) -> Int32 {
+    let (seconds, attoseconds) = now.duration(to: deadline).components
+    guard seconds >= 0 else { return 0 }
+    return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+  }
+}
+
+/// Runs `body`, turning its `SystemError` into a `PlatformError` that says what was being done.
+func platform<R>(_ doing: String, _ body: () throws(SystemError) -> R) throws(PlatformError) -> R {
+  do throws(SystemError) { return try body() } catch { throw PlatformError("\(doing): \(error)") }
+}
