@@ -31,6 +31,12 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// `path:line:column: error: message`, then the source line and a caret under the column.
   public var rendered: String {
+    guard let sourceLine, let column else { return headline }
+    return "\(headline)\n\(sourceLine)\n\(Self.caretIndent(sourceLine, column: column))^"
+  }
+
+  /// `path:line:column: error: message` alone, for one-line forms such as a JSON error.
+  public var headline: String {
     var location = ""
     if let path {
       location = path
@@ -40,11 +46,7 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
       }
       location += ": "
     }
-    var text = "\(location)error: \(message)"
-    if let sourceLine, let column {
-      text += "\n\(sourceLine)\n\(Self.caretIndent(sourceLine, column: column))^"
-    }
-    return text
+    return "\(location)error: \(message)"
   }
 
   public var description: String { rendered }

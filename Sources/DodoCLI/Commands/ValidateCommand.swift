@@ -47,7 +47,10 @@ struct ValidateCommand {
     } catch {
       return invalid(error)
     }
-    if findings.isEmpty { findings.append("nothing to check: give a checkout URL or --return-url") }
+    switch checkConfiguration(urlGiven: checkoutURL != nil || returnURL != nil) {
+    case .valid(let lines): findings += lines
+    case .invalid(let status): return status
+    }
     if context.json {
       context.printJSON { json in
         json.beginObject()
@@ -63,7 +66,7 @@ struct ValidateCommand {
 
   /// Reports the first problem: on standard output with `--json` (it is the command's
   /// answer), else as an error on standard error.
-  private func invalid(_ error: CheckoutError) -> ExitStatus {
+  func invalid(_ error: CheckoutError) -> ExitStatus {
     if context.json {
       context.printJSON { json in
         json.beginObject()

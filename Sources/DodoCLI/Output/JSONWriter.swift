@@ -40,7 +40,8 @@ public struct JSONWriter {
     separate()
     bytes.append(UInt8(ascii: "\""))
     key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
     needsComma = false
   }
 
@@ -53,7 +54,7 @@ public struct JSONWriter {
   public mutating func string(_ value: String?) {
     separate()
     guard var value else {
-      bytes.append(contentsOf: [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")])
+      ("null" as StaticString).withUTF8Buffer { bytes.append(contentsOf: $0) }
       needsComma = true
       return
     }
@@ -69,11 +70,34 @@ public struct JSONWriter {
 
   public mutating func bool(_ value: Bool) {
     separate()
-    bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    let literal: StaticString = value ? "true" : "false"
+    literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     needsComma = true
   }
 
   public mutating func null() { string(nil as String?) }
+
+  /// Appends a value that is already JSON text (see `JSONWriter.encoded(_:)`).
+  public mutating func encoded(_ json: [UInt8]) {
+    separate()
+    bytes.append(contentsOf: json)
+    needsComma = true
+  }
+
+  /// `text` as a JSON string, for constant texts written many times over.
+  public static func encoded(_ text: String) -> [UInt8] {
+    var writer = JSONWriter()
+    writer.string(text)
+    return writer.bytes
+  }
+
+  /// A number: whole values without a fraction (`900`), others in Swift's shortest form (`1.5`).
+  public mutating func number(_ value: Double) {
+    separate()
+    let text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    bytes.append(contentsOf: Array(text.utf8))
+    needsComma = true
+  }
 
   public mutating func newline() {
     bytes.append(UInt8(ascii: "\n"))
@@ -86,27 +110,36 @@ public struct JSONWriter {
 
   private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
+  /// Appends `text` quoted and escaped; runs of bytes that need no escape are copied whole.
   private mutating func appendQuoted(_ text: UnsafeBufferPointer<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
     var runStart = 0
-    for i in 0..<text.count {
+    var i = 0
+    let count = text.count
+    while i < count {
       let c = text[i]
-      guard c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") else { continue }
+      if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\") {
+        i += 1
+        continue
+      }
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<i]))
-      runStart = i + 1
+      i += 1
+      runStart = i
+      bytes.append(UInt8(ascii: "\\"))
       switch c {
-      case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-      case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-      case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-      case UInt8(ascii: "\r"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-      case UInt8(ascii: "\t"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(c)
+      case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
+      case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
+      case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
       default:
-        bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+        bytes.append(UInt8(ascii: "u"))
+        bytes.append(UInt8(ascii: "0"))
+        bytes.append(UInt8(ascii: "0"))
         bytes.append(Self.hex[Int(c >> 4)])
         bytes.append(Self.hex[Int(c & 0xF)])
       }
     }
-    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<text.count]))
+    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<count]))
     bytes.append(UInt8(ascii: "\""))
   }
 }

@@ -1,0 +1,236 @@
+import DodoCheckout
+import DodoConfig
+import DodoPlatform
+
+extension CommandSpec {
+  static let config: CommandSpec = CommandSpec(
+    "config",
+    abstract: "Show the configuration in effect: settings and their sources, profiles, files.",
+    discussion: """
+      dodo reads YAML profiles from --config FILE, $DODO_CONFIG, \
+      $XDG_CONFIG_HOME/dodo/config.yaml (default ~/.config/dodo/config.yaml) and \
+      dodo/config.yaml under each of $XDG_CONFIG_DIRS (default /etc/xdg). A profile in an \
+      earlier file hides one of the same name in a later file; default_profile comes from the \
+      first file that sets it. See dodo-config(5) for the keys.
+      """,
+    subcommands: [.configShow, .configProfiles, .configPath],
+    examples: [
+      .init("dodo config show", "Print every effective setting and where it came from."),
+      .init("dodo --profile local-dev config show --json", "The same for another profile, as JSON."),
+      .init("dodo config path", "List the files searched, in order, and which exist."),
+    ]
+  )
+
+  static let configShow: CommandSpec = CommandSpec(
+    "show",
+    abstract: "Print every effective setting and where it came from.",
+    discussion: """
+      For the profile, return URL, browser, timeout and the four customization fields: the \
+      value dodo start would use and its source, one of: a flag, an environment variable \
+      ($DODO_PROFILE, $DODO_RETURN_URL, $DODO_BROWSER, $BROWSER), a config file with line and \
+      column, or the default. Defaults are all "none": no return URL, the platform's opener \
+      (xdg-open or open) as the browser, no timeout (wait until the checkout returns), and no \
+      customization. A command's own flags, such as start's --return-url, are not seen here.
+
+      With --json: {"files":[…],"settings":{"profile":{"value":…,"source":{…}},…}}, where a \
+      source is {"kind":"flag","name":"--profile"}, {"kind":"environment","name":"DODO_BROWSER"}, \
+      {"kind":"file","path":…,"line":…,"column":…} or {"kind":"default"}.
+      """,
+    exitStatuses: [
+      .init(.success, "The configuration loaded."),
+      .init(.configuration, "A configuration file does not load, or the profile is unknown."),
+    ],
+    handler: { _, context in try ConfigCommand(context: context).show() }
+  )
+
+  static let configProfiles: CommandSpec = CommandSpec(
+    "profiles",
+    abstract: "List the profile names, one per line.",
+    discussion: "Every profile of every config file in effect, each name once, in precedence order. With --json: an array of names.",
+    exitStatuses: [
+      .init(.success, "The configuration loaded (also when it has no profiles)."),
+      .init(.configuration, "A configuration file does not load."),
+    ],
+    handler: { _, context in try ConfigCommand(context: context).profiles() }
+  )
+
+  static let configPath: CommandSpec = CommandSpec(
+    "path",
+    abstract: "List the config files searched, in order, and which exist.",
+    discussion: """
+      One line per file: its path, whether it was found, and why it is searched (--config, \
+      $DODO_CONFIG, $XDG_CONFIG_HOME, $XDG_CONFIG_DIRS, or their defaults). Files are not \
+      parsed, so this works when one of them is broken. With --json: \
+      [{"path":…,"exists":true,"reason":…},…].
+      """,
+    exitStatuses: [.init(.success, "Always, once the list is printed.")],
+    handler: { _, context in ConfigCommand(context: context).path() }
+  )
+}
+
+/// `dodo config show | profiles | path`.
+struct ConfigCommand {
+  let context: Context
+
+  /// One row of `config show`: a setting's name in the config file, its value as text (or
+  /// `nil` for none), and its source.
+  private struct Row {
+    var name: String
+    var jsonName: StaticString
+    var value: String?
+    var number: Double?
+    var bool: Bool?
+    var source: SettingSource
+  }
+
+  func show() throws(CLIError) -> ExitStatus {
+    let configuration = try context.configuration()
+    let settings = try context.effectiveSettings(CommandLineSettings(), in: configuration)
+    let rows = [
+      Row(name: "profile", jsonName: "profile", value: settings.profile.value, source: settings.profile.source),
+      Row(name: "return_url", jsonName: "returnUrl", value: settings.returnURL.value, source: settings.returnURL.source),
+      Row(name: "browser", jsonName: "browser", value: settings.browser.value, source: settings.browser.source),
+      Row(
+        name: "timeout", jsonName: "timeout", value: settings.timeout.value.map(Self.seconds), number: settings.timeout.value,
+        source: settings.timeout.source),
+      Row(
+        name: "dismiss_button_style", jsonName: "dismissButtonStyle", value: settings.dismissButtonStyle.value?.rawValue,
+        source: settings.dismissButtonStyle.source),
+      Row(
+        name: "presentation_style", jsonName: "presentationStyle", value: settings.presentationStyle.value?.rawValue,
+        source: settings.presentationStyle.source),
+      Row(
+        name: "bar_collapsing_enabled", jsonName: "barCollapsingEnabled",
+        value: settings.barCollapsingEnabled.value.map { $0 ? "true" : "false" }, bool: settings.barCollapsingEnabled.value,
+        source: settings.barCollapsingEnabled.source),
+      Row(name: "color_scheme", jsonName: "colorScheme", value: settings.colorScheme.value?.rawValue, source: settings.colorScheme.source),
+    ]
+    if context.json {
+      context.printJSON { json in
+        json.beginObject()
+        json.key("files")
+        json.beginArray()
+        for file in configuration.files { json.string(file.path) }
+        json.endArray()
+        json.key("settings")
+        json.beginObject()
+        for row in rows {
+          json.key(row.jsonName)
+          json.beginObject()
+          json.key("value")
+          if let number = row.number { json.number(number) } else if let bool = row.bool { json.bool(bool) } else { json.string(row.value) }
+          json.key("source")
+          Self.write(row.source, to: &json)
+          json.endObject()
+        }
+        json.endObject()
+        json.endObject()
+      }
+      return .success
+    }
+    let values = rows.map { $0.value ?? "(none)" }
+    let nameWidth = rows.map(\.name.count).max() ?? 0
+    let valueWidth = values.map(\.count).max() ?? 0
+    var text = ""
+    for (row, value) in zip(rows, values) {
+      text += Self.pad(row.name, nameWidth) + "  " + Self.pad(value, valueWidth) + "  " + Self.describe(row.source) + "\n"
+    }
+    context.stdout.write(text)
+    return .success
+  }
+
+  func profiles() throws(CLIError) -> ExitStatus {
+    let names = try context.configuration().profiles.map(\.name)
+    if context.json {
+      context.printJSON { json in
+        json.beginArray()
+        for name in names { json.string(name) }
+        json.endArray()
+      }
+    } else {
+      context.stdout.write(names.map { $0 + "\n" }.joined())
+    }
+    return .success
+  }
+
+  func path() -> ExitStatus {
+    let candidates = ConfigLocator.candidates(configFlag: context.configPath, environment: context.environment)
+    let found: [String] = candidates.map { candidate in
+      do throws(SystemError) {
+        return try SmallFile.read(candidate.path, limit: 0) == nil ? "not found" : "found"
+      } catch {
+        return "unreadable (\(error.reason))"
+      }
+    }
+    if context.json {
+      context.printJSON { json in
+        json.beginArray()
+        for (candidate, status) in zip(candidates, found) {
+          json.beginObject()
+          json.key("path")
+          json.string(candidate.path)
+          json.key("exists")
+          json.bool(status != "not found")
+          json.key("reason")
+          json.string(candidate.reason.description)
+          json.endObject()
+        }
+        json.endArray()
+      }
+      return .success
+    }
+    let pathWidth = candidates.map(\.path.count).max() ?? 0
+    let statusWidth = found.map(\.count).max() ?? 0
+    var text = ""
+    for (candidate, status) in zip(candidates, found) {
+      text += Self.pad(candidate.path, pathWidth) + "  " + Self.pad(status, statusWidth) + "  " + candidate.reason.description + "\n"
+    }
+    context.stdout.write(text)
+    return .success
+  }
+
+  /// `flag --profile`, `environment $DODO_BROWSER`, `file config.yaml:4:17`, `default`.
+  static func describe(_ source: SettingSource) -> String {
+    switch source {
+    case .flag(let name): "flag \(name)"
+    case .environment(let name): "environment $\(name)"
+    case .file: "file \(source)"
+    case .builtIn: "default"
+    }
+  }
+
+  private static func write(_ source: SettingSource, to json: inout JSONWriter) {
+    json.beginObject()
+    json.key("kind")
+    switch source {
+    case .flag(let name):
+      json.string("flag")
+      json.key("name")
+      json.string(name)
+    case .environment(let name):
+      json.string("environment")
+      json.key("name")
+      json.string(name)
+    case .file(let path, let line, let column):
+      json.string("file")
+      json.key("path")
+      json.string(path)
+      json.key("line")
+      json.number(Double(line))
+      json.key("column")
+      json.number(Double(column))
+    case .builtIn:
+      json.string("default")
+    }
+    json.endObject()
+  }
+
+  /// `900`, `1.5`: seconds without a needless `.0`.
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+  }
+
+  private static func pad(_ text: String, _ width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - text.count))
+  }
+}

@@ -1,0 +1,41 @@
+import DodoConfig
+import DodoPlatform
+
+extension Context {
+  /// The config files in effect for `--config` and the environment, read through
+  /// DodoPlatform. A file that does not load is a configuration error (exit 78).
+  func configuration() throws(CLIError) -> Configuration {
+    do throws(ConfigError) {
+      return try Configuration.load(configFlag: configPath, environment: environment) { path, limit in
+        try SmallFile.read(path, limit: limit)
+      }
+    } catch {
+      throw configurationError(error)
+    }
+  }
+
+  /// The settings a checkout runs with: `flags` (the command's own options; `--config` and
+  /// `--profile` are taken from the global options) over the environment over the selected
+  /// profile over the built-in defaults, each with its source.
+  func effectiveSettings(_ flags: CommandLineSettings = CommandLineSettings()) throws(CLIError) -> EffectiveSettings {
+    try effectiveSettings(flags, in: configuration())
+  }
+
+  func effectiveSettings(_ flags: CommandLineSettings, in configuration: Configuration) throws(CLIError)
+    -> EffectiveSettings
+  {
+    var flags = flags
+    flags.config = configPath
+    flags.profile = profile
+    do throws(ConfigError) {
+      return try EffectiveSettings(configuration: configuration, flags: flags, environment: environment)
+    } catch {
+      throw configurationError(error)
+    }
+  }
+
+  /// The error as `dodo` prints it: with its source line and caret as text, on one line in JSON.
+  func configurationError(_ error: ConfigError) -> CLIError {
+    .configuration(json ? error.headline : error.rendered)
+  }
+}
