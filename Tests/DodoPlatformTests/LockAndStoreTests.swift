@@ -1,0 +1,84 @@
+import DodoCheckout
+import DodoPlatform
+import Foundation
+import Testing
+
+@Suite("Checkout lock and record store")
+struct LockAndStoreTests {
+  @Test("one holder at a time, across open files; released on release")
+  func lockInProcess() throws {
+    let temp = TemporaryDirectory()
+    let first = CheckoutFileLock(runtimeDirectory: temp.path)
+    let second = CheckoutFileLock(runtimeDirectory: temp.path)
+    #expect(try !CheckoutFileLock.isHeld(runtimeDirectory: temp.path))
+    #expect(try first.tryAcquire())
+    #expect(try !second.tryAcquire())
+    #expect(try CheckoutFileLock.isHeld(runtimeDirectory: temp.path))
+    first.release()
+    #expect(try second.tryAcquire())
+    second.release()
+    #expect(temp.mode("checkout.lock") == 0o600)
+  }
+
+  @Test("a lock held by another process, and freed when it is killed with SIGKILL")
+  func lockAcrossProcesses() throws {
+    let temp = TemporaryDirectory()
+    let path = temp.sub("checkout.lock")
+    _ = FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
+    let holder = try Syscalls.spawn(["flock", "--no-fork", "-n", path, "sleep", "30"], environment: Syscalls.environment(), stdoutToStderr: false)
+    let lock = CheckoutFileLock(runtimeDirectory: temp.path)
+    var held = false
+    for _ in 0..<100 where !held {
+      held = try CheckoutFileLock.isHeld(runtimeDirectory: temp.path)
+      if !held { usleep(20_000) }
+    }
+    #expect(held)
+    #expect(try !lock.tryAcquire())
+    Syscalls.kill(holder, SIGKILL)
+    #expect(try Syscalls.waitForExit(of: holder) == .signaled(SIGKILL))
+    var acquired = false
+    for _ in 0..<100 where !acquired {
+      acquired = try lock.tryAcquire()
+      if !acquired { usleep(20_000) }
+    }
+    #expect(acquired)
+  }
+
+  @Test("save, load and clear; the file is 0600 and the JSON is the documented shape")
+  func store() throws {
+    let temp = TemporaryDirectory()
+    let store = AbandonedSessionFile(stateDirectory: temp.path)
+    #expect(try store.load() == nil)
+    try store.clear()
+    let session = AbandonedSession(sessionId: "cks_\"q\"", createdAt: Date(timeIntervalSince1970: 1_796_069_200))
+    try store.save(session)
+    #expect(try store.load() == session)
+    #expect(temp.mode("abandoned.json") == 0o600)
+    try store.save(AbandonedSession(sessionId: "cks_abc", createdAt: Date(timeIntervalSince1970: 1_796_069_200)))
+    let text = try String(contentsOfFile: temp.sub("abandoned.json"), encoding: .utf8)
+    #expect(text == #"{"createdAt":"2026-11-30T20:06:40Z","sessionId":"cks_abc"}"# + "\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path).sorted() == ["abandoned.json"])
+    try store.clear()
+    #expect(try store.load() == nil)
+  }
+
+  @Test("a corrupt record is a clear error, and clearing still works", arguments: ["", "{", "null", #"{"sessionId":"cks_1"}"#, #"{"sessionId":"cks_1","createdAt":"yesterday"}"#])
+  func corrupt(content: String) throws {
+    let temp = TemporaryDirectory()
+    _ = FileManager.default.createFile(atPath: temp.sub("abandoned.json"), contents: Data(content.utf8))
+    let store = AbandonedSessionFile(stateDirectory: temp.path)
+    let error = #expect(throws: CheckoutError.self) { try store.load() }
+    #expect(error?.code == .platformError)
+    #expect(error?.message.contains("corrupt") == true)
+    try store.clear()
+    #expect(try store.load() == nil)
+  }
+
+  @Test("an unreadable record is an error naming the call")
+  func unreadable() throws {
+    let temp = TemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: temp.sub("abandoned.json"), withIntermediateDirectories: false)
+    let error = #expect(throws: CheckoutError.self) { try AbandonedSessionFile(stateDirectory: temp.path).load() }
+    #expect(error?.message.contains("read") == true)
+  }
+}

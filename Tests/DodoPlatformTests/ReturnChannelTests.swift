@@ -1,0 +1,146 @@
+import DodoCheckout
+import DodoPlatform
+import Foundation
+import Testing
+
+/// A value set by a background thread and read once it is done.
+final class Outcome<Value>: @unchecked Sendable {
+  private let done = DispatchSemaphore(value: 0)
+  private var value: Value?
+
+  func set(_ value: Value) {
+    self.value = value
+    done.signal()
+  }
+
+  func wait() -> Value? {
+    _ = done.wait(timeout: .now() + 10)
+    return value
+  }
+}
+
+/// Runs `body` on a background thread.
+func inBackground<Value>(_ body: @escaping @Sendable () -> Value) -> Outcome<Value> {
+  let outcome = Outcome<Value>()
+  DispatchQueue.global().async { outcome.set(body()) }
+  return outcome
+}
+
+extension ServerTests {
+@Suite("Return channel", .serialized)
+struct ReturnChannelTests {
+  static let returnURL = try! ReturnURL("myapp://checkout/return")
+
+  func soon() -> ContinuousClock.Instant { ContinuousClock().now.advanced(by: .seconds(10)) }
+
+  @Test("handle-url's client hands a URL over and hears claimed or not claimed")
+  func roundTrip() throws {
+    let temp = TemporaryDirectory()
+    let server = ReturnChannelServer(runtimeDirectory: temp.path)
+    try server.open(for: Self.returnURL)
+    defer { server.close() }
+    #expect(temp.mode("return.sock") & 0o777 == 0o600)
+    let path = temp.path
+    for (url, claim) in [("myapp://other", false), ("myapp://checkout/return?status=succeeded", true)] {
+      let client = inBackground { try? ReturnChannelClient.send(url, runtimeDirectory: path) }
+      guard case .url(let incoming) = try server.next(until: soon()) else {
+        Issue.record("expected a URL")
+        return
+      }
+      #expect(incoming.url == url)
+      server.answer(incoming.id, claimed: claim)
+      #expect(client.wait() == claim)
+    }
+  }
+
+  @Test("no checkout running is not claimed, never an error")
+  func nobodyListening() throws {
+    let temp = TemporaryDirectory()
+    #expect(try !ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.sub("missing")))
+    #expect(try !ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path))
+    // A socket file with no listener (a start killed with SIGKILL) refuses the connection.
+    let server = ReturnChannelServer(runtimeDirectory: temp.path)
+    try server.open(for: Self.returnURL)
+    let stale = try Syscalls.streamSocket(for: .unix(temp.sub("stale.sock")), nonBlocking: false)
+    try Syscalls.bind(stale, .unix(temp.sub("stale.sock")))
+    Syscalls.close(stale)
+    server.close()
+    try FileManager.default.moveItem(atPath: temp.sub("stale.sock"), toPath: temp.sub("return.sock"))
+    #expect(try !ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path))
+    // …and the next server replaces it.
+    let next = ReturnChannelServer(runtimeDirectory: temp.path)
+    try next.open(for: Self.returnURL)
+    let client = inBackground { try? ReturnChannelClient.send("myapp://checkout/return", runtimeDirectory: temp.path) }
+    guard case .url(let incoming) = try next.next(until: soon()) else { return #expect(Bool(false)) }
+    next.answer(incoming.id, claimed: true)
+    #expect(client.wait() == true)
+    next.close()
+    #expect(!FileManager.default.fileExists(atPath: temp.sub("return.sock")))
+  }
+
+  @Test("a live socket is not taken over")
+  func liveSocket() throws {
+    let temp = TemporaryDirectory()
+    let first = ReturnChannelServer(runtimeDirectory: temp.path)
+    try first.open(for: Self.returnURL)
+    defer { first.close() }
+    let second = ReturnChannelServer(runtimeDirectory: temp.path)
+    let error = #expect(throws: CheckoutError.self) { try second.open(for: Self.returnURL) }
+    #expect(error?.code == .platformError)
+  }
+
+  @Test("the client refuses a runtime directory open to others")
+  func publicDirectory() throws {
+    let temp = TemporaryDirectory()
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: temp.path)
+    #expect(throws: PlatformError.self) { try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path) }
+  }
+
+  @Test("the deadline ends the wait; a silent client does not hold it up")
+  func timeout() throws {
+    let temp = TemporaryDirectory()
+    let server = ReturnChannelServer(runtimeDirectory: temp.path)
+    server.requestTimeoutMilliseconds = 100
+    try server.open(for: Self.returnURL)
+    defer { server.close() }
+    let silent = try Syscalls.streamSocket(for: .unix(temp.sub("return.sock")), nonBlocking: false)
+    defer { Syscalls.close(silent) }
+    try Syscalls.connect(silent, .unix(temp.sub("return.sock")))
+    let start = ContinuousClock().now
+    #expect(try server.next(until: start.advanced(by: .milliseconds(300))) == .timedOut)
+    #expect(ContinuousClock().now - start >= .milliseconds(300))
+    // The silent client was told no after its own timeout.
+    var answer = [UInt8](repeating: 0, count: 16)
+    #expect(try Syscalls.read(silent, into: &answer, at: 0) == 10)
+  }
+
+  @Test("SIGTERM, SIGINT and SIGHUP end the wait as dismissed", arguments: [SIGTERM, SIGINT, SIGHUP])
+  func signals(signal: Int32) throws {
+    let temp = TemporaryDirectory()
+    let server = ReturnChannelServer(runtimeDirectory: temp.path)
+    try server.open(for: Self.returnURL)
+    defer { server.close() }
+    Syscalls.kill(Syscalls.processID(), signal)
+    #expect(try server.next(until: soon()) == .dismissed)
+  }
+
+  @Test("a URL line larger than the limit is refused without reaching the checkout")
+  func oversized() throws {
+    let temp = TemporaryDirectory()
+    let server = ReturnChannelServer(runtimeDirectory: temp.path)
+    try server.open(for: Self.returnURL)
+    defer { server.close() }
+    let path = temp.path
+    let huge = inBackground { try? ReturnChannelClient.send("myapp://x?" + String(repeating: "a", count: 100_000), runtimeDirectory: path) }
+    let normal = inBackground {
+      usleep(100_000)
+      return try? ReturnChannelClient.send("myapp://checkout/return", runtimeDirectory: path)
+    }
+    guard case .url(let incoming) = try server.next(until: soon()) else { return #expect(Bool(false)) }
+    #expect(incoming.url == "myapp://checkout/return")
+    server.answer(incoming.id, claimed: true)
+    #expect(normal.wait() == true)
+    #expect(huge.wait() == false)
+  }
+}
+}
