@@ -56,13 +56,13 @@ public enum Dodo {
   static func report(_ error: CLIError, context: Context) {
     context.stdout.flush()
     if context.json {
-      var writer = JSONWriter()
+      let writer = JSONWriter()
       writer.beginObject()
       writer.key("error")
       writer.error(code: error.code, message: error.message)
       writer.endObject()
       writer.newline()
-      writer.bytes.withUnsafeBufferPointer { context.stderr.write($0) }
+      context.stderr.write(writer.bytes)
       return
     }
     let style = context.stderrStyle

@@ -40,7 +40,7 @@ extension CommandSpec {
 /// `dodo explain-status INPUT... | -`.
 struct ExplainStatusCommand {
   let context: Context
-  private var writer = JSONWriter()
+  private let writer = JSONWriter()
   private var allDecoded = true
   private var count = 0
 
@@ -87,22 +87,22 @@ struct ExplainStatusCommand {
     writer.string(input)
     switch decoded {
     case .success(let result):
-      let explanation = StatusExplanation(result)
+      let explanation = StatusExplanation.of(result)
       writer.key("result")
       writer.result(result)
       writer.key("rawStatus")
       writer.string(result.rawStatus)
       writer.key("meaning")
-      writer.string(explanation.meaning)
+      writer.encoded(explanation.meaningJSON)
       writer.key("nextStep")
-      writer.string(explanation.nextStep)
+      writer.encoded(explanation.nextStepJSON)
     case .failure(let error):
       writer.key("error")
       writer.error(code: error.code.rawValue, message: error.message)
     }
     writer.endObject()
     writer.newline()
-    writer.bytes.withUnsafeBufferPointer { context.stdout.write($0) }
+    context.stdout.write(writer.bytes)
   }
 
   private func writeText(_ input: String, _ decoded: Result<CheckoutResult, CheckoutError>) {
@@ -114,7 +114,7 @@ struct ExplainStatusCommand {
       out += field("Error", style.red("\(error.code.rawValue): \(error.message)"))
       out += field("Next step", "Ask the customer for the full address the checkout returned to, exactly as shown.")
     case .success(let result):
-      let explanation = StatusExplanation(result)
+      let explanation = StatusExplanation.of(result)
       let status = result.rawStatus.map { "\(result.status.rawValue) (status=\($0))" } ?? "\(result.status.rawValue) (no status)"
       out += field("Result", Self.colored(result.status, status, style))
       out += field("Meaning", explanation.meaning)

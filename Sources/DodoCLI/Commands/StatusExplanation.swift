@@ -4,33 +4,43 @@ import DodoCheckout
 ///
 /// The result is a hint, not proof: a pending or unknown outcome is reconciled with the
 /// backend and never told to the customer as a failure; only the webhook proves a payment.
-struct StatusExplanation {
+struct StatusExplanation: Sendable {
   let meaning: String
   let nextStep: String
+  /// `meaning` and `nextStep` as JSON strings, encoded once: `--json -` writes them per line.
+  let meaningJSON: [UInt8]
+  let nextStepJSON: [UInt8]
 
-  init(_ result: CheckoutResult) {
-    guard let raw = result.rawStatus else {
-      self = .missing
-      return
-    }
-    let status = String(decoding: raw.utf8.map { $0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0 }, as: UTF8.self)
-    switch status {
-    case "succeeded": self = .paid
-    case "active": self = .subscriptionActive
-    case "failed": self = .declined
-    case "expired": self = .expired
-    case "processing": self = .processing
-    case "": self = .empty
-    case "requires_customer_action": self = .customerAction
-    case "requires_payment_method": self = .paymentMethod
-    case _ where status.hasPrefix("requires_"): self = .requiresSomething
-    default: self = .unrecognized
+  /// The explanation of a result's raw status, compared case-insensitively as the status is.
+  static func of(_ result: CheckoutResult) -> StatusExplanation {
+    guard var raw = result.rawStatus else { return .missing }
+    return raw.withUTF8 { bytes in
+      func `is`(_ word: StaticString) -> Bool {
+        word.withUTF8Buffer { want in
+          bytes.count == want.count && zip(bytes, want).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }
+        }
+      }
+      if bytes.isEmpty { return .empty }
+      if `is`("succeeded") { return .paid }
+      if `is`("active") { return .subscriptionActive }
+      if `is`("failed") { return .declined }
+      if `is`("expired") { return .expired }
+      if `is`("processing") { return .processing }
+      if `is`("requires_customer_action") { return .customerAction }
+      if `is`("requires_payment_method") { return .paymentMethod }
+      let prefix = "requires_".utf8
+      if bytes.count > prefix.count, zip(bytes, prefix).allSatisfy({ ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }) {
+        return .requiresSomething
+      }
+      return .unrecognized
     }
   }
 
   private init(_ meaning: String, _ nextStep: String) {
     self.meaning = meaning
     self.nextStep = nextStep
+    meaningJSON = JSONWriter.encoded(meaning)
+    nextStepJSON = JSONWriter.encoded(nextStep)
   }
 
   private static let reconcile =

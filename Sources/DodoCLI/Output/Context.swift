@@ -32,11 +32,11 @@ public final class Context {
   }
 
   /// Writes one JSON value and a newline to standard output.
-  public func printJSON(_ build: (inout JSONWriter) -> Void) {
-    var writer = JSONWriter()
-    build(&writer)
+  public func printJSON(_ build: (JSONWriter) -> Void) {
+    let writer = JSONWriter()
+    build(writer)
     writer.newline()
-    writer.bytes.withUnsafeBufferPointer { stdout.write($0) }
+    stdout.write(writer.bytes)
   }
 
   /// A warning on standard error, as `dodo: warning: …`.

@@ -1,0 +1,44 @@
+/// A growable byte buffer with cheap appends: `JSONWriter` appends dozens of small pieces
+/// per line when `explain-status` streams, and `Array.append(contentsOf:)` costs more per
+/// call than the copy itself.
+final class ByteBuffer {
+  private(set) var pointer: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int = 4096) {
+    self.capacity = capacity
+    pointer = .allocate(capacity: capacity)
+  }
+
+  deinit { pointer.deallocate() }
+
+  var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: pointer, count: count) }
+
+  func removeAll() { count = 0 }
+
+  @inline(__always) func append(_ byte: UInt8) {
+    if count == capacity { grow(to: count + 1) }
+    pointer[count] = byte
+    count += 1
+  }
+
+  @inline(__always) func append(_ bytes: UnsafeRawBufferPointer) {
+    guard bytes.count > 0 else { return }
+    if count + bytes.count > capacity { grow(to: count + bytes.count) }
+    UnsafeMutableRawPointer(pointer + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+    count += bytes.count
+  }
+
+  @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) { append(UnsafeRawBufferPointer(bytes)) }
+
+  private func grow(to minimum: Int) {
+    var newCapacity = capacity * 2
+    while newCapacity < minimum { newCapacity *= 2 }
+    let newPointer = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newPointer.update(from: pointer, count: count)
+    pointer.deallocate()
+    pointer = newPointer
+    capacity = newCapacity
+  }
+}
