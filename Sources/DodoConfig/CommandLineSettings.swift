@@ -17,6 +17,16 @@ public struct CommandLineSettings: Sendable, Hashable {
   /// `--dismiss-button-style`, `--presentation-style`, `--bar-collapsing-enabled`, `--color-scheme`
   public var customization: BrowserCustomization
 
+  /// Longer than any checkout session lives; keeps a timeout a sane duration for timers.
+  public static let maximumTimeout = 31_536_000.0
+
+  /// A timeout as written on the command line or in a config file: a decimal number of
+  /// seconds (`900`, `1.5`), positive and at most `maximumTimeout`; `nil` for anything else.
+  public static func timeout(_ text: String) -> Double? {
+    guard let seconds = YAMLNode.number(text), seconds > 0, seconds <= maximumTimeout else { return nil }
+    return seconds
+  }
+
   public init(
     config: String? = nil, profile: String? = nil, returnURL: String? = nil, browser: String? = nil,
     timeout: Double? = nil, customization: BrowserCustomization = BrowserCustomization()

@@ -13,8 +13,6 @@ struct ConfigSchema {
   static let customizationKeys = [
     "dismiss_button_style", "presentation_style", "bar_collapsing_enabled", "color_scheme",
   ]
-  /// Longer than any checkout session lives; keeps the value a sane duration for timers.
-  static let maxTimeout = 31_536_000.0
 
   func decode(_ root: YAMLNode?) throws(ConfigError) -> (defaultProfile: Setting<String>?, profiles: [Profile]) {
     guard let root, !isNull(root) else { return (nil, []) }
@@ -91,11 +89,12 @@ struct ConfigSchema {
 
   private func timeout(_ entry: YAMLEntry) throws(ConfigError) -> Setting<Double> {
     let expected = "a positive number of seconds"
-    guard case .scalar(let value, plain: true) = entry.value.content, let seconds = YAMLNode.number(value) else {
+    guard case .scalar(let value, plain: true) = entry.value.content, YAMLNode.number(value) != nil else {
       throw wrongType(entry, expected: expected)
     }
-    guard seconds > 0, seconds <= Self.maxTimeout else {
-      throw text.error("'timeout' must be \(expected), at most \(Int(Self.maxTimeout)) (a year); found \(value)", at: entry.value.mark)
+    guard let seconds = CommandLineSettings.timeout(value) else {
+      let maximum = Int(CommandLineSettings.maximumTimeout)
+      throw text.error("'timeout' must be \(expected), at most \(maximum) (a year); found \(value)", at: entry.value.mark)
     }
     return Setting(seconds, from: source(entry.value.mark))
   }

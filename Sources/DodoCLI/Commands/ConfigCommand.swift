@@ -30,17 +30,22 @@ extension CommandSpec {
       ($DODO_PROFILE, $DODO_RETURN_URL, $DODO_BROWSER, $BROWSER), a config file with line and \
       column, or the default. Defaults are all "none": no return URL, the platform's opener \
       (xdg-open or open) as the browser, no timeout (wait until the checkout returns), and no \
-      customization. A command's own flags, such as start's --return-url, are not seen here.
+      customization. It takes the options of dodo start that set these (--return-url, \
+      --browser, --timeout and the customization options) and shows what start would do with them.
 
       With --json: {"files":[…],"settings":{"profile":{"value":…,"source":{…}},…}}, where a \
       source is {"kind":"flag","name":"--profile"}, {"kind":"environment","name":"DODO_BROWSER"}, \
       {"kind":"file","path":…,"line":…,"column":…} or {"kind":"default"}.
       """,
+    options: SettingOptions.all,
     exitStatuses: [
       .init(.success, "The configuration loaded."),
+      .init(.usage, "An option value is not valid (such as a --timeout that is not a positive number)."),
       .init(.configuration, "A configuration file does not load, or the profile is unknown."),
     ],
-    handler: { _, context in try ConfigCommand(context: context).show() }
+    handler: { invocation, context in
+      try ConfigCommand(context: context).show(SettingOptions.commandLineSettings(from: invocation))
+    }
   )
 
   static let configProfiles: CommandSpec = CommandSpec(
@@ -83,9 +88,9 @@ struct ConfigCommand {
     var source: SettingSource
   }
 
-  func show() throws(CLIError) -> ExitStatus {
+  func show(_ flags: CommandLineSettings) throws(CLIError) -> ExitStatus {
     let configuration = try context.configuration()
-    let settings = try context.effectiveSettings(CommandLineSettings(), in: configuration)
+    let settings = try context.effectiveSettings(flags, in: configuration)
     let rows = [
       Row(name: "profile", jsonName: "profile", value: settings.profile.value, source: settings.profile.source),
       Row(name: "return_url", jsonName: "returnUrl", value: settings.returnURL.value, source: settings.returnURL.source),
@@ -120,7 +125,7 @@ struct ConfigCommand {
           json.key("value")
           if let number = row.number { json.number(number) } else if let bool = row.bool { json.bool(bool) } else { json.string(row.value) }
           json.key("source")
-          Self.write(row.source, to: &json)
+          Self.write(row.source, to: json)
           json.endObject()
         }
         json.endObject()
@@ -199,7 +204,7 @@ struct ConfigCommand {
     }
   }
 
-  private static func write(_ source: SettingSource, to json: inout JSONWriter) {
+  private static func write(_ source: SettingSource, to json: JSONWriter) {
     json.beginObject()
     json.key("kind")
     switch source {

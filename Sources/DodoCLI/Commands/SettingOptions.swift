@@ -1,0 +1,47 @@
+import DodoCheckout
+import DodoConfig
+
+/// The options that set what a checkout runs with, declared once for `start` and
+/// `config show` (which shows what `start` would do with them).
+enum SettingOptions {
+  static let browser = OptionSpec(
+    "browser", value: "CMD",
+    help: "The command that opens the checkout; %s stands for the URL (overrides DODO_BROWSER and the profile's browser).")
+  static let timeout = OptionSpec(
+    "timeout", value: "SECONDS", help: "Give up waiting after SECONDS and end the checkout as cancelled.")
+  static let dismissButtonStyle = OptionSpec(
+    "dismiss-button-style", values: BrowserCustomization.DismissButtonStyle.allCases.map(\.rawValue),
+    help: "The label of the button that closes the checkout.")
+  static let presentationStyle = OptionSpec(
+    "presentation-style", values: BrowserCustomization.PresentationStyle.allCases.map(\.rawValue),
+    help: "How the checkout is presented.")
+  static let barCollapsingEnabled = OptionSpec(
+    "bar-collapsing-enabled", values: ["true", "false"], help: "Let the toolbar collapse as the page scrolls (fullScreen only).")
+  static let colorScheme = OptionSpec(
+    "color-scheme", values: BrowserCustomization.ColorScheme.allCases.map(\.rawValue),
+    help: "The colour scheme of the controls around the checkout.")
+
+  static let all = [SharedOptions.returnURL, browser, timeout, dismissButtonStyle, presentationStyle, barCollapsingEnabled, colorScheme]
+
+  /// The setting options of `invocation`; `--config` and `--profile` are filled in by
+  /// `Context.effectiveSettings`. A timeout that is not a positive number of seconds (at
+  /// most a year) is a usage error.
+  static func commandLineSettings(from invocation: Invocation) throws(CLIError) -> CommandLineSettings {
+    var timeoutSeconds: Double?
+    if let text = invocation.value(timeout) {
+      guard let seconds = CommandLineSettings.timeout(text) else {
+        throw .usage(
+          "invalid value '\(text)' for '--timeout' (expected a positive number of seconds, at most \(Int(CommandLineSettings.maximumTimeout)))",
+          command: invocation.path)
+      }
+      timeoutSeconds = seconds
+    }
+    return CommandLineSettings(
+      returnURL: invocation.value(SharedOptions.returnURL), browser: invocation.value(browser), timeout: timeoutSeconds,
+      customization: BrowserCustomization(
+        dismissButtonStyle: invocation.value(dismissButtonStyle, as: BrowserCustomization.DismissButtonStyle.self),
+        presentationStyle: invocation.value(presentationStyle, as: BrowserCustomization.PresentationStyle.self),
+        barCollapsingEnabled: invocation.value(barCollapsingEnabled).map { $0 == "true" },
+        colorScheme: invocation.value(colorScheme, as: BrowserCustomization.ColorScheme.self)))
+  }
+}
