@@ -33,8 +33,13 @@ public enum Dodo {
         return ExitStatus.success.rawValue
       case .help(let path):
         return try HelpCommand.show(path: path, context: context).rawValue
-      case .external(let name, _, _):
-        throw CLIError.unknownCommand(name, suggestion: nearest(to: name, in: CommandTree.root.subcommands.map(\.name)))
+      case .external(let name, let arguments, let globals):
+        context = Context(
+          environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
+          json: globals.isSet(GlobalOptions.json), noColor: globals.isSet(GlobalOptions.noColor),
+          configPath: globals.value(GlobalOptions.config), profile: globals.value(GlobalOptions.profile))
+        guard let plugin = Plugin.find(name, environment: environment) else { throw PluginCommands.unknown(name, environment) }
+        try PluginLauncher.run(plugin, arguments: arguments, context: context)
       case .run(let invocation):
         context = Context(
           environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,

@@ -687,3 +687,57 @@ private let signalPipeHandler: @convention(c) (Int32) -> Void = { signal in
 @inline(__always) private func systemSignal(
   _ number: Int32, _ handler: (@convention(c) (Int32) -> Void)?
 ) -> (@convention(c) (Int32) -> Void)? { signal(number, handler) }
+
+// MARK: - Programs on PATH (plugins)
+
+extension Syscalls {
+  /// `opendir(3)`, `readdir(3)` and `closedir(3)`: the names in the directory `path`, without
+  /// `.` and `..`.
+  public static func directoryEntries(_ path: String) throws(SystemError) -> [String] {
+    guard let directory = systemOpendir(path) else { throw SystemError("opendir", errno: errno, subject: path) }
+    defer { _ = systemClosedir(directory) }
+    var names: [String] = []
+    while let entry = systemReaddir(directory) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
+        tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// `access(2)` with `X_OK`: whether the user may execute `path`.
+  public static func isExecutable(_ path: String) -> Bool { systemAccess(path, X_OK) == 0 }
+
+  /// `execve(2)`: replaces this process with the program at `path`, which gets `arguments`
+  /// (its `argv`, name first) and `environment` (`NAME=value`). `SIGPIPE` goes back to its
+  /// default first, since `dodo` may ignore it and an ignored signal stays ignored across
+  /// exec. Returns only by throwing.
+  public static func execute(_ path: String, arguments: [String], environment: [String]) throws(SystemError) -> Never {
+    _ = systemSignal(SIGPIPE, SIG_DFL)
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    while true {
+      _ = systemExecve(path, argv, envp)
+      let code = errno
+      if code != EINTR { throw SystemError("execve", errno: code, subject: path) }
+    }
+  }
+}
+
+#if canImport(Darwin)
+  private typealias DirectoryStream = UnsafeMutablePointer<DIR>
+#else
+  private typealias DirectoryStream = OpaquePointer
+#endif
+@inline(__always) private func systemOpendir(_ path: String) -> DirectoryStream? { opendir(path) }
+@inline(__always) private func systemReaddir(_ directory: DirectoryStream) -> UnsafeMutablePointer<dirent>? { readdir(directory) }
+@inline(__always) private func systemClosedir(_ directory: DirectoryStream) -> Int32 { closedir(directory) }
+@inline(__always) private func systemAccess(_ path: String, _ mode: Int32) -> Int32 { access(path, mode) }
+@inline(__always) private func systemExecve(
+  _ path: String, _ argv: [UnsafeMutablePointer<CChar>?], _ envp: [UnsafeMutablePointer<CChar>?]
+) -> Int32 { execve(path, argv, envp) }

@@ -14,9 +14,13 @@ enum HelpCommand {
   static func show(path: [String], context: Context) throws(CLIError) -> ExitStatus {
     guard let command = CommandTree.command(at: path) else {
       let name = path.dropFirst().first ?? ""
-      throw .unknownCommand(name, suggestion: nearest(to: name, in: CommandTree.root.subcommands.map(\.name)))
+      guard let plugin = Plugin.find(name, environment: context.environment) else {
+        throw PluginCommands.unknown(name, context.environment)
+      }
+      try PluginLauncher.run(plugin, arguments: ["--help"], context: context)
     }
-    context.stdout.write(HelpFormatter.help(path, command))
+    let plugins = path.count == 1 ? PluginCommands.listed(context) : []
+    context.stdout.write(HelpFormatter.help(path, command, extraSections: [("PLUGINS", plugins)]))
     return .success
   }
 }

@@ -24,8 +24,8 @@ public enum HelpFormatter {
     if !command.options.isEmpty {
       out += section("OPTIONS", command.options.map { (optionLabel($0), $0.help) })
     }
-    if !command.subcommands.isEmpty {
-      out += section("SUBCOMMANDS", command.subcommands.map { ($0.name, $0.abstract) })
+    if !command.visibleSubcommands.isEmpty {
+      out += section("SUBCOMMANDS", command.visibleSubcommands.map { ($0.name, $0.abstract) })
     }
     for (title, rows) in extraSections where !rows.isEmpty { out += section(title, rows) }
     out += section("GLOBAL OPTIONS", GlobalOptions.all.map { (optionLabel($0), $0.help) })

@@ -86,6 +86,9 @@ public struct CommandSpec: Sendable {
   public let examples: [Example]
   /// What the exit statuses mean for this command, for help and man pages.
   public let exitStatuses: [ExitStatusDoc]
+  /// A command for tools, not people (`dodo __generate`): left out of help, completions,
+  /// man pages and suggestions.
+  public let isHidden: Bool
   public let handler: CommandHandler?
 
   public struct Example: Sendable {
@@ -109,7 +112,7 @@ public struct CommandSpec: Sendable {
   public init(
     _ name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
     options: [OptionSpec] = [], subcommands: [CommandSpec] = [], examples: [Example] = [],
-    exitStatuses: [ExitStatusDoc] = [], handler: CommandHandler? = nil
+    exitStatuses: [ExitStatusDoc] = [], hidden: Bool = false, handler: CommandHandler? = nil
   ) {
     self.name = name
     self.abstract = abstract
@@ -119,8 +122,12 @@ public struct CommandSpec: Sendable {
     self.subcommands = subcommands
     self.examples = examples
     self.exitStatuses = exitStatuses
+    self.isHidden = hidden
     self.handler = handler
   }
+
+  /// The subcommands people see: help, completions and man pages list these.
+  public var visibleSubcommands: [CommandSpec] { subcommands.filter { !$0.isHidden } }
 
   public func subcommand(named name: String) -> CommandSpec? {
     subcommands.first { $0.name == name }

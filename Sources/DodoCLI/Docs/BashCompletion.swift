@@ -1,0 +1,230 @@
+/// The bash completion script (`completions/dodo`), generated from the command tree.
+///
+/// It works with bash-completion (which splits `--config=FILE` properly and completes paths
+/// with `_filedir`) and, more roughly, without it.
+enum BashCompletion {
+  static func script(_ model: CompletionModel = CompletionModel()) -> String {
+    let q = CompletionModel.quoted
+    let globalWords = model.globalOptions.flatMap(CompletionModel.words).joined(separator: " ")
+    var subcommands = ""
+    var options = ""
+    var optionValues = ""
+    var arguments = ""
+    for command in model.commands {
+      if !command.subcommands.isEmpty {
+        subcommands += "    \(q(command.path))) __dodo_reply=(\(command.subcommands.map(\.name).joined(separator: " "))) ;;\n"
+      }
+      var own = command.options.flatMap(CompletionModel.words)
+      if command.path == model.commands[0].path { own += model.rootOnlyOptions }
+      if !own.isEmpty { options += "    \(q(command.path))) __dodo_reply=(\(own.joined(separator: " "))) ;;\n" }
+      if !command.options.isEmpty {
+        optionValues += "    \(q(command.path)))\n      case $2 in\n"
+        for option in command.options {
+          let words = CompletionModel.words(of: option).joined(separator: "|")
+          optionValues += "        \(words)) __dodo_value=\(q(CompletionModel.ValueKind(option).scriptWord)); return ;;\n"
+        }
+        optionValues += "      esac ;;\n"
+      }
+      if !command.spec.arguments.isEmpty, command.spec.handler != nil {
+        let kinds = command.spec.arguments.map { q(CompletionModel.ValueKind($0).scriptWord) }.joined(separator: " ")
+        let repeats = command.spec.arguments.last!.isRepeating ? 1 : 0
+        arguments += "    \(q(command.path))) __dodo_reply=(\(kinds)); __dodo_repeats=\(repeats) ;;\n"
+      }
+    }
+    var globalValues = ""
+    for option in model.globalOptions {
+      let words = CompletionModel.words(of: option).joined(separator: "|")
+      globalValues += "    \(words)) __dodo_value=\(q(CompletionModel.ValueKind(option).scriptWord)) ;;\n"
+    }
+
+    return """
+      # bash completion for dodo                                    -*- shell-script -*-
+      # Generated from dodo's command tree by scripts/generate-docs: do not edit.
+      #
+      # Completes commands, subcommands, options (global ones before and after the command),
+      # option values, profile names (from `dodo config profiles`) and plugins (dodo-NAME
+      # programs on PATH). A plugin completes its own arguments when a program named
+      # dodo_complete-NAME is on PATH: it is run with the words after `dodo NAME` (the word
+      # being completed last, maybe empty) and prints one candidate per line.
+
+      # The visible subcommands of the command at path $1.
+      __dodo_subcommands() {
+        case $1 in
+      \(subcommands)    *) __dodo_reply=() ;;
+        esac
+      }
+
+      # The options of the command at path $1, its own and the global ones.
+      __dodo_options() {
+        case $1 in
+      \(options)    *) __dodo_reply=() ;;
+        esac
+        __dodo_reply+=(\(globalWords))
+      }
+
+      # What the value of option $2 of the command at path $1 completes to (flag: it takes none).
+      __dodo_option_value() {
+        case $1 in
+      \(optionValues)  esac
+        case $2 in
+      \(globalValues)    *) __dodo_value=flag ;;
+        esac
+      }
+
+      # What the positional arguments of the command at path $1 complete to, in order;
+      # __dodo_repeats=1 when the last one repeats.
+      __dodo_arguments() {
+        __dodo_repeats=0
+        case $1 in
+      \(arguments)    *) __dodo_reply=() ;;
+        esac
+      }
+
+      # The plugins: dodo-NAME programs on PATH whose NAME is not a built-in command.
+      __dodo_plugins() {
+        local program name
+        __dodo_reply=()
+        for program in $(compgen -c -- dodo- | sort -u); do
+          name=${program#dodo-}
+          case $name in
+            '' | \(model.reservedNames.map(q).joined(separator: "|"))) ;;
+            *) __dodo_reply+=("$name") ;;
+          esac
+        done
+      }
+
+      # COMPREPLY for a value of kind $1 (see __dodo_option_value) and the word $2.
+      __dodo_complete_value() {
+        local kind=$1 cur=$2 line
+        COMPREPLY=()
+        case $kind in
+          values:*) COMPREPLY=($(compgen -W "${kind#values:}" -- "$cur")) ;;
+          file)
+            compopt -o filenames 2>/dev/null
+            if declare -F _filedir >/dev/null; then
+              _filedir
+            else
+              local IFS=$'\\n'
+              COMPREPLY=($(compgen -f -- "$cur"))
+            fi
+            ;;
+          profile)
+            # One quick call back into dodo, passing on --config when the line has one.
+            while IFS= read -r line; do
+              [[ -n $line && $line == "$cur"* ]] && COMPREPLY+=("$line")
+            done < <("$__dodo_program" "${__dodo_config[@]}" config profiles 2>/dev/null)
+            ;;
+          command)
+            local path=dodo word
+            for word in "${__dodo_positionals[@]}"; do path+=" $word"; done
+            __dodo_subcommands "$path"
+            local candidates=("${__dodo_reply[@]}")
+            if [[ $path == dodo ]]; then
+              __dodo_plugins
+              candidates+=("${__dodo_reply[@]}")
+            fi
+            COMPREPLY=($(compgen -W "${candidates[*]}" -- "$cur"))
+            ;;
+        esac
+      }
+
+      # Asks plugin $1 for candidates: dodo_complete-$1 WORDS... CURRENT.
+      __dodo_complete_plugin() {
+        local helper=dodo_complete-$1 line
+        shift
+        COMPREPLY=()
+        type -P "$helper" >/dev/null || return 0
+        while IFS= read -r line; do
+          [[ -n $line && $line == "$cur"* ]] && COMPREPLY+=("$line")
+        done < <("$helper" "$@" 2>/dev/null)
+      }
+
+      _dodo() {
+        local cur prev words cword
+        if declare -F _init_completion >/dev/null; then
+          _init_completion -n =: || return
+        else
+          words=("${COMP_WORDS[@]}")
+          cword=$COMP_CWORD
+          cur=${COMP_WORDS[COMP_CWORD]}
+        fi
+
+        local __dodo_program=${words[0]}
+        [[ $__dodo_program == */* && -x $__dodo_program ]] || __dodo_program=dodo
+        local __dodo_reply=() __dodo_value= __dodo_repeats=0
+        local __dodo_config=() __dodo_positionals=()
+        local path=dodo word pending= ended=0 i
+
+        # Walk the words before the cursor: options (and their values), subcommands, arguments.
+        for ((i = 1; i < cword; i++)); do
+          word=${words[i]}
+          pending=
+          if ((!ended)) && [[ $word == -- ]]; then
+            ended=1
+            continue
+          fi
+          if ((!ended)) && [[ $word == -?* ]]; then
+            if [[ $word == --*=* ]]; then
+              [[ ${word%%=*} == --config ]] && __dodo_config=(--config "${word#*=}")
+              continue
+            fi
+            __dodo_option_value "$path" "$word"
+            [[ $__dodo_value == flag ]] && continue
+            if ((i + 1 < cword)); then
+              ((i++))
+              [[ $word == --config ]] && __dodo_config=(--config "${words[i]}")
+            else
+              pending=$__dodo_value
+            fi
+            continue
+          fi
+          if ((${#__dodo_positionals[@]} == 0)); then
+            __dodo_subcommands "$path"
+            if [[ " ${__dodo_reply[*]} " == *" $word "* ]]; then
+              path+=" $word"
+              continue
+            fi
+            if [[ $path == dodo ]]; then
+              __dodo_complete_plugin "$word" "${words[@]:i+1:cword-i-1}" "$cur"
+              return 0
+            fi
+          fi
+          __dodo_positionals+=("$word")
+        done
+
+        if [[ -n $pending ]]; then
+          __dodo_complete_value "$pending" "$cur"
+        elif ((!ended)) && [[ $cur == --*=* ]]; then
+          __dodo_option_value "$path" "${cur%%=*}"
+          [[ $__dodo_value != flag ]] && __dodo_complete_value "$__dodo_value" "${cur#*=}"
+        elif ((!ended)) && [[ $cur == -* ]]; then
+          __dodo_options "$path"
+          COMPREPLY=($(compgen -W "${__dodo_reply[*]}" -- "$cur"))
+        else
+          __dodo_subcommands "$path"
+          if ((${#__dodo_positionals[@]} == 0 && ${#__dodo_reply[@]} > 0)); then
+            local candidates=("${__dodo_reply[@]}")
+            if [[ $path == dodo ]]; then
+              __dodo_plugins
+              candidates+=("${__dodo_reply[@]}")
+            fi
+            COMPREPLY=($(compgen -W "${candidates[*]}" -- "$cur"))
+          else
+            __dodo_arguments "$path"
+            local index=${#__dodo_positionals[@]} count=${#__dodo_reply[@]}
+            ((__dodo_repeats && index >= count)) && index=$((count - 1))
+            if ((index < count)); then
+              __dodo_complete_value "${__dodo_reply[index]}" "$cur"
+            fi
+          fi
+        fi
+        declare -F __ltrim_colon_completions >/dev/null && __ltrim_colon_completions "$cur"
+        return 0
+      } &&
+        complete -F _dodo dodo
+
+      # ex: filetype=sh
+
+      """
+  }
+}

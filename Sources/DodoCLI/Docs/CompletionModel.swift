@@ -1,0 +1,100 @@
+/// The command tree flattened into the tables that the bash, zsh and fish scripts carry:
+/// each visible command with its subcommands, options and arguments. The scripts hold these
+/// tables, so a Tab costs no process at all, except to read profile names (one call to
+/// `dodo config profiles`) or to ask a plugin for its own candidates.
+struct CompletionModel {
+  /// What a word completes to: the value of an option, or a positional argument.
+  enum ValueKind: Equatable {
+    /// The option takes no value.
+    case flag
+    /// Free text: nothing to offer.
+    case text
+    case file
+    case profile
+    case command
+    case values([String])
+
+    init(_ option: OptionSpec) {
+      guard option.takesValue else {
+        self = .flag
+        return
+      }
+      self = ValueKind(values: option.values, completion: option.completion)
+    }
+
+    init(_ argument: ArgumentSpec) { self = ValueKind(values: argument.values, completion: argument.completion) }
+
+    private init(values: [String], completion: CompletionKind) {
+      if !values.isEmpty {
+        self = .values(values)
+        return
+      }
+      switch completion {
+      case .none: self = .text
+      case .file: self = .file
+      case .profile: self = .profile
+      case .command: self = .command
+      }
+    }
+
+    /// The word the scripts switch on: `flag`, `text`, `file`, `profile`, `command`, or
+    /// `values:a b c`.
+    var scriptWord: String {
+      switch self {
+      case .flag: "flag"
+      case .text: "text"
+      case .file: "file"
+      case .profile: "profile"
+      case .command: "command"
+      case .values(let values): "values:" + values.joined(separator: " ")
+      }
+    }
+  }
+
+  struct Command {
+    /// `dodo abandoned`, as the scripts track where the command line is.
+    let path: String
+    let spec: CommandSpec
+    var subcommands: [CommandSpec] { spec.visibleSubcommands }
+    /// The command's own options; the global ones apply everywhere.
+    var options: [OptionSpec] { spec.options }
+  }
+
+  /// The root first, then every visible command, depth first.
+  let commands: [Command]
+  let globalOptions: [OptionSpec]
+  /// Options only the root takes (`--version`).
+  let rootOnlyOptions: [String]
+  /// Every built-in name at the top, hidden ones too: never offered as plugins, since a
+  /// built-in always wins over `dodo-NAME`.
+  let reservedNames: [String]
+
+  init(root: CommandSpec = CommandTree.root) {
+    func walk(_ path: String, _ command: CommandSpec) -> [Command] {
+      [Command(path: path, spec: command)] + command.visibleSubcommands.flatMap { walk(path + " " + $0.name, $0) }
+    }
+    commands = walk(root.name, root)
+    globalOptions = GlobalOptions.all
+    rootOnlyOptions = ["--version"]
+    reservedNames = root.subcommands.map(\.name)
+  }
+
+  /// The words a user can type for an option: `-h` and `--help`.
+  static func words(of option: OptionSpec) -> [String] {
+    (option.short.map { ["-\($0)"] } ?? []) + [option.flagName]
+  }
+
+  /// A description short enough for a completion menu: the first sentence, on one line.
+  static func summary(_ text: String) -> String {
+    let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    var sentence = line.firstRange(of: ". ").map { String(line[..<$0.lowerBound]) } ?? line
+    if sentence.hasSuffix(".") { sentence.removeLast() }
+    return sentence.replacing("\t", with: " ")
+  }
+
+  /// Quotes `text` for a POSIX shell (and zsh and fish): `'it'\''s'`.
+  static func quoted(_ text: String) -> String {
+    "'" + text.replacing("'", with: "'\\''") + "'"
+  }
+}
+

@@ -1,0 +1,95 @@
+import DodoCheckout
+
+/// `dodo-config(5)`: the YAML configuration format (spec section 5). Written by hand, except
+/// the accepted values, which come from the same enums the parser checks against.
+enum ConfigFormatManPage {
+  static func text() -> String {
+    var page = Roff(title: "dodo-config", section: 5, date: ManPages.date, source: "dodo \(Dodo.version)", manual: "File Formats")
+    page.section("NAME")
+    page.line("dodo\\-config \\- the configuration file of dodo")
+    page.section("SYNOPSIS")
+    page.line(Roff.italic("$XDG_CONFIG_HOME/dodo/config.yaml"))
+    page.request("br")
+    page.line(Roff.italic("$XDG_CONFIG_DIRS/dodo/config.yaml"))
+
+    page.section("DESCRIPTION")
+    page.paragraphs("""
+      The configuration of dodo(1) is YAML: named profiles, each with a return URL, a browser command, \
+      a timeout and the customization of the browser. No config file at all is fine: built-in defaults apply.
+      The files are read in this order, and for each profile the first file that defines it wins: \
+      the file given with --config FILE, $DODO_CONFIG, $XDG_CONFIG_HOME/dodo/config.yaml \
+      (default ~/.config/dodo/config.yaml), then dodo/config.yaml under each directory of $XDG_CONFIG_DIRS \
+      (default /etc/xdg). A file named by --config or DODO_CONFIG must exist; the others are only looked for. \
+      default_profile is taken from the first file that sets it.
+      Precedence for every setting: the command-line flag, then the environment (DODO_RETURN_URL, DODO_BROWSER; \
+      DODO_PROFILE picks the profile), then the selected profile, then the built-in default. \
+      dodo config show prints each effective value and where it came from; dodo validate checks the files.
+      The format is strict: an unknown key, a wrong type, a bad value, a duplicate key, a document that does not \
+      parse, or an unknown --profile is a configuration error (exit status 78) that names the file, line and \
+      column, and what was expected. Anchors, aliases and tags are not allowed.
+      """)
+
+    page.section("OPTIONS")
+    page.prose("The keys of the file, each optional:")
+    page.item(Roff.bold("default_profile"), "The profile used when neither --profile nor DODO_PROFILE names one. Without it, the profile named default is used if there is one, else no profile at all.")
+    page.item(Roff.bold("profiles"), "A mapping from profile names to profiles.")
+    page.prose("The keys of a profile, each optional:")
+    page.item(Roff.bold("return_url"), "Where the checkout comes back to: an absolute URL with a scheme and a host, such as myapp://checkout/return, or http://127.0.0.1:PORT/PATH for a loopback return that dodo start serves itself. Required by dodo start unless --return-url or DODO_RETURN_URL gives one.")
+    page.item(Roff.bold("browser"), "The command that opens the checkout URL. %s in it is replaced by the URL; without %s the URL is added as the last argument.")
+    page.item(Roff.bold("timeout"), "Seconds to wait for the return URL before the checkout ends as cancelled: a positive number.")
+    page.item(Roff.bold("customization"), "How the browser around the checkout should look, passed to the browser command as DODO_* environment variables. Its keys, each optional:")
+    page.request("RS")
+    page.item(Roff.bold("dismiss_button_style"), "One of: \(values(BrowserCustomization.DismissButtonStyle.self)).")
+    page.item(Roff.bold("presentation_style"), "One of: \(values(BrowserCustomization.PresentationStyle.self)).")
+    page.item(Roff.bold("bar_collapsing_enabled"), "true or false (unquoted).")
+    page.item(Roff.bold("color_scheme"), "One of: \(values(BrowserCustomization.ColorScheme.self)).")
+    page.request("RE")
+
+    page.section("EXIT STATUS")
+    page.prose("Any dodo command that reads a configuration file that does not load exits with status 78; see dodo(1).")
+
+    page.section("ENVIRONMENT")
+    for variable in ManPages.environment where ["DODO_CONFIG", "DODO_PROFILE", "DODO_RETURN_URL", "DODO_BROWSER", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS"].contains(variable.name) {
+      page.item(Roff.bold(variable.name), variable.text)
+    }
+
+    page.section("FILES")
+    page.item(Roff.italic("$XDG_CONFIG_HOME/dodo/config.yaml"), "The user's configuration (default ~/.config/dodo/config.yaml).")
+    page.item(Roff.italic("$XDG_CONFIG_DIRS/dodo/config.yaml"), "System-wide configuration (default /etc/xdg/dodo/config.yaml).")
+    page.item(Roff.italic("share/doc/dodo/config.yaml"), "An example that documents every key, installed with dodo.")
+
+    page.section("EXAMPLES")
+    page.request("PP")
+    page.prose("A profile for an app with its own URL scheme, and one for desktop development:")
+    page.request("PP")
+    page.request("RS", "4")
+    page.request("EX")
+    for line in example.split(separator: "\n", omittingEmptySubsequences: false) { page.line(Roff.escape(String(line))) }
+    page.request("EE")
+    page.request("RE")
+
+    page.section("SEE ALSO")
+    page.line("\(Roff.bold("dodo"))(1), \(Roff.bold("dodo-config"))(1), \(Roff.bold("dodo-validate"))(1), \(Roff.bold("dodo-start"))(1)")
+    return page.text
+  }
+
+  static func values<Value: CaseIterable & RawRepresentable<String>>(_ type: Value.Type) -> String {
+    type.allCases.map(\.rawValue).joined(separator: ", ")
+  }
+
+  static let example = """
+    default_profile: myapp
+    profiles:
+      myapp:
+        return_url: myapp://checkout/return
+        browser: "firefox --new-window %s"
+        timeout: 900
+        customization:
+          dismiss_button_style: close
+          presentation_style: fullScreen
+          bar_collapsing_enabled: false
+          color_scheme: dark
+      local-dev:
+        return_url: http://127.0.0.1:53682/return
+    """
+}

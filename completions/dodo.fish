@@ -1,0 +1,298 @@
+# fish completion for dodo.
+# Generated from dodo's command tree by scripts/generate-docs: do not edit.
+#
+# Completes commands, subcommands, options (global ones before and after the command),
+# option values, profile names (from `dodo config profiles`) and plugins (dodo-NAME
+# programs on PATH). A plugin completes its own arguments when a program named
+# dodo_complete-NAME is on PATH: it is run with the words after `dodo NAME` (the word
+# being completed last, maybe empty) and prints one candidate per line.
+
+# The visible subcommands of the command at path $argv[1], as name<TAB>description.
+function __dodo_subcommands
+    switch $argv[1]
+        case 'dodo'
+            printf '%s\n' \
+                'start	Open a hosted checkout, wait for it to return, and print the result' \
+                'handle-url	Hand a URL to the checkout in progress; exit 0 when it claimed it' \
+                'abandoned	Show or clear the record of a checkout whose outcome is not known' \
+                'explain-status	Decode a customer'\''s return URL: the result, what it means, and what to do next' \
+                'validate	Check a checkout URL, a return URL, and the configuration in effect' \
+                'config	Show the configuration in effect: settings and their sources, profiles, files' \
+                'help	Show help for dodo or one of its commands'
+        case 'dodo abandoned'
+            printf '%s\n' \
+                'show	Print the abandoned-session record; exit 1 when there is none' \
+                'clear	Remove the abandoned-session record (exit 0 also when there is none)'
+        case 'dodo config'
+            printf '%s\n' \
+                'show	Print every effective setting and where it came from' \
+                'profiles	List the profile names, one per line' \
+                'path	List the config files searched, in order, and which exist'
+    end
+end
+
+# The options of the command at path $argv[1], its own and the global ones.
+function __dodo_options
+    switch $argv[1]
+        case 'dodo'
+            printf '%s\n' \
+                '--version	Print the version of dodo'
+        case 'dodo start'
+            printf '%s\n' \
+                '--return-url	The URL the checkout returns to (overrides DODO_RETURN_URL and the profile'\''s return_url)' \
+                '--browser	The command that opens the checkout; %s stands for the URL (overrides DODO_BROWSER and the profile'\''s browser)' \
+                '--timeout	Give up waiting after SECONDS and end the checkout as cancelled' \
+                '--dismiss-button-style	The label of the button that closes the checkout' \
+                '--presentation-style	How the checkout is presented' \
+                '--bar-collapsing-enabled	Let the toolbar collapse as the page scrolls (fullScreen only)' \
+                '--color-scheme	The colour scheme of the controls around the checkout' \
+                '--no-open	Print the checkout URL instead of opening it' \
+                '--events	Report checkout events on standard error, as text or JSON Lines'
+        case 'dodo validate'
+            printf '%s\n' \
+                '--return-url	The URL the checkout returns to (overrides DODO_RETURN_URL and the profile'\''s return_url)'
+        case 'dodo config show'
+            printf '%s\n' \
+                '--return-url	The URL the checkout returns to (overrides DODO_RETURN_URL and the profile'\''s return_url)' \
+                '--browser	The command that opens the checkout; %s stands for the URL (overrides DODO_BROWSER and the profile'\''s browser)' \
+                '--timeout	Give up waiting after SECONDS and end the checkout as cancelled' \
+                '--dismiss-button-style	The label of the button that closes the checkout' \
+                '--presentation-style	How the checkout is presented' \
+                '--bar-collapsing-enabled	Let the toolbar collapse as the page scrolls (fullScreen only)' \
+                '--color-scheme	The colour scheme of the controls around the checkout'
+    end
+    printf '%s\n' \
+        '--config	Read FILE first: its profiles win over those of DODO_CONFIG and the XDG files' \
+        '--profile	Use the configuration profile NAME (overrides DODO_PROFILE and default_profile)' \
+        '--json	Write JSON to standard output, and errors as JSON to standard error' \
+        '--no-color	Never colour the output (also when NO_COLOR is set, or not on a terminal)' \
+        '-h	Show help for the command' \
+        '--help	Show help for the command'
+end
+
+# What the value of option $argv[2] of the command at path $argv[1] completes to
+# (flag: it takes none).
+function __dodo_option_value
+    set -l option $argv[2]
+    switch $argv[1]
+        case 'dodo start'
+            switch $option
+                case --return-url
+                    echo 'text'
+                    return
+                case --browser
+                    echo 'text'
+                    return
+                case --timeout
+                    echo 'text'
+                    return
+                case --dismiss-button-style
+                    echo 'values:done close cancel'
+                    return
+                case --presentation-style
+                    echo 'values:pageSheet fullScreen'
+                    return
+                case --bar-collapsing-enabled
+                    echo 'values:true false'
+                    return
+                case --color-scheme
+                    echo 'values:system light dark'
+                    return
+                case --no-open
+                    echo 'flag'
+                    return
+                case --events
+                    echo 'values:text json'
+                    return
+            end
+        case 'dodo validate'
+            switch $option
+                case --return-url
+                    echo 'text'
+                    return
+            end
+        case 'dodo config show'
+            switch $option
+                case --return-url
+                    echo 'text'
+                    return
+                case --browser
+                    echo 'text'
+                    return
+                case --timeout
+                    echo 'text'
+                    return
+                case --dismiss-button-style
+                    echo 'values:done close cancel'
+                    return
+                case --presentation-style
+                    echo 'values:pageSheet fullScreen'
+                    return
+                case --bar-collapsing-enabled
+                    echo 'values:true false'
+                    return
+                case --color-scheme
+                    echo 'values:system light dark'
+                    return
+            end
+    end
+    switch $option
+        case --config
+            echo 'file'
+        case --profile
+            echo 'profile'
+        case --json
+            echo 'flag'
+        case --no-color
+            echo 'flag'
+        case -h --help
+            echo 'flag'
+        case '*'
+            echo flag
+    end
+end
+
+# "repeats" or "once", then what each positional argument of the command at path
+# $argv[1] completes to, in order.
+function __dodo_arguments
+    switch $argv[1]
+        case 'dodo start'
+            printf '%s\n' once 'text'
+        case 'dodo handle-url'
+            printf '%s\n' once 'text'
+        case 'dodo explain-status'
+            printf '%s\n' repeats 'text'
+        case 'dodo validate'
+            printf '%s\n' once 'text'
+        case 'dodo help'
+            printf '%s\n' repeats 'command'
+        case '*'
+            echo once
+    end
+end
+
+# The plugins: dodo-NAME programs on PATH whose NAME is not a built-in command.
+function __dodo_plugins
+    set -l seen
+    for program in $PATH/dodo-*
+        test -x $program -a ! -d $program; or continue
+        set -l name (string replace -r '^.*/dodo-' '' -- $program)
+        contains -- $name $seen 'start' 'handle-url' 'abandoned' 'explain-status' 'validate' 'config' 'help' '__generate'; and continue
+        set -a seen $name
+        printf '%s\tplugin (%s)\n' $name $program
+    end
+end
+
+# The candidates for a value of kind $argv[1], each after the prefix $argv[2]
+# (`--config=` when the value is in the same word as its option).
+function __dodo_complete_value
+    set -l kind $argv[1]
+    set -l prefix $argv[2]
+    set -l word (string sub -s (math (string length -- "$prefix") + 1) -- "$__dodo_cur")
+    switch $kind
+        case 'values:*'
+            for value in (string split ' ' -- (string replace 'values:' '' -- $kind))
+                printf '%s%s\n' $prefix $value
+            end
+        case file
+            for path in (__fish_complete_path "$word")
+                printf '%s%s\n' $prefix $path
+            end
+        case profile
+            # One quick call back into dodo, passing on --config when the line has one.
+            for name in ($__dodo_program $__dodo_config config profiles 2>/dev/null)
+                printf '%s%s\n' $prefix $name
+            end
+        case command
+            set -l cmdpath (string join ' ' dodo $__dodo_positionals)
+            __dodo_subcommands $cmdpath
+            test "$cmdpath" = dodo; and __dodo_plugins
+    end
+end
+
+# Asks plugin $argv[1] for candidates: dodo_complete-NAME WORDS... CURRENT.
+function __dodo_complete_plugin
+    set -l helper dodo_complete-$argv[1]
+    command -q $helper; or return 0
+    command $helper $argv[2..-1] 2>/dev/null
+end
+
+function __dodo_complete
+    set -l tokens (commandline -opc)
+    set -l cur (commandline -ct)
+    # Shared with __dodo_complete_value.
+    set -g __dodo_cur $cur
+    set -g __dodo_program $tokens[1]
+    string match -q -- '*/*' $__dodo_program; and test -x $__dodo_program; or set __dodo_program dodo
+    set -g __dodo_config
+    set -g __dodo_positionals
+    set -l cmdpath dodo
+    set -l pending
+    set -l ended 0
+    set -l i 2
+    set -l count (count $tokens)
+
+    # Walk the words before the cursor: options (and their values), subcommands, arguments.
+    while test $i -le $count
+        set -l word $tokens[$i]
+        set i (math $i + 1)
+        set pending
+        if test $ended = 0 -a "$word" = --
+            set ended 1
+            continue
+        end
+        if test $ended = 0; and string match -qr -- '^-.' $word
+            if string match -q -- '--*=*' $word
+                set -l parts (string split -m 1 = -- $word)
+                test $parts[1] = --config; and set __dodo_config --config $parts[2]
+                continue
+            end
+            set -l kind (__dodo_option_value $cmdpath $word)
+            test "$kind" = flag; and continue
+            if test $i -le $count
+                test $word = --config; and set __dodo_config --config $tokens[$i]
+                set i (math $i + 1)
+            else
+                set pending $kind
+            end
+            continue
+        end
+        if test (count $__dodo_positionals) -eq 0
+            if contains -- $word (__dodo_subcommands $cmdpath | string replace -r '\t.*' '')
+                set cmdpath "$cmdpath $word"
+                continue
+            end
+            if test $cmdpath = dodo
+                set -l rest
+                test $i -le $count; and set rest $tokens[$i..-1]
+                __dodo_complete_plugin $word $rest "$cur"
+                return
+            end
+        end
+        set -a __dodo_positionals $word
+    end
+
+    if test -n "$pending"
+        __dodo_complete_value $pending ''
+    else if test $ended = 0; and string match -q -- '--*=*' $cur
+        set -l option (string split -m 1 = -- $cur)[1]
+        set -l kind (__dodo_option_value $cmdpath $option)
+        test "$kind" != flag; and __dodo_complete_value $kind "$option="
+    else if test $ended = 0; and string match -q -- '-*' $cur
+        __dodo_options $cmdpath
+    else
+        set -l subcommands (__dodo_subcommands $cmdpath)
+        if test (count $__dodo_positionals) -eq 0 -a (count $subcommands) -gt 0
+            printf '%s\n' $subcommands
+            test $cmdpath = dodo; and __dodo_plugins
+        else
+            set -l kinds (__dodo_arguments $cmdpath)
+            set -l index (math (count $__dodo_positionals) + 2)
+            set -l last (count $kinds)
+            test $kinds[1] = repeats -a $index -gt $last; and set index $last
+            test $index -le $last; and __dodo_complete_value $kinds[$index] ''
+        end
+    end
+end
+
+complete -c dodo -f -a '(__dodo_complete)'
