@@ -86,19 +86,32 @@ enum QueryReader {
 
   static func result(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>) -> CheckoutResult {
     var result = CheckoutResult(status: .pending)
+    // One allocation for the parameters instead of one per doubling.
+    var pieces = 1
+    for i in query where bytes[i] == UInt8(ascii: "&") { pieces += 1 }
+    result.parameters.reserveCapacity(pieces)
     var index: [String: Int]?
     var i = query.lowerBound
     while i < query.upperBound {
+      // One pass finds the piece's end, its first '=', and whether name or value has escapes.
       var end = i
       var equals = -1
-      while end < query.upperBound, bytes[end] != UInt8(ascii: "&") {
-        if equals < 0, bytes[end] == UInt8(ascii: "=") { equals = end }
+      var escapedName = false
+      var escapedValue = false
+      while end < query.upperBound {
+        let c = bytes[end]
+        if c == UInt8(ascii: "&") { break }
+        if c == UInt8(ascii: "=") && equals < 0 {
+          equals = end
+        } else if c == UInt8(ascii: "%") {
+          if equals < 0 { escapedName = true } else { escapedValue = true }
+        }
         end += 1
       }
       defer { i = end + 1 }
       if end == i { continue }  // an empty piece ("a=1&&b=2") is no parameter
-      let name = PercentDecoding.string(bytes, i..<(equals < 0 ? end : equals))
-      let value = equals < 0 ? "" : PercentDecoding.string(bytes, (equals + 1)..<end)
+      let name = PercentDecoding.string(bytes, i..<(equals < 0 ? end : equals), escaped: escapedName)
+      let value = equals < 0 ? "" : PercentDecoding.string(bytes, (equals + 1)..<end, escaped: escapedValue)
       if name == "license_key", !value.isEmpty {
         if result.licenseKeys == nil { result.licenseKeys = [value] } else { result.licenseKeys!.append(value) }
       }

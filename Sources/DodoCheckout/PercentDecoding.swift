@@ -5,8 +5,13 @@
 /// U+FFFD, as `String(decoding:as:)` does, so decoding never fails.
 enum PercentDecoding {
   static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    string(bytes, range, escaped: bytes[range].contains(UInt8(ascii: "%")))
+  }
+
+  /// `string(_:_:)` for a caller that already knows whether the range holds a `%`.
+  static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, escaped: Bool) -> String {
     let slice = UnsafeBufferPointer(rebasing: bytes[range])
-    guard slice.contains(UInt8(ascii: "%")) else { return String(decoding: slice, as: UTF8.self) }
+    guard escaped else { return String(decoding: slice, as: UTF8.self) }
     let decoded = [UInt8](unsafeUninitializedCapacity: slice.count) { buffer, count in
       count = decode(slice, into: buffer)
     }

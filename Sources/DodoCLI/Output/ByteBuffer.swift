@@ -32,6 +32,13 @@ final class ByteBuffer {
 
   @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) { append(UnsafeRawBufferPointer(bytes)) }
 
+  /// Makes room for `additional` more bytes and calls `body` with where they go; `body`
+  /// returns how many it wrote. Hot loops write through the pointer instead of appending.
+  @inline(__always) func write(upTo additional: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
+    if count + additional > capacity { grow(to: count + additional) }
+    count += body(pointer + count)
+  }
+
   private func grow(to minimum: Int) {
     var newCapacity = capacity * 2
     while newCapacity < minimum { newCapacity *= 2 }

@@ -56,12 +56,15 @@ public final class JSONWriter {
 
   public func string(_ value: String?) {
     separate()
-    guard var value else {
+    guard let value else {
       ("null" as StaticString).withUTF8Buffer { buffer.append($0) }
       needsComma = true
       return
     }
-    value.withUTF8 { appendQuoted($0) }
+    if value.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) == nil {
+      var copy = value
+      copy.withUTF8 { appendQuoted($0) }
+    }
     needsComma = true
   }
 
@@ -126,42 +129,58 @@ public final class JSONWriter {
     return (control | zeroQuote | zeroBackslash) & highs != 0
   }
 
-  /// Appends `text` quoted and escaped; runs of bytes that need no escape are copied whole.
+  /// Appends `text` quoted and escaped, straight into the buffer: each byte becomes at most
+  /// six (`\u00XX`), so room for that is made once, and runs of bytes that need no escape
+  /// are found eight at a time and copied whole.
   private func appendQuoted(_ text: UnsafeBufferPointer<UInt8>) {
-    buffer.append(UInt8(ascii: "\""))
-    var runStart = 0
-    var i = 0
-    let count = text.count
-    while i < count {
-      // Eight bytes at a time while none of them needs escaping.
-      while i + 8 <= count, !Self.needsEscape(UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
-        i += 8
+    buffer.write(upTo: text.count * 6 + 2) { start in
+      var out = start
+      out.pointee = UInt8(ascii: "\"")
+      out += 1
+      guard let base = text.baseAddress else {
+        out.pointee = UInt8(ascii: "\"")
+        return 2
       }
-      if i == count { break }
-      let c = text[i]
-      if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\") {
+      let count = text.count
+      var i = 0
+      while i < count {
+        var runEnd = i
+        while runEnd + 8 <= count, !Self.needsEscape(UnsafeRawPointer(base + runEnd).loadUnaligned(as: UInt64.self)) {
+          runEnd += 8
+        }
+        while runEnd < count {
+          let c = base[runEnd]
+          if c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { break }
+          runEnd += 1
+        }
+        if runEnd > i {
+          out.update(from: base + i, count: runEnd - i)
+          out += runEnd - i
+          i = runEnd
+        }
+        guard i < count else { break }
+        let c = base[i]
         i += 1
-        continue
+        out.pointee = UInt8(ascii: "\\")
+        switch c {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = c
+        case UInt8(ascii: "\n"): out[1] = UInt8(ascii: "n")
+        case UInt8(ascii: "\r"): out[1] = UInt8(ascii: "r")
+        case UInt8(ascii: "\t"): out[1] = UInt8(ascii: "t")
+        default:
+          out[1] = UInt8(ascii: "u")
+          out[2] = UInt8(ascii: "0")
+          out[3] = UInt8(ascii: "0")
+          out[4] = Self.hex[Int(c >> 4)]
+          out[5] = Self.hex[Int(c & 0xF)]
+          out += 4
+        }
+        out += 2
       }
-      buffer.append(UnsafeBufferPointer(rebasing: text[runStart..<i]))
-      i += 1
-      runStart = i
-      buffer.append(UInt8(ascii: "\\"))
-      switch c {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(c)
-      case UInt8(ascii: "\n"): buffer.append(UInt8(ascii: "n"))
-      case UInt8(ascii: "\r"): buffer.append(UInt8(ascii: "r"))
-      case UInt8(ascii: "\t"): buffer.append(UInt8(ascii: "t"))
-      default:
-        buffer.append(UInt8(ascii: "u"))
-        buffer.append(UInt8(ascii: "0"))
-        buffer.append(UInt8(ascii: "0"))
-        buffer.append(Self.hex[Int(c >> 4)])
-        buffer.append(Self.hex[Int(c & 0xF)])
-      }
+      out.pointee = UInt8(ascii: "\"")
+      out += 1
+      return out - start
     }
-    buffer.append(UnsafeBufferPointer(rebasing: text[runStart..<count]))
-    buffer.append(UInt8(ascii: "\""))
   }
 }
 
