@@ -61,12 +61,12 @@ public struct BrowserCommand: Sendable, Hashable {
   ]
 
   /// The customization as the `DODO_*` variables; unset fields are not exported.
-  public static func environment(for customization: BrowserCustomization) -> [String] {
-    var variables: [String] = []
-    if let value = customization.dismissButtonStyle { variables.append("DODO_DISMISS_BUTTON_STYLE=\(value.rawValue)") }
-    if let value = customization.presentationStyle { variables.append("DODO_PRESENTATION_STYLE=\(value.rawValue)") }
-    if let value = customization.barCollapsingEnabled { variables.append("DODO_BAR_COLLAPSING_ENABLED=\(value)") }
-    if let value = customization.colorScheme { variables.append("DODO_COLOR_SCHEME=\(value.rawValue)") }
+  public static func environment(for customization: BrowserCustomization) -> [String: String] {
+    var variables: [String: String] = [:]
+    variables["DODO_DISMISS_BUTTON_STYLE"] = customization.dismissButtonStyle?.rawValue
+    variables["DODO_PRESENTATION_STYLE"] = customization.presentationStyle?.rawValue
+    variables["DODO_BAR_COLLAPSING_ENABLED"] = customization.barCollapsingEnabled.map { String($0) }
+    variables["DODO_COLOR_SCHEME"] = customization.colorScheme?.rawValue
     return variables
   }
 }

@@ -9,9 +9,9 @@ import DodoCheckout
 public final class BrowserLauncher: CheckoutPresenter {
   public let command: String
   private let server: ReturnChannelServer
-  private let baseEnvironment: [String]
+  private let baseEnvironment: [String: String]
 
-  public init(command: String, server: ReturnChannelServer, environment: [String] = Syscalls.environment()) {
+  public init(command: String, server: ReturnChannelServer, environment: [String: String] = Syscalls.environment()) {
     self.command = command
     self.server = server
     baseEnvironment = environment
@@ -32,9 +32,8 @@ public final class BrowserLauncher: CheckoutPresenter {
       throw PresentationFailure(error.checkoutError, mayBeShowing: false)
     }
     // Inherited DODO_* customization variables go too: an unset field is not exported.
-    let environment =
-      baseEnvironment.filter { !BrowserCommand.customizationVariables.contains(String($0.prefix { $0 != "=" })) }
-      + BrowserCommand.environment(for: customization)
+    var environment = baseEnvironment.filter { !BrowserCommand.customizationVariables.contains($0.key) }
+    environment.merge(BrowserCommand.environment(for: customization)) { _, new in new }
     do throws(SystemError) {
       let pid = try Syscalls.spawn(arguments, environment: environment, stdoutToStderr: true)
       server.watchBrowser(pid: pid, command: arguments[0])

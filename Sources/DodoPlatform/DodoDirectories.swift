@@ -59,6 +59,18 @@ public struct DodoDirectories: Sendable, Hashable {
     return runtime
   }
 
+  /// Whether the state directory exists (without creating it).
+  public func stateExists() throws(PlatformError) -> Bool { try Self.exists(state) }
+
+  /// Whether the runtime directory exists (without creating it).
+  public func runtimeExists() throws(PlatformError) -> Bool { try Self.exists(runtime) }
+
+  static func exists(_ path: String) throws(PlatformError) -> Bool {
+    do throws(SystemError) { return try Syscalls.lstat(path) != nil } catch {
+      throw PlatformError("cannot check the directory \(path): \(error)")
+    }
+  }
+
   /// Creates `path` (and missing parents, all `0700`) and checks that it is a private directory.
   static func prepare(_ path: String) throws(PlatformError) {
     do throws(SystemError) {

@@ -63,7 +63,11 @@ public enum Syscalls {
   /// as `getenv(3)` does.
   public static func environment() -> [String: String] {
     var result: [String: String] = [:]
-    var entry = environ
+    #if canImport(Darwin)
+      var entry = _NSGetEnviron().pointee!
+    #else
+      var entry = environ
+    #endif
     while let pointer = entry.pointee {
       let text = String(cString: pointer)
       if let equals = text.firstIndex(of: "="), result[String(text[..<equals])] == nil {
@@ -221,21 +225,6 @@ extension Syscalls {
   /// `getenv(3)`.
   public static func environmentValue(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
-  }
-
-  /// The process environment (`environ`), as `NAME=value` strings.
-  public static func environment() -> [String] {
-    #if canImport(Darwin)
-      var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
-    #else
-      var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-    #endif
-    var result: [String] = []
-    while let pointer = entry?.pointee {
-      result.append(String(cString: pointer))
-      entry = entry! + 1
-    }
-    return result
   }
 
   /// The home directory: `$HOME`, else the password database (`getpwuid`).
@@ -560,7 +549,7 @@ extension Syscalls {
   /// standard error (so that `--json` output stays clean). A program that cannot be run is an
   /// error here (`posix_spawnp` returns the code; glibc reports exec failures too).
   public static func spawn(
-    _ arguments: [String], environment: [String], stdoutToStderr: Bool
+    _ arguments: [String], environment: [String: String], stdoutToStderr: Bool
   ) throws(SystemError) -> Int32 {
     precondition(!arguments.isEmpty)
     #if canImport(Darwin)
@@ -585,7 +574,7 @@ extension Syscalls {
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
     let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
+    let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       argv.forEach { free($0) }
       envp.forEach { free($0) }

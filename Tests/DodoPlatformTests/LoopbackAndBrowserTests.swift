@@ -111,7 +111,7 @@ struct LoopbackAndBrowserTests {
     try server.open(for: try ReturnURL("myapp://r"))
     defer { server.close() }
     let launcher = BrowserLauncher(
-      command: "'\(script)' --flag", server: server, environment: Syscalls.environment() + ["DODO_COLOR_SCHEME=light"])
+      command: "'\(script)' --flag", server: server, environment: Syscalls.environment().merging(["DODO_COLOR_SCHEME": "light"]) { $1 })
     let url = try CheckoutURL("https://test.checkout.dodopayments.com/session/cks_1?x=1")
     try launcher.present(url, customization: BrowserCustomization(dismissButtonStyle: .close, barCollapsingEnabled: false))
     // The script exits 0: the wait goes on until the deadline.

@@ -1,0 +1,110 @@
+import DodoCheckout
+import DodoPlatform
+
+extension CommandSpec {
+  static let abandoned: CommandSpec = CommandSpec(
+    "abandoned",
+    abstract: "Show or clear the record of a checkout whose outcome is not known.",
+    discussion: """
+      'dodo start' records the checkout session (abandoned.json in the state directory) when \
+      it presents the checkout, and clears the record only when the checkout ends succeeded, \
+      failed or expired. The record stays after cancelled or pending, when start is killed, \
+      and after a PLATFORM_ERROR once the checkout may have opened. Ask your backend for the \
+      session's outcome (Get Checkout Session), then clear the record.
+      """,
+    subcommands: [.abandonedShow, .abandonedClear],
+    examples: [.init("dodo abandoned show --json", "Print the record as JSON, or null.")]
+  )
+
+  static let abandonedShow: CommandSpec = CommandSpec(
+    "show",
+    abstract: "Print the abandoned-session record; exit 1 when there is none.",
+    discussion: """
+      Prints the session id, when the checkout started, and whether a checkout is running now \
+      (a record found while one runs belongs to it). With --json: \
+      {"sessionId":"cks_…","createdAt":"2026-11-29T20:06:40Z","inProgress":false}, or null.
+      """,
+    exitStatuses: [
+      .init(.success, "There is a record."),
+      .init(.no, "There is no record."),
+      .init(.platformError, "The record or its directory cannot be read, or the record is corrupt (PLATFORM_ERROR)."),
+    ],
+    handler: { _, context in try AbandonedCommand(context: context).show() }
+  )
+
+  static let abandonedClear: CommandSpec = CommandSpec(
+    "clear",
+    abstract: "Remove the abandoned-session record (exit 0 also when there is none).",
+    discussion: "Clear it once your backend has the session's final outcome. It also removes a corrupt record.",
+    exitStatuses: [
+      .init(.success, "The record is gone (or there was none)."),
+      .init(.platformError, "The record cannot be removed (PLATFORM_ERROR)."),
+    ],
+    handler: { _, context in try AbandonedCommand(context: context).clear() }
+  )
+}
+
+/// `dodo abandoned show|clear`: `getAbandonedSession` and `clearAbandonedSession`.
+struct AbandonedCommand {
+  let context: Context
+
+  func show() throws(CLIError) -> ExitStatus {
+    let directories = try context.checkoutDirectories()
+    let session: AbandonedSession?
+    let inProgress: Bool
+    do throws(CheckoutError) {
+      session = try store(directories).load()
+      inProgress = try Self.isRunning(directories)
+    } catch {
+      throw .checkout(error)
+    }
+    if context.json {
+      context.printJSON { json in
+        guard let session else { return json.null() }
+        json.beginObject()
+        json.key("sessionId")
+        json.string(session.sessionId)
+        json.key("createdAt")
+        json.string(AbandonedSessionFile.timestamp(session.createdAt))
+        json.key("inProgress")
+        json.bool(inProgress)
+        json.endObject()
+      }
+    } else if let session {
+      var out = "sessionId: \(session.sessionId)\ncreatedAt: \(AbandonedSessionFile.timestamp(session.createdAt))\n"
+      out += inProgress ? "inProgress: true (a checkout is running now)\n" : "inProgress: false\n"
+      context.stdout.write(out)
+    } else {
+      context.stdout.write("no abandoned session\(inProgress ? " (a checkout is running now)" : "")\n")
+    }
+    return session == nil ? .no : .success
+  }
+
+  func clear() throws(CLIError) -> ExitStatus {
+    let directories = try context.checkoutDirectories()
+    do throws(CheckoutError) { try store(directories).clear() } catch { throw .checkout(error) }
+    if !context.json { context.stdout.write("cleared\n") }
+    return .success
+  }
+
+  /// The state directory is only checked, not created: an absent one holds no record.
+  private func store(_ directories: DodoDirectories) throws(CheckoutError) -> AbandonedSessionFile {
+    do throws(PlatformError) {
+      if try directories.stateExists() { _ = try directories.prepareState() }
+    } catch {
+      throw error.checkoutError
+    }
+    return AbandonedSessionFile(stateDirectory: directories.state)
+  }
+
+  /// Whether a `start` holds the checkout lock; no runtime directory means none does.
+  private static func isRunning(_ directories: DodoDirectories) throws(CheckoutError) -> Bool {
+    do throws(PlatformError) {
+      guard try directories.runtimeExists() else { return false }
+      _ = try directories.prepareRuntime()
+      return try CheckoutFileLock.isHeld(runtimeDirectory: directories.runtime)
+    } catch {
+      throw error.checkoutError
+    }
+  }
+}

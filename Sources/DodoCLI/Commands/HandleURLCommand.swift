@@ -1,0 +1,53 @@
+import DodoCheckout
+import DodoPlatform
+
+extension CommandSpec {
+  static let handleURL: CommandSpec = CommandSpec(
+    "handle-url",
+    abstract: "Hand a URL to the checkout in progress; exit 0 when it claimed it.",
+    discussion: """
+      What the desktop runs for a URL of the return URL's scheme (see 'dodo url-handler'), and \
+      what a script can run itself. The URL goes to the running 'dodo start' over a private \
+      Unix socket in the runtime directory; start claims it when it matches the return URL \
+      (scheme, host and path) and ends with its result. Any other URL is not claimed, and is \
+      never an error: the desktop may route any URL of the scheme here. The answer is awaited \
+      for at most 5 seconds. With --json: {"claimed":true} or {"claimed":false}.
+      """,
+    arguments: [ArgumentSpec("url", help: "The URL the checkout returned to, with its query.")],
+    examples: [
+      .init("dodo handle-url 'myapp://checkout/return?status=succeeded&payment_id=pay_1'", "Deliver a return URL by hand.")
+    ],
+    exitStatuses: [
+      .init(.success, "The checkout in progress claimed the URL."),
+      .init(.no, "Nothing claimed it: no checkout is running, or the URL does not match its return URL."),
+      .init(.platformError, "The runtime directory is unusable (PLATFORM_ERROR)."),
+    ],
+    handler: { invocation, context in try HandleURLCommand(context: context).run(url: invocation.arguments[0]) }
+  )
+}
+
+/// `dodo handle-url URL`: the desktop's `DodoCheckout.handleOpenURL`.
+struct HandleURLCommand {
+  let context: Context
+
+  func run(url: String) throws(CLIError) -> ExitStatus {
+    let directories = try context.checkoutDirectories()
+    let claimed: Bool
+    do throws(PlatformError) {
+      claimed = try ReturnChannelClient.send(url, runtimeDirectory: directories.runtime)
+    } catch {
+      throw .platform(error)
+    }
+    if context.json {
+      context.printJSON { json in
+        json.beginObject()
+        json.key("claimed")
+        json.bool(claimed)
+        json.endObject()
+      }
+    } else {
+      context.stdout.write(claimed ? "claimed\n" : "not claimed\n")
+    }
+    return claimed ? .success : .no
+  }
+}

@@ -1,0 +1,199 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import DodoCheckout
+import DodoConfig
+import DodoPlatform
+
+extension CommandSpec {
+  static let start: CommandSpec = CommandSpec(
+    "start",
+    abstract: "Open a hosted checkout, wait for it to return, and print the result.",
+    discussion: """
+      Validates the checkout URL and the return URL, takes the one-at-a-time lock, records the \
+      abandoned session, opens the checkout with the browser command, and waits for the return \
+      URL, delivered by 'dodo handle-url' (or, for an http://127.0.0.1:PORT, http://[::1]:PORT \
+      or http://localhost:PORT return URL, straight to dodo, which serves that address itself \
+      for the life of the checkout). It prints the result and exits with its status's code.
+
+      The browser command is the first of --browser, $DODO_BROWSER, the profile's browser, \
+      $BROWSER, then xdg-open (Linux) or open (macOS). It is split into words like a shell \
+      does simple quoting ('…', "…" and backslash; no shell runs it); %s stands for the URL, \
+      else the URL is added as the last argument. The customization is exported to it as \
+      DODO_DISMISS_BUTTON_STYLE, DODO_PRESENTATION_STYLE, DODO_BAR_COLLAPSING_ENABLED and \
+      DODO_COLOR_SCHEME (fields not set are not exported). Its standard output goes to standard \
+      error. A browser command that cannot be started, or that exits non-zero, is PLATFORM_ERROR.
+
+      Ctrl-C (SIGINT), SIGTERM, SIGHUP, or --timeout running out end the checkout as cancelled. \
+      The abandoned-session record is cleared only when the checkout ends succeeded, failed or \
+      expired; see 'dodo abandoned'. --events text|json reports checkout.opened, \
+      checkout.return_received and checkout.closed on standard error (never with a query string).
+      """,
+    arguments: [ArgumentSpec("checkout-url", help: "The hosted checkout URL from your backend's checkout session.")],
+    options: SettingOptions.all + [StartCommand.noOpen, StartCommand.events],
+    examples: [
+      .init(
+        "dodo start \"$CHECKOUT_URL\" --return-url myapp://checkout/return",
+        "Open the checkout in the default browser and wait for the result."),
+      .init(
+        "dodo start \"$CHECKOUT_URL\" --return-url http://127.0.0.1:53682/return --json",
+        "Serve the return URL on loopback; no URL handler needed. Print the result as JSON."),
+      .init("dodo start \"$CHECKOUT_URL\" --no-open --timeout 600", "Print the URL to open elsewhere; give up after 10 minutes."),
+    ],
+    exitStatuses: [
+      .init(.success, "The checkout succeeded."),
+      .init(.failed, "The payment failed."),
+      .init(.cancelled, "The customer left, a signal arrived, or the timeout ran out (outcome unknown)."),
+      .init(.pending, "The payment is pending (outcome not final)."),
+      .init(.expired, "The checkout session expired."),
+      .init(.invalidCheckoutURL, "The checkout URL is invalid (INVALID_CHECKOUT_URL)."),
+      .init(.invalidReturnURL, "The return URL is invalid (INVALID_RETURN_URL)."),
+      .init(.alreadyInProgress, "Another checkout is running (ALREADY_IN_PROGRESS)."),
+      .init(.platformError, "The browser, the lock, the record or the return channel failed (PLATFORM_ERROR)."),
+      .init(.usage, "No return URL, or a bad option."),
+      .init(.configuration, "A configuration file does not load, or the profile is unknown."),
+    ],
+    handler: { invocation, context in try StartCommand(context: context).run(invocation) }
+  )
+}
+
+/// `dodo start CHECKOUT_URL …`: runs the core's `CheckoutFlow` against the platform.
+struct StartCommand {
+  static let noOpen = OptionSpec("no-open", help: "Print the checkout URL instead of opening it.")
+  static let events = OptionSpec(
+    "events", values: ["text", "json"], help: "Report checkout events on standard error, as text or JSON Lines.")
+
+  let context: Context
+
+  func run(_ invocation: Invocation) throws -> ExitStatus {
+    let settings = try context.effectiveSettings(SettingOptions.commandLineSettings(from: invocation))
+    if invocation.isSet(Self.noOpen), invocation.isSet(SettingOptions.browser) {
+      throw CLIError.usage("--browser and --no-open cannot be used together", command: invocation.path)
+    }
+    guard let checkoutURL = invocation.arguments.first else {
+      throw CLIError.usage("missing the checkout URL", command: invocation.path)
+    }
+    guard let returnURL = settings.returnURL.value else {
+      throw CLIError.usage(
+        "no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile", command: invocation.path)
+    }
+    // The flow validates both URLs again; checking here first gives a bad URL its own exit
+    // code before any directory is touched.
+    let returning: ReturnURL
+    do throws(CheckoutError) {
+      _ = try CheckoutURL(checkoutURL)
+      returning = try ReturnURL(returnURL)
+    } catch {
+      throw CLIError.checkout(error)
+    }
+
+    let directories = try context.checkoutDirectories()
+    let runtime: String
+    let state: String
+    do throws(PlatformError) {
+      runtime = try directories.prepareRuntime()
+      state = try directories.prepareState()
+    } catch {
+      throw CLIError.platform(error)
+    }
+
+    let server = ReturnChannelServer(runtimeDirectory: runtime)
+    let presenter: any CheckoutPresenter =
+      invocation.isSet(Self.noOpen)
+      ? URLPrintingPresenter(context: context)
+      : BrowserLauncher(
+        command: settings.browser.value ?? BrowserLauncher.systemDefault, server: server, environment: context.environment)
+    let reporter = CheckoutEventReporter(
+      context: context, format: invocation.value(Self.events), returnURL: returning, noOpen: invocation.isSet(Self.noOpen))
+    let driver = CheckoutDriver(
+      lock: CheckoutFileLock(runtimeDirectory: runtime), store: AbandonedSessionFile(stateDirectory: state),
+      presenter: presenter, channel: server,
+      timeout: settings.timeout.value.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
+      onEvent: reporter.report, onWarning: { context.warn($0.message) })
+
+    let result: CheckoutResult
+    do throws(CheckoutError) {
+      result = try driver.run(CheckoutFlow(checkoutURL: checkoutURL, returnURL: returnURL, customization: settings.customization))
+    } catch {
+      throw CLIError.checkout(error)
+    }
+    print(result)
+    return ExitStatus(result.status)
+  }
+
+  private func print(_ result: CheckoutResult) {
+    if context.json {
+      context.printJSON { $0.result(result) }
+      return
+    }
+    let style = context.stdoutStyle
+    let status =
+      switch result.status {
+      case .succeeded: style.green(result.status.rawValue)
+      case .failed, .expired: style.red(result.status.rawValue)
+      case .cancelled, .pending: style.yellow(result.status.rawValue)
+      }
+    var out = "status: \(status)\n"
+    if let id = result.paymentId { out += "paymentId: \(id)\n" }
+    if let id = result.subscriptionId { out += "subscriptionId: \(id)\n" }
+    if let keys = result.licenseKeys { out += keys.map { "licenseKey: \($0)\n" }.joined() }
+    if let email = result.customerEmail { out += "customerEmail: \(email)\n" }
+    if !result.status.isFinal {
+      out += "The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.\n"
+    }
+    context.stdout.write(out)
+  }
+}
+
+/// `--no-open`: the checkout URL is printed (on standard output, or standard error with
+/// `--json`) for the user to open wherever they like.
+final class URLPrintingPresenter: CheckoutPresenter {
+  let context: Context
+
+  init(context: Context) { self.context = context }
+
+  func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure) {
+    let output = context.json ? context.stderr : context.stdout
+    output.write(url.string + "\n")
+    output.flush()
+  }
+
+  func close() {}
+}
+
+/// Writes checkout events (`--events text|json`) and, on a terminal, one calm line saying
+/// what `start` is waiting for and how to give up. Nothing here carries a query string.
+struct CheckoutEventReporter {
+  let context: Context
+  let format: String?
+  let returnURL: ReturnURL
+  let noOpen: Bool
+
+  func report(_ event: CheckoutEvent) {
+    let at = AbandonedSessionFile.timestamp(Date())
+    switch format {
+    case "json":
+      var json = JSONWriter()
+      json.beginObject()
+      json.key("name")
+      json.string(event.name)
+      json.key("at")
+      json.string(at)
+      json.endObject()
+      json.newline()
+      context.stderr.write(json.bytes)
+    case "text":
+      context.stderr.write("\(at) \(event.name)\n")
+    default:
+      break
+    }
+    if event == .opened, context.stderr.isTerminal {
+      let opened = noOpen ? "Open the checkout URL above" : "The checkout is open in your browser"
+      context.stderr.write(
+        context.stderrStyle.dim("\(opened); waiting for it to return to \(returnURL.redacted). Press Ctrl-C to give up.") + "\n")
+    }
+    context.stderr.flush()
+  }
+}
