@@ -255,6 +255,80 @@ struct ConfigEndToEndTests {
     #expect(fromEnv.stderr == "error: unknown profile 'nope' from $DODO_PROFILE; the profiles are: myapp, desk\n")
   }
 
+  /// A profile whose browser is a script that records its arguments and `DODO_*` variables in
+  /// `browser.out`, and whose timeout ends the checkout after a second.
+  private func startProfile(in home: TemporaryDirectory) throws -> (config: String, record: String) {
+    let record = home.url.appendingPathComponent("browser.out").path
+    let script = try home.write("browser.sh", "#!/bin/sh\n{ echo \"args:$*\"; env | grep '^DODO_[A-Z_]*=' | grep -v 'DIR=' | sort; } > '\(record)'\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script)
+    let config = try home.write(
+      "config/dodo/config.yaml",
+      """
+      profiles:
+        default:
+          return_url: myapp://checkout/return
+          browser: "\(script) --new-window %s"
+          timeout: 1
+          customization:
+            dismiss_button_style: close
+            presentation_style: fullScreen
+            bar_collapsing_enabled: false
+            color_scheme: dark
+      """)
+    return (config, record)
+  }
+
+  @Test("start takes its return URL, browser, customization and timeout from the profile")
+  func startFromProfile() throws {
+    let home = TemporaryDirectory()
+    let (_, record) = try startProfile(in: home)
+    let checkout = "https://test.checkout.dodopayments.com/session/cks_profile"
+    let began = Date()
+    let run = try Dodo.run(["start", checkout], home: home.url)
+    #expect(run.status == 11, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("status: cancelled\n"))
+    #expect(Date().timeIntervalSince(began) >= 1)
+    #expect(try String(contentsOfFile: record, encoding: .utf8) == """
+      args:--new-window \(checkout)
+      DODO_BAR_COLLAPSING_ENABLED=false
+      DODO_COLOR_SCHEME=dark
+      DODO_DISMISS_BUTTON_STYLE=close
+      DODO_PRESENTATION_STYLE=fullScreen
+
+      """)
+  }
+
+  @Test("start's flags and the environment override the profile")
+  func startFlagsOverrideProfile() throws {
+    let home = TemporaryDirectory()
+    let (_, record) = try startProfile(in: home)
+    let checkout = "https://test.checkout.dodopayments.com/session/cks_flags"
+    let run = try Dodo.run(
+      ["start", checkout, "--timeout", "0.2", "--color-scheme", "light", "--bar-collapsing-enabled", "true"],
+      environment: Dodo.environment(home: home.url, ["DODO_RETURN_URL": "not-a-url"]))
+    #expect(run.status == 21, "DODO_RETURN_URL overrides the profile's valid return URL: \(run.stderr)")
+    let began = Date()
+    let flags = try Dodo.run(
+      ["start", checkout, "--timeout", "0.2", "--color-scheme", "light", "--bar-collapsing-enabled", "true"], home: home.url)
+    #expect(flags.status == 11, "\(flags.stderr)")
+    #expect(Date().timeIntervalSince(began) < 1)
+    #expect(try String(contentsOfFile: record, encoding: .utf8) == """
+      args:--new-window \(checkout)
+      DODO_BAR_COLLAPSING_ENABLED=true
+      DODO_COLOR_SCHEME=light
+      DODO_DISMISS_BUTTON_STYLE=close
+      DODO_PRESENTATION_STYLE=fullScreen
+
+      """)
+  }
+
+  @Test("start with no return URL from a flag, the environment or a profile is a usage error")
+  func startWithoutReturnURL() throws {
+    let run = try Dodo.run(["start", "https://test.checkout.dodopayments.com/session/cks_1"], home: TemporaryDirectory().url)
+    #expect(run.status == 64)
+    #expect(run.stderr.hasPrefix("Error: no return URL"))
+  }
+
   @Test("a bad --timeout is a usage error", arguments: ["0", "-1", "ten", "1e99"])
   func badTimeout(_ value: String) throws {
     let run = try Dodo.run(["config", "show", "--timeout", value], home: TemporaryDirectory().url)
