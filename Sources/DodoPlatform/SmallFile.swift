@@ -9,17 +9,21 @@ import Darwin
 /// Reads a small file whole (a config file), never more than a cap, so that a huge file or
 /// `/dev/zero` costs at most `limit` bytes.
 public enum SmallFile {
-  /// At most `limit` bytes of the file at `path` (symbolic links followed: config files are
-  /// often linked from a dotfiles repository), or `nil` when nothing is there (`ENOENT`, or
-  /// `ENOTDIR` for a path through a regular file). A directory is `EISDIR`.
-  public static func read(_ path: String, limit: Int) throws(SystemError) -> [UInt8]? {
+  /// At most `limit` bytes of the file at `path` and what `fstat` says about it (symbolic
+  /// links followed: config files are often linked from a dotfiles repository), or `nil`
+  /// when nothing is there (`ENOENT`, or `ENOTDIR` for a path through a regular file).
+  /// A directory is `EISDIR`.
+  public static func read(_ path: String, limit: Int) throws(SystemError)
+    -> (bytes: [UInt8], status: Syscalls.FileStatus)?
+  {
     let fd: Int32
     do throws(SystemError) { fd = try Syscalls.open(path, O_RDONLY | O_CLOEXEC) } catch {
       if error.errno == ENOENT || error.errno == ENOTDIR { return nil }
       throw error
     }
     defer { Syscalls.close(fd) }
-    if try Syscalls.fstat(fd, subject: path).isDirectory { throw SystemError("read", errno: EISDIR, subject: path) }
+    let status = try Syscalls.fstat(fd, subject: path)
+    if status.isDirectory { throw SystemError("read", errno: EISDIR, subject: path) }
     var data = [UInt8](repeating: 0, count: limit)
     var count = 0
     while count < limit {
@@ -28,6 +32,6 @@ public enum SmallFile {
       count += n
     }
     data.removeLast(limit - count)
-    return data
+    return (data, status)
   }
 }

@@ -162,7 +162,13 @@ struct ConfigCommand {
     let candidates = ConfigLocator.candidates(configFlag: context.configPath, environment: context.environment)
     let found: [String] = candidates.map { candidate in
       do throws(SystemError) {
-        return try SmallFile.read(candidate.path, limit: 0) == nil ? "not found" : "found"
+        guard let file = try SmallFile.read(candidate.path, limit: 0) else { return "not found" }
+        do throws(UntrustedConfigFile) {
+          try Context.checkTrusted(file.status)
+          return "found"
+        } catch {
+          return "refused (\(error))"
+        }
       } catch {
         return "unreadable (\(error.reason))"
       }

@@ -7,7 +7,9 @@ extension Context {
   func configuration() throws(CLIError) -> Configuration {
     do throws(ConfigError) {
       return try Configuration.load(configFlag: configPath, environment: environment) { path, limit in
-        try SmallFile.read(path, limit: limit)
+        guard let file = try SmallFile.read(path, limit: limit) else { return nil }
+        try Self.checkTrusted(file.status)
+        return file.bytes
       }
     } catch {
       throw configurationError(error)
@@ -34,8 +36,36 @@ extension Context {
     }
   }
 
+  /// A config file names a command that `dodo start` runs (`browser`), so one that another
+  /// user could have written is refused, as ssh refuses such files: it must belong to the
+  /// user (or root, for `/etc/xdg`) and not be writable by everyone. Group-writable is allowed:
+  /// with per-user groups (umask 002) that group is the user alone.
+  static func checkTrusted(_ status: Syscalls.FileStatus) throws(UntrustedConfigFile) {
+    guard status.owner == Syscalls.userID() || status.owner == 0 else { throw UntrustedConfigFile(reason: .owner(status.owner)) }
+    guard status.permissions & 0o002 == 0 else { throw UntrustedConfigFile(reason: .worldWritable(status.permissions)) }
+  }
+
   /// The error as `dodo` prints it: with its source line and caret as text, on one line in JSON.
   func configurationError(_ error: ConfigError) -> CLIError {
     .configuration(json ? error.headline : error.rendered)
+  }
+}
+
+/// Why a config file was not trusted; its text follows "cannot read the file: ".
+struct UntrustedConfigFile: Error, CustomStringConvertible {
+  enum Reason {
+    case owner(UInt32)
+    case worldWritable(UInt32)
+  }
+
+  var reason: Reason
+
+  var description: String {
+    switch reason {
+    case .owner(let uid):
+      "it belongs to another user (uid \(uid)); dodo runs the browser command a config file names, so it reads only your own files and root's"
+    case .worldWritable(let mode):
+      "it is writable by every user (mode \(String(mode, radix: 8))); dodo runs the browser command a config file names: chmod o-w it"
+    }
   }
 }

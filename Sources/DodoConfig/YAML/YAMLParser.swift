@@ -47,25 +47,28 @@ enum YAMLParser {
 private final class LibYAMLParser {
   let parser: UnsafeMutablePointer<yaml_parser_t>
   let event: UnsafeMutablePointer<yaml_event_t>
+  /// `yaml_parser_initialize` fails only when malloc does, leaving `YAML_MEMORY_ERROR` set.
+  private let initialized: Bool
   private var hasEvent = false
 
+  /// `buffer` must not be empty (libyaml asserts on a null input) and must outlive the parser.
   init(_ buffer: UnsafeBufferPointer<UInt8>) {
     parser = .allocate(capacity: 1)
     event = .allocate(capacity: 1)
-    // Fails only when malloc does; then `next()` reports libyaml's memory error.
-    _ = yaml_parser_initialize(parser)
-    yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+    initialized = yaml_parser_initialize(parser) != 0
+    if initialized { yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count) }
   }
 
   deinit {
     if hasEvent { yaml_event_delete(event) }
-    yaml_parser_delete(parser)
+    if initialized { yaml_parser_delete(parser) }
     event.deallocate()
     parser.deallocate()
   }
 
   /// The next event, valid until the following call; `false` when libyaml reports an error.
   func next() -> Bool {
+    guard initialized else { return false }
     if hasEvent { yaml_event_delete(event) }
     hasEvent = yaml_parser_parse(parser, event) != 0
     return hasEvent
