@@ -1,0 +1,59 @@
+# dodo: build, install and uninstall.
+#
+#   make                               build the release binary (Swift runtime linked statically)
+#   make install PREFIX=/usr/local     build, then install under $(DESTDIR)$(PREFIX)
+#   make uninstall PREFIX=/usr/local   remove what install put there
+#   make docs                          regenerate completions/ and man/ from the command tree
+#
+# `make install NO_BUILD=1 BINARY=path/to/dodo` installs an already built binary.
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/dodo
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+
+SWIFT ?= swift
+SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib
+BUILD_DIR ?= .build
+BINARY ?= $(BUILD_DIR)/release/dodo
+INSTALL ?= install
+
+MAN1 := $(wildcard man/*.1)
+MAN5 := $(wildcard man/*.5)
+CONFIG_EXAMPLES := $(wildcard config/*)
+
+.PHONY: all build install install-files uninstall docs
+
+all: build
+
+build:
+	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --scratch-path $(BUILD_DIR) --product dodo
+
+install: $(if $(NO_BUILD),,build) install-files
+
+install-files:
+	@test -x "$(BINARY)" || { echo "make: no dodo binary at $(BINARY) (run 'make build')" >&2; exit 1; }
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" \
+	  "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)" "$(DESTDIR)$(DOCDIR)"
+	$(INSTALL) -m 755 "$(BINARY)" "$(DESTDIR)$(BINDIR)/dodo"
+	$(INSTALL) -m 644 $(MAN1) "$(DESTDIR)$(MANDIR)/man1/"
+	$(INSTALL) -m 644 $(MAN5) "$(DESTDIR)$(MANDIR)/man5/"
+	$(INSTALL) -m 644 completions/dodo "$(DESTDIR)$(BASHCOMPDIR)/dodo"
+	$(INSTALL) -m 644 completions/_dodo "$(DESTDIR)$(ZSHCOMPDIR)/_dodo"
+	$(INSTALL) -m 644 completions/dodo.fish "$(DESTDIR)$(FISHCOMPDIR)/dodo.fish"
+	$(INSTALL) -m 644 $(CONFIG_EXAMPLES) "$(DESTDIR)$(DOCDIR)/"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/dodo"
+	rm -f $(addprefix "$(DESTDIR)$(MANDIR)/man1/,$(addsuffix ",$(notdir $(MAN1))))
+	rm -f $(addprefix "$(DESTDIR)$(MANDIR)/man5/,$(addsuffix ",$(notdir $(MAN5))))
+	rm -f "$(DESTDIR)$(BASHCOMPDIR)/dodo" "$(DESTDIR)$(ZSHCOMPDIR)/_dodo" "$(DESTDIR)$(FISHCOMPDIR)/dodo.fish"
+	rm -f $(addprefix "$(DESTDIR)$(DOCDIR)/,$(addsuffix ",$(notdir $(CONFIG_EXAMPLES))))
+	-rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null
+
+docs:
+	scripts/generate-docs
