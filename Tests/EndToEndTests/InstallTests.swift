@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// `make install` into a temporary DESTDIR, then the installed binary, man pages and
+/// completions are used from there, and `make uninstall` removes them.
+///
+/// It installs the debug binary that `swift test` built (`NO_BUILD=1 BINARY=…`): a release
+/// build with the static Swift runtime takes minutes, and the install rules are the same.
+@Suite(.serialized) struct InstallTests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  let destdir = TemporaryDirectory()
+  var prefix: String { destdir.url.path + "/usr/local" }
+  var basePath: String { ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin" }
+
+  func make(_ target: String) throws -> ProcessOutput {
+    try Dodo.runProgram(
+      "/usr/bin/env",
+      ["make", "-C", Self.repository.path, target, "NO_BUILD=1", "BINARY=\(Dodo.binary)", "DESTDIR=\(destdir.url.path)", "PREFIX=/usr/local"],
+      environment: ["PATH": basePath, "HOME": destdir.url.path])
+  }
+
+  static let installedFiles = [
+    "bin/dodo",
+    "share/man/man1/dodo.1", "share/man/man1/dodo-start.1", "share/man/man1/dodo-config.1", "share/man/man5/dodo-config.5",
+    "share/bash-completion/completions/dodo", "share/zsh/site-functions/_dodo", "share/fish/vendor_completions.d/dodo.fish",
+    "share/doc/dodo/config.yaml",
+  ]
+
+  @Test func installsRunsAndUninstalls() throws {
+    let install = try make("install")
+    #expect(install.status == 0, "make install: \(install.stderr)")
+    for file in Self.installedFiles {
+      #expect(FileManager.default.fileExists(atPath: "\(prefix)/\(file)"), "make install did not install \(file)")
+    }
+    let mode = try FileManager.default.attributesOfItem(atPath: "\(prefix)/bin/dodo")[.posixPermissions] as? Int
+    #expect(mode == 0o755)
+
+    // The installed binary.
+    let environment = Dodo.environment(home: destdir.url, ["PATH": "\(prefix)/bin:\(basePath)"])
+    let version = try Dodo.runProgram("\(prefix)/bin/dodo", ["--version"], environment: environment)
+    #expect(version.status == 0)
+    #expect(version.stdout.hasPrefix("dodo "))
+
+    // Its man pages, by file and through the man path.
+    let page = try Dodo.runProgram(
+      "/usr/bin/env", ["man", "-l", "\(prefix)/share/man/man1/dodo-start.1"],
+      environment: ["PATH": basePath, "MANPAGER": "cat", "MANWIDTH": "80"])
+    #expect(page.status == 0)
+    #expect(page.stdout.contains("dodo-start"))
+    let format = try Dodo.runProgram(
+      "/usr/bin/env", ["man", "-M", "\(prefix)/share/man", "5", "dodo-config"],
+      environment: ["PATH": basePath, "MANPAGER": "cat", "MANWIDTH": "80"])
+    #expect(format.status == 0, "man -M … 5 dodo-config: \(format.stderr)")
+    #expect(format.stdout.contains("default_profile"))
+
+    // Its completions, from where each shell looks.
+    let directories: [CompletionShell: String] = [
+      .bash: "\(prefix)/share/bash-completion/completions",
+      .zsh: "\(prefix)/share/zsh/site-functions",
+      .fish: "\(prefix)/share/fish/vendor_completions.d",
+    ]
+    for (shell, directory) in directories {
+      let candidates = try shell.complete("dodo abandoned ", environment: environment, scriptDirectory: directory)
+      #expect(Set(candidates) == ["show", "clear"], "\(shell) from \(directory) offers \(candidates)")
+    }
+
+    let uninstall = try make("uninstall")
+    #expect(uninstall.status == 0, "make uninstall: \(uninstall.stderr)")
+    for file in Self.installedFiles {
+      #expect(!FileManager.default.fileExists(atPath: "\(prefix)/\(file)"), "make uninstall left \(file)")
+    }
+  }
+
+  @Test func installWithoutABinaryFailsClearly() throws {
+    let output = try Dodo.runProgram(
+      "/usr/bin/env",
+      ["make", "-C", Self.repository.path, "install-files", "BINARY=\(destdir.url.path)/missing", "DESTDIR=\(destdir.url.path)"],
+      environment: ["PATH": basePath])
+    #expect(output.status != 0)
+    #expect(output.stderr.contains("no dodo binary"))
+    #expect(!FileManager.default.fileExists(atPath: "\(prefix)/bin/dodo"))
+  }
+}
