@@ -73,6 +73,23 @@ import Testing
     }
   }
 
+  /// The real thing: `make install` builds the release binary with the Swift runtime linked
+  /// statically, so it needs no toolchain. About 30 s of two cores on a fresh scratch
+  /// directory, so only when asked: DODO_TEST_RELEASE_INSTALL=1 swift test --filter Install.
+  @Test(.enabled(if: ProcessInfo.processInfo.environment["DODO_TEST_RELEASE_INSTALL"] == "1"))
+  func releaseInstallNeedsNoSwiftRuntime() throws {
+    let scratch = destdir.url.appendingPathComponent("build").path
+    let install = try Dodo.runProgram(
+      "/usr/bin/env",
+      ["make", "-C", Self.repository.path, "install", "BUILD_DIR=\(scratch)", "DESTDIR=\(destdir.url.path)", "PREFIX=/usr/local"],
+      environment: ["PATH": basePath, "HOME": ProcessInfo.processInfo.environment["HOME"] ?? destdir.url.path])
+    #expect(install.status == 0, "make install: \(install.stderr)")
+    let libraries = try Dodo.runProgram("/usr/bin/env", ["ldd", "\(prefix)/bin/dodo"], environment: ["PATH": basePath])
+    #expect(!libraries.stdout.contains("libswiftCore"), "the installed dodo needs the Swift runtime: \(libraries.stdout)")
+    let version = try Dodo.runProgram("\(prefix)/bin/dodo", ["--version"], environment: ["PATH": "/usr/bin:/bin"])
+    #expect(version.stdout.hasPrefix("dodo "))
+  }
+
   @Test func installWithoutABinaryFailsClearly() throws {
     let output = try Dodo.runProgram(
       "/usr/bin/env",
