@@ -54,42 +54,55 @@ extension CheckoutResult {
   /// Reads the result off a whole return URL (its query; the fragment is ignored).
   public init(returnURL url: String) throws(CheckoutError) {
     var url = url
-    self = try url.withUTF8Bytes { bytes throws(CheckoutError) in
+    let read = url.withUTF8 { bytes in Result { () throws(CheckoutError) in
       let parts: URLParts
       do throws(URLSyntaxError) { parts = try URLReader.read(bytes) } catch { throw .invalidURL(error, kind: .incoming) }
       guard let authority = parts.authority, !authority.host.isEmpty else {
         throw .invalidReturnUrl("it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return?status=succeeded'")
       }
       return QueryReader.result(bytes, parts.query ?? 0..<0)
-    }
+    } }
+    self = try read.get()
   }
 
   /// Reads the result off a bare query string (`status=…&…`, with or without a leading `?`).
   public init(query: String) throws(CheckoutError) {
     var query = query
-    self = try query.withUTF8Bytes { bytes throws(CheckoutError) in
+    let read = query.withUTF8 { bytes in Result { () throws(CheckoutError) in
       do throws(URLSyntaxError) { try URLReader.checkCharacters(bytes) } catch { throw .invalidURL(error, kind: .incoming) }
       var start = 0
       if bytes.first == UInt8(ascii: "?") { start = 1 }
       var end = start
       while end < bytes.count, bytes[end] != UInt8(ascii: "#") { end += 1 }
       return QueryReader.result(bytes, start..<end)
-    }
+    } }
+    self = try read.get()
   }
 }
 
 /// Reads query parameters into a `CheckoutResult`.
+///
+/// One pass over the query, hot in `dodo explain-status`: the typed fields are picked out by
+/// comparing the name's decoded bytes (their names are ASCII, so bytes and `String` equality
+/// agree), and each name and value becomes a `String` once.
 enum QueryReader {
   /// Above this many distinct names, a hash index replaces the linear search for repeats,
   /// so that a hostile query with many names stays linear.
   private static let linearSearchLimit = 16
 
+  /// The parameters read into typed fields.
+  private enum Field {
+    case status, paymentId, subscriptionId, customerEmail, licenseKey
+  }
+
   static func result(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>) -> CheckoutResult {
     var result = CheckoutResult(status: .pending)
-    // One allocation for the parameters instead of one per doubling.
+    guard !query.isEmpty else { return result }
     var pieces = 1
     for i in query where bytes[i] == UInt8(ascii: "&") { pieces += 1 }
-    result.parameters.reserveCapacity(pieces)
+    // One allocation for the parameters instead of one per doubling (bounded: a hostile
+    // query of a million `&` reserves no more than a usual one).
+    result.parameters.reserveCapacity(min(pieces, 64))
     var index: [String: Int]?
     var i = query.lowerBound
     while i < query.upperBound {
@@ -101,33 +114,53 @@ enum QueryReader {
       while end < query.upperBound {
         let c = bytes[end]
         if c == UInt8(ascii: "&") { break }
-        if c == UInt8(ascii: "=") && equals < 0 {
-          equals = end
-        } else if c == UInt8(ascii: "%") {
+        if c == UInt8(ascii: "%") {
           if equals < 0 { escapedName = true } else { escapedValue = true }
+        } else if equals < 0, c == UInt8(ascii: "=") {
+          equals = end
         }
         end += 1
       }
       defer { i = end + 1 }
       if end == i { continue }  // an empty piece ("a=1&&b=2") is no parameter
-      let name = PercentDecoding.string(bytes, i..<(equals < 0 ? end : equals), escaped: escapedName)
+      let nameRange = i..<(equals < 0 ? end : equals)
+      let name = PercentDecoding.string(bytes, nameRange, escaped: escapedName)
       let value = equals < 0 ? "" : PercentDecoding.string(bytes, (equals + 1)..<end, escaped: escapedValue)
-      if name == "license_key", !value.isEmpty {
+      switch field(bytes, nameRange, escaped: escapedName) {
+      case .status: result.status = CheckoutStatus(statusParameter: value)
+      case .paymentId: result.paymentId = value.isEmpty ? nil : value
+      case .subscriptionId: result.subscriptionId = value.isEmpty ? nil : value
+      case .customerEmail: result.customerEmail = value.isEmpty ? nil : value
+      case .licenseKey where !value.isEmpty:
         if result.licenseKeys == nil { result.licenseKeys = [value] } else { result.licenseKeys!.append(value) }
+      case .licenseKey, nil: break
       }
       insert(QueryParameter(name: name, value: value), into: &result.parameters, index: &index)
     }
-    for parameter in result.parameters {
-      let value = parameter.value.isEmpty ? nil : parameter.value
-      switch parameter.name {
-      case "status": result.status = CheckoutStatus(statusParameter: parameter.value)
-      case "payment_id": result.paymentId = value
-      case "subscription_id": result.subscriptionId = value
-      case "email": result.customerEmail = value
-      default: break
-      }
-    }
     return result
+  }
+
+  /// The typed field that the name `bytes[range]` (percent-decoded) stands for, if any.
+  private static func field(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, escaped: Bool) -> Field? {
+    if escaped {
+      // The names are 5 to 15 bytes long; written with escapes, at most three times that.
+      guard range.count >= 5, range.count <= 45 else { return nil }
+      if PercentDecoding.decodedEquals(bytes, range, "status") { return .status }
+      if PercentDecoding.decodedEquals(bytes, range, "payment_id") { return .paymentId }
+      if PercentDecoding.decodedEquals(bytes, range, "subscription_id") { return .subscriptionId }
+      if PercentDecoding.decodedEquals(bytes, range, "email") { return .customerEmail }
+      if PercentDecoding.decodedEquals(bytes, range, "license_key") { return .licenseKey }
+      return nil
+    }
+    let name = UnsafeBufferPointer(rebasing: bytes[range])
+    switch name.count {
+    case 6 where ASCII.equals(name, "status"): return .status
+    case 10 where ASCII.equals(name, "payment_id"): return .paymentId
+    case 15 where ASCII.equals(name, "subscription_id"): return .subscriptionId
+    case 5 where ASCII.equals(name, "email"): return .customerEmail
+    case 11 where ASCII.equals(name, "license_key"): return .licenseKey
+    default: return nil
+    }
   }
 
   private static func insert(_ parameter: QueryParameter, into parameters: inout [QueryParameter], index: inout [String: Int]?) {

@@ -14,7 +14,7 @@ public struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
 
   public init(_ string: String) throws(CheckoutError) {
     var text = string
-    let (sessionId, isTestMode) = try text.withUTF8Bytes { bytes throws(CheckoutError) in
+    let read = text.withUTF8 { bytes in Result { () throws(CheckoutError) in
       let parts: URLParts
       do throws(URLSyntaxError) { parts = try URLReader.read(bytes) } catch { throw .invalidURL(error, kind: .checkout) }
       guard ASCII.equalsIgnoringCase(UnsafeBufferPointer(rebasing: bytes[parts.scheme]), "https") else {
@@ -47,7 +47,8 @@ public struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
       let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
       let sessionId = end == rest.startIndex ? nil : String(Substring(rest[..<end]))
       return (sessionId, isTest)
-    }
+    } }
+    let (sessionId, isTestMode) = try read.get()
     self.string = string
     self.sessionId = sessionId
     self.isTestMode = isTestMode

@@ -9,13 +9,13 @@ enum PercentDecoding {
   }
 
   /// `string(_:_:)` for a caller that already knows whether the range holds a `%`.
+  @inline(__always)
   static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, escaped: Bool) -> String {
     let slice = UnsafeBufferPointer(rebasing: bytes[range])
     guard escaped else { return String(decoding: slice, as: UTF8.self) }
-    let decoded = [UInt8](unsafeUninitializedCapacity: slice.count) { buffer, count in
-      count = decode(slice, into: buffer)
-    }
-    return String(decoding: decoded, as: UTF8.self)
+    // Decodes straight into the string's storage (inline for up to 15 bytes); the
+    // initializer repairs bytes that are not UTF-8.
+    return String(unsafeUninitializedCapacity: slice.count) { buffer in decode(slice, into: buffer) }
   }
 
   /// Writes the decoded bytes of `source` into `target` (at least as long) and returns their count.
@@ -36,6 +36,15 @@ enum PercentDecoding {
       n += 1
     }
     return n
+  }
+
+  /// Whether the decoded bytes of `source[range]` are exactly `expected`.
+  static func decodedEquals(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ expected: StaticString) -> Bool {
+    expected.withUTF8Buffer { want in
+      var decoded = PercentDecodedBytes(source, range)
+      for c in want where decoded.next() != c { return false }
+      return decoded.next() == nil
+    }
   }
 }
 
@@ -84,12 +93,13 @@ enum ASCII {
   static func equalsIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, _ b: StaticString) -> Bool {
     b.withUTF8Buffer { equalsIgnoringCase(a, $0) }
   }
-}
 
-extension String {
-  /// `withUTF8` that keeps the body's typed error (the standard one rethrows `any Error`).
-  mutating func withUTF8Bytes<R, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> R) throws(E) -> R {
-    let result: Result<R, E> = withUTF8 { bytes in Result { () throws(E) in try body(bytes) } }
-    return try result.get()
+  /// Byte equality with an ASCII literal; cheaper than `elementsEqual` on a `String.UTF8View`.
+  @inline(__always) static func equals(_ a: UnsafeBufferPointer<UInt8>, _ b: StaticString) -> Bool {
+    b.withUTF8Buffer { b in
+      guard a.count == b.count else { return false }
+      for i in 0..<a.count where a[i] != b[i] { return false }
+      return true
+    }
   }
 }

@@ -22,7 +22,7 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
 
   public init(_ string: String) throws(CheckoutError) {
     var text = string
-    let (scheme, host, path, port) = try text.withUTF8Bytes { bytes throws(CheckoutError) in
+    let read = text.withUTF8 { bytes in Result { () throws(CheckoutError) in
       let parts: URLParts
       do throws(URLSyntaxError) { parts = try URLReader.read(bytes) } catch { throw .invalidURL(error, kind: .returnURL) }
       guard let authority = parts.authority, !authority.host.isEmpty else {
@@ -33,7 +33,8 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
         Self.lowercased(bytes, parts.scheme), Self.lowercased(bytes, authority.host),
         Self.normalizedPath(bytes, parts.path), port
       )
-    }
+    } }
+    let (scheme, host, path, port) = try read.get()
     self.string = string
     self.scheme = scheme
     self.host = host
@@ -51,8 +52,8 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
     var url = url
     return url.withUTF8 { bytes in
       guard let parts = try? URLReader.read(bytes), let authority = parts.authority else { return false }
-      return scheme.utf8.elementsEqual(bytes[parts.scheme].lazy.map(ASCII.lower))
-        && host.utf8.elementsEqual(bytes[authority.host].lazy.map(ASCII.lower))
+      return Self.equalsIgnoringCase(scheme, bytes, parts.scheme)
+        && Self.equalsIgnoringCase(host, bytes, authority.host)
         && Self.path(bytes, parts.path, normalizesTo: decodedPath)
     }
   }
@@ -70,6 +71,11 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
 
   /// The part of the URL that is safe to show in logs and events: no query, no fragment.
   public var redacted: String { "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")\(normalizedPath)" }
+
+  static func equalsIgnoringCase(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    var text = text
+    return text.withUTF8 { ASCII.equalsIgnoringCase($0, UnsafeBufferPointer(rebasing: bytes[range])) }
+  }
 
   static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
     String(decoding: bytes[range].lazy.map(ASCII.lower), as: UTF8.self)
