@@ -1,0 +1,49 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import DodoCheckout
+import Testing
+
+/// The SDK's small public types: event names (spec §1.6), the customization's values as the
+/// CLI flags and config spell them, and the abandoned-session record.
+@Suite struct PublicTypesTests {
+  @Test(arguments: [
+    (CheckoutEvent.opened, "checkout.opened"),
+    (.returnReceived, "checkout.return_received"),
+    (.closed, "checkout.closed"),
+  ])
+  func eventName(_ event: CheckoutEvent, name: String) {
+    #expect(event.name == name)
+  }
+
+  @Test func threeEvents() {
+    #expect(CheckoutEvent.allCases.count == 3)
+  }
+
+  @Test func customizationValuesAsSpelledInTheSpec() {
+    #expect(BrowserCustomization.DismissButtonStyle.allCases.map(\.rawValue) == ["done", "close", "cancel"])
+    #expect(BrowserCustomization.PresentationStyle.allCases.map(\.rawValue) == ["pageSheet", "fullScreen"])
+    #expect(BrowserCustomization.ColorScheme.allCases.map(\.rawValue) == ["system", "light", "dark"])
+  }
+
+  @Test func customizationFieldsDefaultToUnset() {
+    let unset = BrowserCustomization()
+    #expect(unset.dismissButtonStyle == nil && unset.presentationStyle == nil)
+    #expect(unset.barCollapsingEnabled == nil && unset.colorScheme == nil)
+    let set = BrowserCustomization(
+      dismissButtonStyle: .close, presentationStyle: .fullScreen, barCollapsingEnabled: false, colorScheme: .dark)
+    #expect(set != unset)
+    #expect(set.barCollapsingEnabled == false)
+  }
+
+  @Test func abandonedSessionKeepsItsFields() {
+    let at = Date(timeIntervalSince1970: 1_795_896_400)
+    let session = AbandonedSession(sessionId: "cks_1", createdAt: at)
+    #expect(session.sessionId == "cks_1")
+    #expect(session.createdAt == at)
+    #expect(session == AbandonedSession(sessionId: "cks_1", createdAt: at))
+    #expect(session != AbandonedSession(sessionId: "cks_2", createdAt: at))
+  }
+}
