@@ -20,19 +20,21 @@ public enum CheckoutStatus: String, Sendable, Hashable, CaseIterable {
   /// `pending`. `cancelled` never comes from a URL. ASCII lower-casing is enough: no
   /// non-ASCII character lower-cases into the letters of the recognized values.
   public init(statusParameter value: String?) {
-    guard var value, value.utf8.count <= 9 else {
+    guard var value else {
       self = .pending
       return
     }
-    self =
-      value.withUTF8 { bytes in
-        switch bytes.count {
-        case 9 where ASCII.equalsIgnoringCase(bytes, "succeeded"): .succeeded
-        case 6 where ASCII.equalsIgnoringCase(bytes, "active"): .succeeded
-        case 6 where ASCII.equalsIgnoringCase(bytes, "failed"): .failed
-        case 7 where ASCII.equalsIgnoringCase(bytes, "expired"): .expired
-        default: .pending
-        }
-      }
+    self = value.withUTF8 { CheckoutStatus(statusBytes: $0) }
+  }
+
+  /// The status for the decoded bytes of a `status` parameter.
+  init(statusBytes bytes: UnsafeBufferPointer<UInt8>) {
+    switch bytes.count {
+    case 9 where ASCII.equalsIgnoringCase(bytes, "succeeded"): self = .succeeded
+    case 6 where ASCII.equalsIgnoringCase(bytes, "active"): self = .succeeded
+    case 6 where ASCII.equalsIgnoringCase(bytes, "failed"): self = .failed
+    case 7 where ASCII.equalsIgnoringCase(bytes, "expired"): self = .expired
+    default: self = .pending
+    }
   }
 }

@@ -38,6 +38,9 @@ extension CommandSpec {
 }
 
 /// `dodo explain-status INPUT... | -`.
+///
+/// Inputs are read as bytes and decoded in place (`ReturnQuery`): with `--json -` a million
+/// URLs make no string per parameter.
 struct ExplainStatusCommand {
   let context: Context
   private let writer = JSONWriter()
@@ -51,14 +54,13 @@ struct ExplainStatusCommand {
       if input == "-" {
         let reader = LineReader(fd: context.stdinFD)
         do {
-          try reader.forEachLine { line in explain(String(decoding: line, as: UTF8.self)) }
-        } catch let error as SystemError {
-          throw CLIError.checkout(.platformError("cannot read standard input: \(error)"))
+          try reader.forEachLine { line in explain(line) }
         } catch {
           throw CLIError.checkout(.platformError("cannot read standard input: \(error)"))
         }
       } else {
-        explain(input)
+        var input = input
+        input.withUTF8 { explain($0) }
       }
     }
     guard count > 0 else {
@@ -67,54 +69,75 @@ struct ExplainStatusCommand {
     return allDecoded ? .success : .no
   }
 
-  private mutating func explain(_ line: String) {
+  /// Explains one input, its blanks trimmed; one that is not ASCII is first made valid UTF-8
+  /// (U+FFFD for what is not), as every later step expects.
+  private mutating func explain(_ line: UnsafeBufferPointer<UInt8>) {
     let input = Self.trimmed(line)
     if input.isEmpty { return }
     count += 1
-    let decoded: Result<CheckoutResult, CheckoutError> = Result { () throws(CheckoutError) in try ExplainInput.decode(input) }
-    if case .failure = decoded { allDecoded = false }
-    if context.json {
-      writeJSON(input, decoded)
+    if input.allSatisfy({ $0 < 0x80 }) {
+      explain(utf8: input)
     } else {
-      writeText(input, decoded)
+      var text = String(decoding: input, as: UTF8.self)
+      text.withUTF8 { explain(utf8: $0) }
     }
   }
 
-  private mutating func writeJSON(_ input: String, _ decoded: Result<CheckoutResult, CheckoutError>) {
+  private mutating func explain(utf8 input: UnsafeBufferPointer<UInt8>) {
+    do throws(CheckoutError) {
+      try ExplainInput.read(input) { query in
+        if context.json { writeJSON(input, query) } else { writeText(input, .success(query.result)) }
+      }
+    } catch {
+      allDecoded = false
+      if context.json { writeJSON(input, error) } else { writeText(input, .failure(error)) }
+    }
+  }
+
+  private func writeJSON(_ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery) {
+    let explanation = StatusExplanation.of(query.rawStatus)
+    beginJSON(input)
+    writer.key("result")
+    writer.result(query)
+    writer.key("rawStatus")
+    writer.string(query.rawStatus)
+    writer.key("meaning")
+    writer.encoded(explanation.meaningJSON)
+    writer.key("nextStep")
+    writer.encoded(explanation.nextStepJSON)
+    endJSON()
+  }
+
+  private func writeJSON(_ input: UnsafeBufferPointer<UInt8>, _ error: CheckoutError) {
+    beginJSON(input)
+    writer.key("error")
+    writer.error(code: error.code.rawValue, message: error.message)
+    endJSON()
+  }
+
+  private func beginJSON(_ input: UnsafeBufferPointer<UInt8>) {
     writer.reset()
     writer.beginObject()
     writer.key("input")
-    writer.string(input)
-    switch decoded {
-    case .success(let result):
-      let explanation = StatusExplanation.of(result)
-      writer.key("result")
-      writer.result(result)
-      writer.key("rawStatus")
-      writer.string(result.rawStatus)
-      writer.key("meaning")
-      writer.encoded(explanation.meaningJSON)
-      writer.key("nextStep")
-      writer.encoded(explanation.nextStepJSON)
-    case .failure(let error):
-      writer.key("error")
-      writer.error(code: error.code.rawValue, message: error.message)
-    }
+    writer.utf8String(input)
+  }
+
+  private func endJSON() {
     writer.endObject()
     writer.newline()
     context.stdout.write(writer.bytes)
   }
 
-  private func writeText(_ input: String, _ decoded: Result<CheckoutResult, CheckoutError>) {
+  private func writeText(_ input: UnsafeBufferPointer<UInt8>, _ decoded: Result<CheckoutResult, CheckoutError>) {
     let style = context.stdoutStyle
     var out = count > 1 ? "\n" : ""
-    out += style.bold(input) + "\n"
+    out += style.bold(String(decoding: input, as: UTF8.self)) + "\n"
     switch decoded {
     case .failure(let error):
       out += field("Error", style.red("\(error.code.rawValue): \(error.message)"))
       out += field("Next step", "Ask the customer for the full address the checkout returned to, exactly as shown.")
     case .success(let result):
-      let explanation = StatusExplanation.of(result)
+      let explanation = StatusExplanation.of(result.rawStatus)
       let status = result.rawStatus.map { "\(result.status.rawValue) (status=\($0))" } ?? "\(result.status.rawValue) (no status)"
       out += field("Result", Self.colored(result.status, status, style))
       out += field("Meaning", explanation.meaning)
@@ -143,36 +166,43 @@ struct ExplainStatusCommand {
     }
   }
 
-  private static func trimmed(_ text: String) -> String {
-    let utf8 = text.utf8
-    guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return "" }
-    let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 })!
-    if first == utf8.startIndex, last == utf8.index(before: utf8.endIndex) { return text }
-    return String(Substring(utf8[first...last]))
+  /// `text` without leading and trailing spaces and tabs.
+  private static func trimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+    var start = 0
+    var end = text.count
+    while start < end, text[start] == 0x20 || text[start] == 0x09 { start += 1 }
+    while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
+    return UnsafeBufferPointer(rebasing: text[start..<end])
   }
 }
 
 /// The three kinds of input `explain-status` takes, told apart by their shape.
 enum ExplainInput {
-  /// Decodes a return URL (text that starts with a scheme and `:`), a query string (starts
-  /// with `?`, or holds `=` or `&`), or a bare status value (letters, digits, `_` and `-`).
-  static func decode(_ input: String) throws(CheckoutError) -> CheckoutResult {
-    let utf8 = input.utf8
-    if hasScheme(utf8) { return try CheckoutResult(returnURL: input) }
-    if utf8.first == UInt8(ascii: "?") || utf8.contains(UInt8(ascii: "=")) || utf8.contains(UInt8(ascii: "&")) {
-      return try CheckoutResult(query: input)
+  /// Reads a return URL (text that starts with a scheme and `:`), a query string (starts
+  /// with `?`, or holds `=` or `&`), or a bare status value (letters, digits, `_` and `-`,
+  /// read as the query `status=VALUE`), and calls `body` with the reading.
+  static func read(_ input: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> Void) throws(CheckoutError) {
+    if hasScheme(input) { return try ReturnQuery.withReturnURL(input, body) }
+    if input.first == UInt8(ascii: "?") || input.contains(UInt8(ascii: "=")) || input.contains(UInt8(ascii: "&")) {
+      return try ReturnQuery.withQuery(input, body)
     }
-    guard utf8.allSatisfy(isStatusCharacter) else {
+    guard input.allSatisfy(isStatusCharacter) else {
       throw .invalidReturnUrl(
         "not a return URL, a query string (status=…&…) or a status value (letters, digits, '_' and '-' only)")
     }
-    return CheckoutResult(
-      status: CheckoutStatus(statusParameter: input), parameters: [QueryParameter(name: "status", value: input)])
+    let prefix: StaticString = "status="
+    let query = [UInt8](unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + input.count) { buffer, count in
+      let written = UnsafeMutableRawBufferPointer(buffer)
+      written.copyMemory(from: UnsafeRawBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+      UnsafeMutableRawBufferPointer(rebasing: written[prefix.utf8CodeUnitCount...]).copyMemory(from: UnsafeRawBufferPointer(input))
+      count = buffer.count
+    }
+    try query.withUnsafeBufferPointer { bytes throws(CheckoutError) in try ReturnQuery.withQuery(bytes, body) }
   }
 
-  private static func hasScheme(_ utf8: String.UTF8View) -> Bool {
-    guard let first = utf8.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else { return false }
-    for c in utf8.dropFirst() {
+  private static func hasScheme(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = input.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else { return false }
+    for c in input.dropFirst() {
       if c == UInt8(ascii: ":") { return true }
       let isSchemeCharacter =
         ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))

@@ -12,28 +12,36 @@ struct StatusExplanation: Sendable {
   let nextStepJSON: [UInt8]
 
   /// The explanation of a result's raw status, compared case-insensitively as the status is.
-  static func of(_ result: CheckoutResult) -> StatusExplanation {
-    guard var raw = result.rawStatus else { return .missing }
-    return raw.withUTF8 { bytes in
-      func `is`(_ word: StaticString) -> Bool {
-        word.withUTF8Buffer { want in
-          bytes.count == want.count && zip(bytes, want).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }
-        }
+  static func of(_ rawStatus: String?) -> StatusExplanation {
+    guard var raw = rawStatus else { return .missing }
+    return raw.withUTF8 { of(statusBytes: $0) }
+  }
+
+  /// The explanation of a raw status read in place.
+  static func of(_ rawStatus: QueryText?) -> StatusExplanation {
+    guard let rawStatus else { return .missing }
+    return rawStatus.withDecodedBytes { of(statusBytes: $0) }
+  }
+
+  private static func of(statusBytes bytes: UnsafeBufferPointer<UInt8>) -> StatusExplanation {
+    func `is`(_ word: StaticString) -> Bool {
+      word.withUTF8Buffer { want in
+        bytes.count == want.count && zip(bytes, want).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }
       }
-      if bytes.isEmpty { return .empty }
-      if `is`("succeeded") { return .paid }
-      if `is`("active") { return .subscriptionActive }
-      if `is`("failed") { return .declined }
-      if `is`("expired") { return .expired }
-      if `is`("processing") { return .processing }
-      if `is`("requires_customer_action") { return .customerAction }
-      if `is`("requires_payment_method") { return .paymentMethod }
-      let prefix = "requires_".utf8
-      if bytes.count > prefix.count, zip(bytes, prefix).allSatisfy({ ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }) {
-        return .requiresSomething
-      }
-      return .unrecognized
     }
+    if bytes.isEmpty { return .empty }
+    if `is`("succeeded") { return .paid }
+    if `is`("active") { return .subscriptionActive }
+    if `is`("failed") { return .declined }
+    if `is`("expired") { return .expired }
+    if `is`("processing") { return .processing }
+    if `is`("requires_customer_action") { return .customerAction }
+    if `is`("requires_payment_method") { return .paymentMethod }
+    let prefix = "requires_".utf8
+    if bytes.count > prefix.count, zip(bytes, prefix).allSatisfy({ ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }) {
+      return .requiresSomething
+    }
+    return .unrecognized
   }
 
   private init(_ meaning: String, _ nextStep: String) {

@@ -48,7 +48,9 @@ public final class JSONWriter {
     needsComma = false
   }
 
-  public func key(_ key: String) {
+  /// A key made at run time; a literal key goes to `key(_: StaticString)`, which copies it
+  /// as it is (a literal would otherwise be taken for a `String` and escaped every time).
+  public func key(named key: String) {
     string(key)
     buffer.append(UInt8(ascii: ":"))
     needsComma = false
@@ -133,7 +135,7 @@ public final class JSONWriter {
   /// six (`\u00XX`), so room for that is made once, and runs of bytes that need no escape
   /// are found eight at a time and copied whole.
   private func appendQuoted(_ text: UnsafeBufferPointer<UInt8>) {
-    buffer.write(upTo: text.count * 6 + 2) { start in
+    buffer.write(upTo: text.count * 6 + 10) { start in
       var out = start
       out.pointee = UInt8(ascii: "\"")
       out += 1
@@ -144,23 +146,23 @@ public final class JSONWriter {
       let count = text.count
       var i = 0
       while i < count {
-        var runEnd = i
-        while runEnd + 8 <= count, !Self.needsEscape(UnsafeRawPointer(base + runEnd).loadUnaligned(as: UInt64.self)) {
-          runEnd += 8
-        }
-        while runEnd < count {
-          let c = base[runEnd]
-          if c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { break }
-          runEnd += 1
-        }
-        if runEnd > i {
-          out.update(from: base + i, count: runEnd - i)
-          out += runEnd - i
-          i = runEnd
+        // Whole words while none of their bytes needs escaping; the room made above lets a
+        // word be stored even where fewer bytes are left to write.
+        while i + 8 <= count {
+          let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+          if Self.needsEscape(word) { break }
+          UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+          out += 8
+          i += 8
         }
         guard i < count else { break }
         let c = base[i]
         i += 1
+        if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\") {
+          out.pointee = c
+          out += 1
+          continue
+        }
         out.pointee = UInt8(ascii: "\\")
         switch c {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = c
@@ -182,36 +184,82 @@ public final class JSONWriter {
       return out - start
     }
   }
+
 }
 
 extension JSONWriter {
   /// A result as spec section 3 shows it: every key always present, `null` when absent.
   public func result(_ result: CheckoutResult) {
+    resultObject(
+      status: result.status, paymentId: result.paymentId, subscriptionId: result.subscriptionId,
+      licenseKeys: result.licenseKeys, customerEmail: result.customerEmail,
+      parameterCount: result.parameters.count, parameter: { (result.parameters[$0].name, result.parameters[$0].value) },
+      write: { self.string($0) })
+  }
+
+  /// A result read in place, written without making a string of any text of it.
+  public func result(_ query: ReturnQuery) {
+    resultObject(
+      status: query.status, paymentId: query.paymentId, subscriptionId: query.subscriptionId,
+      licenseKeys: query.licenseKeys.isEmpty ? nil : query.licenseKeys, customerEmail: query.customerEmail,
+      parameterCount: query.parameters.count, parameter: { (query.parameters[$0].name, query.parameters[$0].value) },
+      write: { self.string($0) })
+  }
+
+  /// The one layout of a result object, for both kinds of text.
+  private func resultObject<Text>(
+    status: CheckoutStatus, paymentId: Text?, subscriptionId: Text?, licenseKeys: [Text]?, customerEmail: Text?,
+    parameterCount: Int, parameter: (Int) -> (Text, Text), write: (Text?) -> Void
+  ) {
     beginObject()
     key("status")
-    string(result.status.rawValue)
+    string(status.rawValue)
     key("paymentId")
-    string(result.paymentId)
+    write(paymentId)
     key("subscriptionId")
-    string(result.subscriptionId)
+    write(subscriptionId)
     key("licenseKeys")
-    if let keys = result.licenseKeys {
+    if let licenseKeys {
       beginArray()
-      for key in keys { string(key) }
+      for key in licenseKeys { write(key) }
       endArray()
     } else {
       null()
     }
     key("customerEmail")
-    string(result.customerEmail)
+    write(customerEmail)
     key("raw")
     beginObject()
-    for parameter in result.parameters {
-      key(parameter.name)
-      string(parameter.value)
+    for index in 0..<parameterCount {
+      let (name, value) = parameter(index)
+      write(name)
+      buffer.append(UInt8(ascii: ":"))
+      needsComma = false
+      write(value)
     }
     endObject()
     endObject()
+  }
+
+  /// A string given as its UTF-8 bytes (the caller guarantees they are UTF-8).
+  public func utf8String(_ bytes: UnsafeBufferPointer<UInt8>) {
+    separate()
+    appendQuoted(bytes)
+    needsComma = true
+  }
+
+  /// A query's text, decoded. Undecoded text is written as it stands (the caller hands over
+  /// UTF-8); decoded bytes that are not ASCII go through `String`, which repairs what is not UTF-8.
+  public func string(_ text: QueryText?) {
+    guard let text else { return null() }
+    guard text.isEscaped else { return utf8String(text.encoded) }
+    text.withDecodedBytes { bytes in
+      if bytes.allSatisfy({ $0 < 0x80 }) {
+        utf8String(bytes)
+      } else {
+        string(String(decoding: bytes, as: UTF8.self))
+      }
+    }
   }
 
   /// `{"code":"…","message":"…"}`.

@@ -1,0 +1,212 @@
+/// A name or value of a return URL's query as it stands in the URL, still percent-encoded.
+///
+/// It points into the text it was read from, so it is only valid inside the closure of
+/// `ReturnQuery.withReturnURL(_:_:)` or `ReturnQuery.withQuery(_:_:)`.
+public struct QueryText {
+  /// The encoded bytes.
+  public let encoded: UnsafeBufferPointer<UInt8>
+  /// Whether the text holds a `%`; when it does not, the encoded bytes are the decoded text.
+  public let isEscaped: Bool
+  /// Whether the text is ASCII without escapes: then its bytes compare as its string does.
+  let isPlainASCII: Bool
+
+  init(_ encoded: UnsafeBufferPointer<UInt8>, isEscaped: Bool, hasNonASCII: Bool) {
+    self.encoded = encoded
+    self.isEscaped = isEscaped
+    self.isPlainASCII = !isEscaped && !hasNonASCII
+  }
+
+  /// No text at all (`payment_id=`); decoding never empties a non-empty text.
+  public var isEmpty: Bool { encoded.isEmpty }
+
+  /// The decoded text; bytes that are not UTF-8 become U+FFFD.
+  public var decoded: String {
+    PercentDecoding.string(encoded, 0..<encoded.count, escaped: isEscaped)
+  }
+
+  /// Calls `body` with the decoded bytes, which need not be UTF-8 (`%FF`).
+  public func withDecodedBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    guard isEscaped else { return try body(encoded) }
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: encoded.count) { buffer in
+      let count = PercentDecoding.decode(encoded, into: buffer)
+      return try body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+    }
+  }
+
+  /// Whether both texts decode to equal strings, as the keys of the SDK's `raw` dictionary
+  /// compare: plain ASCII byte for byte, anything else as `String`s (canonical equivalence,
+  /// U+FFFD for bytes that are not UTF-8).
+  func decodesEqual(to other: QueryText) -> Bool {
+    guard isPlainASCII && other.isPlainASCII else { return decoded == other.decoded }
+    guard encoded.count == other.encoded.count else { return false }
+    for i in 0..<encoded.count where encoded[i] != other.encoded[i] { return false }
+    return true
+  }
+}
+
+/// A return URL's query read in place: the one reading of the result rules (spec 1.4).
+///
+/// `CheckoutResult(returnURL:)` is this reading made into strings; a caller that streams
+/// many URLs (`dodo explain-status --json -`) reads the texts directly and makes none.
+public struct ReturnQuery {
+  /// One parameter: its name and its last value.
+  public struct Parameter {
+    public let name: QueryText
+    public fileprivate(set) var value: QueryText
+  }
+
+  /// Every parameter in the order its name first appears; a repeated name keeps its last value.
+  public private(set) var parameters: [Parameter] = []
+  /// Every non-empty `license_key`, in order.
+  public private(set) var licenseKeys: [QueryText] = []
+  /// The `status` parameter as given; `nil` when there is none.
+  public private(set) var rawStatus: QueryText?
+  /// The typed fields; `nil` when the parameter is missing or empty.
+  public private(set) var paymentId: QueryText?
+  public private(set) var subscriptionId: QueryText?
+  public private(set) var customerEmail: QueryText?
+
+  /// The status `rawStatus` stands for (`pending` when there is none).
+  public var status: CheckoutStatus {
+    guard let rawStatus else { return .pending }
+    // The recognized values are 6 to 9 bytes; anything longer is pending however written.
+    guard rawStatus.encoded.count <= 27 else { return .pending }
+    return rawStatus.withDecodedBytes { CheckoutStatus(statusBytes: $0) }
+  }
+
+  /// The reading as the SDK's typed result.
+  public var result: CheckoutResult {
+    CheckoutResult(
+      status: status, paymentId: paymentId?.decoded, subscriptionId: subscriptionId?.decoded,
+      licenseKeys: licenseKeys.isEmpty ? nil : licenseKeys.map(\.decoded), customerEmail: customerEmail?.decoded,
+      parameters: parameters.map { QueryParameter(name: $0.name.decoded, value: $0.value.decoded) })
+  }
+
+  /// Reads the return URL whose UTF-8 text is `url` and calls `body` with its query; the
+  /// reading points into `url` and must not outlive `body`.
+  public static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError) -> R {
+    body(ReturnQuery(url, try queryRange(ofReturnURL: url)))
+  }
+
+  /// Reads a bare query (`status=…&…`, with or without a leading `?`) like `withReturnURL`.
+  public static func withQuery<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError) -> R {
+    body(ReturnQuery(text, try queryRange(ofQuery: text)))
+  }
+
+  static func queryRange(ofReturnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> Range<Int> {
+    let parts: URLParts
+    do throws(URLSyntaxError) { parts = try URLReader.read(url) } catch { throw .invalidURL(error, kind: .incoming) }
+    guard let authority = parts.authority, !authority.host.isEmpty else {
+      throw .invalidReturnUrl("it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return?status=succeeded'")
+    }
+    return parts.query ?? 0..<0
+  }
+
+  static func queryRange(ofQuery text: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> Range<Int> {
+    do throws(URLSyntaxError) { try URLReader.checkCharacters(text) } catch { throw .invalidURL(error, kind: .incoming) }
+    let start = text.first == UInt8(ascii: "?") ? 1 : 0
+    var end = start
+    while end < text.count, text[end] != UInt8(ascii: "#") { end += 1 }
+    return start..<end
+  }
+
+  /// Above this many distinct names, a hash index replaces the linear search for repeats,
+  /// so that a hostile query with many names stays linear.
+  private static let linearSearchLimit = 16
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>) {
+    guard !query.isEmpty else { return }
+    var pieces = 1
+    for i in query where bytes[i] == UInt8(ascii: "&") { pieces += 1 }
+    // One allocation instead of one per doubling, bounded for a hostile query of many `&`.
+    parameters.reserveCapacity(min(pieces, 64))
+    var index: [String: Int]?
+    var i = query.lowerBound
+    while i < query.upperBound {
+      // One pass finds the piece's end, its first '=', and whether name or value has escapes.
+      var end = i
+      var equals = -1
+      var escaped = (name: false, value: false)
+      var nonASCII = (name: false, value: false)
+      while end < query.upperBound {
+        let c = bytes[end]
+        if c == UInt8(ascii: "&") { break }
+        if c == UInt8(ascii: "%") {
+          if equals < 0 { escaped.name = true } else { escaped.value = true }
+        } else if c >= 0x80 {
+          if equals < 0 { nonASCII.name = true } else { nonASCII.value = true }
+        } else if equals < 0, c == UInt8(ascii: "=") {
+          equals = end
+        }
+        end += 1
+      }
+      defer { i = end + 1 }
+      if end == i { continue }  // an empty piece ("a=1&&b=2") is no parameter
+      let name = QueryText(
+        UnsafeBufferPointer(rebasing: bytes[i..<(equals < 0 ? end : equals)]), isEscaped: escaped.name,
+        hasNonASCII: nonASCII.name)
+      let value = QueryText(
+        UnsafeBufferPointer(rebasing: bytes[(equals < 0 ? end : equals + 1)..<end]), isEscaped: escaped.value,
+        hasNonASCII: nonASCII.value)
+      switch Field(name) {
+      case .status: rawStatus = value
+      case .paymentId: paymentId = value.isEmpty ? nil : value
+      case .subscriptionId: subscriptionId = value.isEmpty ? nil : value
+      case .customerEmail: customerEmail = value.isEmpty ? nil : value
+      case .licenseKey where !value.isEmpty: licenseKeys.append(value)
+      case .licenseKey, nil: break
+      }
+      insert(Parameter(name: name, value: value), index: &index)
+    }
+  }
+
+  private mutating func insert(_ parameter: Parameter, index: inout [String: Int]?) {
+    if index == nil {
+      if let at = parameters.firstIndex(where: { $0.name.decodesEqual(to: parameter.name) }) {
+        parameters[at].value = parameter.value
+        return
+      }
+      parameters.append(parameter)
+      if parameters.count > Self.linearSearchLimit {
+        index = Dictionary(parameters.enumerated().lazy.map { ($1.name.decoded, $0) }, uniquingKeysWith: { first, _ in first })
+      }
+    } else if let at = index![parameter.name.decoded] {
+      parameters[at].value = parameter.value
+    } else {
+      index![parameter.name.decoded] = parameters.count
+      parameters.append(parameter)
+    }
+  }
+
+  /// The parameters read into typed fields.
+  private enum Field {
+    case status, paymentId, subscriptionId, customerEmail, licenseKey
+
+    /// The field the name stands for. Names match as strings, exactly as the SDK's do: plain
+    /// ASCII by its bytes, anything else decoded and compared as a `String`.
+    init?(_ name: QueryText) {
+      guard name.isPlainASCII else {
+        // The names are 5 to 15 characters; written with escapes, at most 15 * 4 * 3 bytes.
+        guard name.encoded.count >= 5, name.encoded.count <= 180 else { return nil }
+        switch name.decoded {
+        case "status": self = .status
+        case "payment_id": self = .paymentId
+        case "subscription_id": self = .subscriptionId
+        case "email": self = .customerEmail
+        case "license_key": self = .licenseKey
+        default: return nil
+        }
+        return
+      }
+      let bytes = name.encoded
+      switch bytes.count {
+      case 6 where ASCII.equals(bytes, "status"): self = .status
+      case 10 where ASCII.equals(bytes, "payment_id"): self = .paymentId
+      case 15 where ASCII.equals(bytes, "subscription_id"): self = .subscriptionId
+      case 5 where ASCII.equals(bytes, "email"): self = .customerEmail
+      case 11 where ASCII.equals(bytes, "license_key"): self = .licenseKey
+      default: return nil
+      }
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import DodoCheckout
+import Testing
+
+@Suite("Reading a return URL in place")
+struct ReturnQueryTests {
+  /// Reads `url` in place and turns every text of the reading into a string.
+  private func readInPlace(_ url: String) throws -> (result: CheckoutResult, rawStatus: String?, names: [String]) {
+    var url = url
+    return try url.withUTF8 { bytes in
+      try ReturnQuery.withReturnURL(bytes) { query in
+        (query.result, query.rawStatus?.decoded, query.parameters.map(\.name.decoded))
+      }
+    }
+  }
+
+  @Test("the reading in place is the result", arguments: [
+    "myapp://checkout/return?status=succeeded&payment_id=pay_1",
+    "myapp://r?status=active&subscription_id=sub_1&license_key=A&license_key=&license_key=B&email=a+b%40x.com",
+    "myapp://r?payment_id=a&payment_id=&y==z&flag&&status=FAILED#status=succeeded",
+    "myapp://r?pay%6Dent_id=p%C3%A9&%FF=%FE&name=caf%C3%A9",
+    "myapp://r",
+  ])
+  func sameAsResult(_ url: String) throws {
+    let read = try readInPlace(url)
+    #expect(read.result == (try CheckoutResult(returnURL: url)))
+    #expect(read.rawStatus == read.result.rawStatus)
+    #expect(read.names == read.result.parameters.map(\.name))
+  }
+
+  @Test("names are the same key when they are equal strings, as in the SDK's raw dictionary")
+  func namesCompareAsStrings() throws {
+    // "café" precomposed, then decomposed: equal as Swift strings, so one key, the last value wins.
+    let read = try readInPlace("myapp://r?caf%C3%A9=1&cafe%CC%81=2")
+    #expect(read.result.parameters.count == 1)
+    #expect(read.result.parameters.first?.value == "2")
+    #expect(read.result.raw.count == 1)
+  }
+
+  @Test("a KELVIN SIGN name and a K name are one key, as equal Swift strings are")
+  func kelvinSign() throws {
+    let read = try readInPlace("myapp://r?K=1&%E2%84%AA=2")
+    #expect(read.result.parameters == [QueryParameter(name: "K", value: "2")])
+  }
+
+  @Test("a bare query reads like the query of a URL")
+  func bareQuery() throws {
+    var query = "?status=expired&payment_id=pay_2#frag"
+    let status = try query.withUTF8 { bytes in try ReturnQuery.withQuery(bytes) { $0.status } }
+    #expect(status == .expired)
+  }
+
+  @Test("a URL that is not a return URL is an INVALID_RETURN_URL error", arguments: ["myapp:/x?status=succeeded", "a b://c"])
+  func invalid(_ url: String) {
+    #expect(throws: CheckoutError.self) { try readInPlace(url) }
+  }
+}
