@@ -1,0 +1,52 @@
+import DodoCheckout
+import Testing
+
+@testable import DodoCLI
+
+@Suite("JSON output")
+struct JSONWriterTests {
+  private func json(_ build: (JSONWriter) -> Void) -> String {
+    let writer = JSONWriter()
+    build(writer)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  @Test("strings are escaped: quotes, backslashes, control characters; UTF-8 kept", arguments: [
+    ("plain", #""plain""#),
+    ("a\"b\\c", #""a\"b\\c""#),
+    ("line\nbreak\ttab\r", #""line\nbreak\ttab\r""#),
+    ("\u{01}\u{1F}", #""\u0001\u001f""#),
+    ("café €", #""café €""#),
+    ("0123456789abcdef\"0123456789abcdef", #""0123456789abcdef\"0123456789abcdef""#),
+    ("", #""""#),
+  ])
+  func escaping(_ text: String, _ expected: String) {
+    #expect(json { $0.string(text) } == expected)
+  }
+
+  @Test("a result: every key, null when absent, raw in first-appearance order")
+  func resultObject() throws {
+    let result = try CheckoutResult(returnURL: "myapp://r?status=succeeded&payment_id=pay_1&x=1&x=2")
+    #expect(
+      json { $0.result(result) }
+        == #"{"status":"succeeded","paymentId":"pay_1","subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"succeeded","payment_id":"pay_1","x":"2"}}"#
+    )
+  }
+
+  @Test("a reading in place gives the same JSON as its result", arguments: [
+    "myapp://r?status=succeeded&payment_id=pay_1",
+    "myapp://r?status=active&subscription_id=sub_1&license_key=A&license_key=&license_key=B&email=a+b%40x.com",
+    "myapp://r?q=%22quoted%22%5C&nl=%0A&ctl=%01&utf=caf%C3%A9&bad=%FF%FE&name%3D=v%26",
+    "myapp://r?status=&payment_id=&email=",
+    "myapp://r?caf%C3%A9=1&cafe%CC%81=2&K=1&%E2%84%AA=2",
+    "myapp://r",
+  ])
+  func readingMatchesResult(_ url: String) throws {
+    var text = url
+    let inPlace = try text.withUTF8 { bytes in
+      try ReturnQuery.withReturnURL(bytes) { query in json { $0.result(query) } }
+    }
+    let result = try CheckoutResult(returnURL: url)
+    #expect(inPlace == json { $0.result(result) })
+  }
+}
