@@ -175,9 +175,9 @@ import Testing
     "myapp://checkout/return?status=succeeded\u{85}",
     "myapp://checkout:x/return?status=succeeded",
     "",
-  ])
-  func invalidReturnURL(_ url: String) throws {
-    let error = try #require(throws: CheckoutError.self) { try CheckoutResult(returnURL: url) }
+  ].map(EscapedText.init))
+  func invalidReturnURL(_ url: EscapedText) throws {
+    let error = try #require(throws: CheckoutError.self) { try CheckoutResult(returnURL: url.text) }
     #expect(error.code == .invalidReturnUrl)
   }
 
@@ -190,9 +190,9 @@ import Testing
     "status=succeeded\u{0}",
     "status=succeeded\u{9F}",
     "status=succeeded#%",
-  ])
-  func invalidQuery(_ query: String) throws {
-    let error = try #require(throws: CheckoutError.self) { try CheckoutResult(query: query) }
+  ].map(EscapedText.init))
+  func invalidQuery(_ query: EscapedText) throws {
+    let error = try #require(throws: CheckoutError.self) { try CheckoutResult(query: query.text) }
     #expect(error.code == .invalidReturnUrl)
   }
 
@@ -201,8 +201,9 @@ import Testing
     "myapp://checkout/return?email=secret%40x.com&status=%",
     "myapp://checkout/return?email=secret%40x.com&status= b",
     "myapp://checkout/return?email=secret%40x.com&status=\u{1}",
-  ])
-  func errorMessageLeavesOutTheQuery(_ url: String) throws {
+  ].map(EscapedText.init))
+  func errorMessageLeavesOutTheQuery(_ escaped: EscapedText) throws {
+    let url = escaped.text
     let error = try #require(throws: CheckoutError.self) { try CheckoutResult(returnURL: url) }
     #expect(!error.message.contains("secret"))
     #expect(error.message.contains("position 53"))

@@ -145,10 +145,10 @@ import Testing
     "https://checkout.dodopayments.com/%session/cks_1",
   ]
 
-  @Test(arguments: invalid)
-  func invalidCheckoutURL(_ text: String) {
+  @Test(arguments: invalid.map(EscapedText.init))
+  func invalidCheckoutURL(_ text: EscapedText) {
     #expect {
-      _ = try CheckoutURL(text)
+      _ = try CheckoutURL(text.text)
     } throws: { error in
       guard let error = error as? CheckoutError else { return false }
       return error.code == .invalidCheckoutUrl && error.message.hasPrefix("invalid checkout URL: ")

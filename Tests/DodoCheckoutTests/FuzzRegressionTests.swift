@@ -24,8 +24,9 @@ import Testing
     "status=succeeded#?status=failed",
   ]
 
-  @Test(arguments: inputs)
-  func replay(_ input: String) {
+  @Test(arguments: inputs.map(EscapedText.init))
+  func replay(_ escaped: EscapedText) {
+    let input = escaped.text
     let lines = input.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
     for text in [input] + lines {
       Self.checkURL(text)

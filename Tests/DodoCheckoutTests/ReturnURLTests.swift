@@ -106,10 +106,10 @@ import Testing
     "myapp://checkout/return?x=%zz",
   ]
 
-  @Test(arguments: invalid)
-  func invalidReturnURL(_ text: String) {
+  @Test(arguments: invalid.map(EscapedText.init))
+  func invalidReturnURL(_ text: EscapedText) {
     #expect {
-      _ = try ReturnURL(text)
+      _ = try ReturnURL(text.text)
     } throws: { error in
       guard let error = error as? CheckoutError else { return false }
       return error.code == .invalidReturnUrl && error.message.hasPrefix("invalid return URL: ")

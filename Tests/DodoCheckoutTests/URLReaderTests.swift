@@ -48,17 +48,18 @@ import Testing
   /// Each bad character, at every offset of a text that spans several 8-byte blocks, is
   /// found at its own position.
   @Test(arguments: [
-    (" ", URLSyntaxError.space(at: 0)),
-    ("\t", .controlCharacter(at: 0)),
-    ("\u{0}", .controlCharacter(at: 0)),
-    ("\u{1F}", .controlCharacter(at: 0)),
-    ("\u{7F}", .controlCharacter(at: 0)),
-    ("\u{80}", .controlCharacter(at: 0)),
-    ("\u{9F}", .controlCharacter(at: 0)),
-    ("%", .malformedEscape(at: 0)),
-    ("%g", .malformedEscape(at: 0)),
+    (EscapedText(" "), URLSyntaxError.space(at: 0)),
+    (EscapedText("\t"), .controlCharacter(at: 0)),
+    (EscapedText("\u{0}"), .controlCharacter(at: 0)),
+    (EscapedText("\u{1F}"), .controlCharacter(at: 0)),
+    (EscapedText("\u{7F}"), .controlCharacter(at: 0)),
+    (EscapedText("\u{80}"), .controlCharacter(at: 0)),
+    (EscapedText("\u{9F}"), .controlCharacter(at: 0)),
+    (EscapedText("%"), .malformedEscape(at: 0)),
+    (EscapedText("%g"), .malformedEscape(at: 0)),
   ])
-  func badCharacterAtEveryOffset(_ bad: String, error: URLSyntaxError) {
+  func badCharacterAtEveryOffset(_ escaped: EscapedText, error: URLSyntaxError) {
+    let bad = escaped.text
     let plain = Array("myapp://checkout/return?status=ok&payment_id=x".utf8)
     for offset in 8..<plain.count {
       var text = plain
