@@ -191,6 +191,37 @@ enum FuzzChecks {
     } catch {
       require(error.code == .invalidReturnUrl, "query error code \(error.code)")
     }
+    streamedReading(text)
+  }
+
+  /// The in-place reading (`ReturnQuery`, what `explain-status` streams from) says what the
+  /// `CheckoutResult` says, field by field, and reads the same URLs.
+  static func streamedReading(_ text: String) {
+    var copy = text
+    copy.withUTF8 { bytes in
+      let fromURL = try? ReturnQuery.withReturnURL(bytes) { query in checkReading(query, against: try? CheckoutResult(returnURL: text)) }
+      require((fromURL != nil) == ((try? CheckoutResult(returnURL: text)) != nil), "ReturnQuery reads the URLs CheckoutResult reads")
+      let fromQuery = try? ReturnQuery.withQuery(bytes) { query in checkReading(query, against: try? CheckoutResult(query: text)) }
+      require((fromQuery != nil) == ((try? CheckoutResult(query: text)) != nil), "ReturnQuery reads the queries CheckoutResult reads")
+    }
+  }
+
+  static func checkReading(_ query: ReturnQuery, against result: CheckoutResult?) {
+    guard let result else { return require(false, "a reading without a result") }
+    require(query.status == result.status, "status \(query.status) vs \(result.status)")
+    require(query.rawStatus?.decoded == result.rawStatus, "rawStatus")
+    require(query.paymentId?.decoded == result.paymentId, "paymentId")
+    require(query.subscriptionId?.decoded == result.subscriptionId, "subscriptionId")
+    require(query.customerEmail?.decoded == result.customerEmail, "customerEmail")
+    require(query.licenseKeys.map(\.decoded) == (result.licenseKeys ?? []), "licenseKeys")
+    require(query.parameters.map(\.name.decoded) == result.parameters.map(\.name), "parameter names")
+    require(query.parameters.map(\.value.decoded) == result.parameters.map(\.value), "parameter values")
+    for text in query.parameters.flatMap({ [$0.name, $0.value] }) {
+      require(text.isEmpty == text.decoded.isEmpty, "empty encoded iff empty decoded")
+      let bytes = text.withDecodedBytes { Array($0) }
+      require(String(decoding: bytes, as: UTF8.self) == text.decoded, "decoded bytes are the decoded text")
+      require(bytes == referenceDecode(Array(text.encoded)), "decoded bytes match the reference")
+    }
   }
 
   static func checkResult(_ result: CheckoutResult) {
