@@ -16,10 +16,23 @@ public enum Dodo {
   ) -> Int32 {
     let stdout = OutputFile(fd: stdoutFD)
     let stderr = OutputFile(fd: stderrFD)
-    defer {
-      stdout.flush()
-      stderr.flush()
+    defer { stderr.flush() }
+    var status = run(arguments: arguments, environment: environment, stdinFD: stdinFD, stdout: stdout, stderr: stderr)
+    // Output that did not arrive is a failure, not a success with a hole in it (`dodo … > full-disk`).
+    stdout.flush()
+    if let error = stdout.error, status == ExitStatus.success.rawValue || status == ExitStatus.no.rawValue {
+      let context = Context(
+        environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
+        json: arguments.contains("--json"), noColor: true, configPath: nil, profile: nil)
+      report(.checkout(.platformError("cannot write standard output: \(error.reason)")), context: context)
+      status = ExitStatus.platformError.rawValue
     }
+    return status
+  }
+
+  private static func run(
+    arguments: [String], environment: [String: String], stdinFD: Int32, stdout: OutputFile, stderr: OutputFile
+  ) -> Int32 {
     // Before parsing, so that a command line that does not parse still gets its error in
     // the form it asked for.
     let options = arguments.prefix { $0 != "--" }

@@ -91,12 +91,26 @@ enum URLReader {
     if i < count, bytes[i] == UInt8(ascii: "?") {
       i += 1
       let queryStart = i
-      while i < count, bytes[i] != UInt8(ascii: "#") { i += 1 }
+      i = firstHash(bytes, from: i)
       query = queryStart..<i
     }
     var fragment: Range<Int>?
     if i < count, bytes[i] == UInt8(ascii: "#") { fragment = (i + 1)..<count }
     return URLParts(scheme: scheme, authority: authority, path: path, query: query, fragment: fragment)
+  }
+
+  /// The index of the first `#` at or after `start`, or the end: the query is the longest
+  /// part of a return URL, so it is searched eight bytes at a time.
+  private static func firstHash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var i = start
+    while i + 8 <= bytes.count {
+      let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self) ^ (ones &* 0x23)
+      if (word &- ones) & ~word & (ones &* 0x80) != 0 { break }
+      i += 8
+    }
+    while i < bytes.count, bytes[i] != UInt8(ascii: "#") { i += 1 }
+    return i
   }
 
   /// Rejects spaces, control characters and malformed escapes anywhere in the text.

@@ -16,7 +16,14 @@ public final class OutputFile {
     string.withUTF8 { write($0) }
   }
 
+  /// Buffers `bytes`; a piece at least as large as the buffer is written straight through,
+  /// so that a caller that collects its own large chunks pays for no second copy.
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard bytes.count < capacity else {
+      flush()
+      send(UnsafeRawBufferPointer(bytes))
+      return
+    }
     buffer.append(contentsOf: bytes)
     if buffer.count >= capacity { flush() }
   }
@@ -25,12 +32,20 @@ public final class OutputFile {
     buffer.append(byte)
   }
 
-  /// Writes what is buffered. A reader that went away (`EPIPE`) or any other write error
-  /// drops the output: there is nobody left to tell.
+  /// Writes what is buffered.
   public func flush() {
     guard !buffer.isEmpty else { return }
-    buffer.withUnsafeBytes { try? Syscalls.writeAll(fd, $0) }
+    buffer.withUnsafeBytes { send($0) }
     buffer.removeAll(keepingCapacity: true)
+  }
+
+  /// The first write that failed (`ENOSPC`, `EIO`, …), for the command to report: output
+  /// after it is dropped, since what follows a hole in the output is worth nothing.
+  public private(set) var error: SystemError?
+
+  private func send(_ bytes: UnsafeRawBufferPointer) {
+    guard error == nil else { return }
+    do { try Syscalls.writeAll(fd, bytes) } catch { self.error = error }
   }
 
   public var isTerminal: Bool { Syscalls.isTerminal(fd) }
@@ -54,7 +69,12 @@ public final class LineReader {
   }
 
   /// Calls `body` with each line, without its `\n` (and a `\r` before it).
-  public func forEachLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws {
+  ///
+  /// `beforeWaiting` runs before each read that may block, so that a caller can flush its
+  /// output first: lines piped in one at a time are answered one at a time.
+  public func forEachLine(
+    beforeWaiting: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+  ) throws {
     while true {
       let found: Int? = buffer.withUnsafeBufferPointer { Self.newline(in: $0, start..<end) }
       if let newline = found {
@@ -70,6 +90,7 @@ public final class LineReader {
         }
         return
       }
+      beforeWaiting()
       try fill()
     }
   }

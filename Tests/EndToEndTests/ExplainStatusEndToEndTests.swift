@@ -136,4 +136,45 @@ struct ExplainStatusEndToEndTests {
     #expect(run.stdout == "")
     #expect(run.stderr == #"{"error":{"code":"USAGE_ERROR","message":"unknown option '--jsno'. Did you mean '--json'?"}}"# + "\n")
   }
+
+  @Test("- answers each line as it arrives, before standard input ends")
+  func answersLineByLine() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Dodo.binary)
+    process.arguments = ["explain-status", "--json", "-"]
+    process.environment = Dodo.environment(home: TemporaryDirectory.shared.url)
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      process.waitUntilExit()
+    }
+    input.fileHandleForWriting.write(Data("status=failed\n".utf8))
+    // The answer must come while standard input is still open.
+    let answered = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var line = Data()
+    DispatchQueue.global().async {
+      while !line.contains(UInt8(ascii: "\n")) {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }
+        line.append(chunk)
+      }
+      answered.signal()
+    }
+    #expect(answered.wait(timeout: .now() + 10) == .success)
+    #expect(String(decoding: line, as: UTF8.self).hasPrefix(#"{"input":"status=failed","result":{"status":"failed""#))
+  }
+
+  @Test("output that cannot be written is a PLATFORM_ERROR, not a silent success")
+  func unwritableOutput() throws {
+    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+    let run = try Dodo.runProgram(
+      "/bin/sh", ["-c", "\"$0\" explain-status processing > /dev/full", Dodo.binary],
+      environment: Dodo.environment(home: TemporaryDirectory.shared.url))
+    #expect(run.status == 23)
+    #expect(run.stderr == "Error: cannot write standard output: No space left on device\n")
+  }
 }

@@ -54,7 +54,7 @@ struct ExplainStatusCommand {
       if input == "-" {
         let reader = LineReader(fd: context.stdinFD)
         do {
-          try reader.forEachLine { line in explain(line) }
+          try reader.forEachLine(beforeWaiting: { flush() }) { line in explain(line) }
         } catch {
           throw CLIError.checkout(.platformError("cannot read standard input: \(error)"))
         }
@@ -63,6 +63,7 @@ struct ExplainStatusCommand {
         input.withUTF8 { explain($0) }
       }
     }
+    flush()
     guard count > 0 else {
       throw CLIError.usage("no input: give a return URL, a query string or a status value (or - with lines on standard input)", command: ["dodo", "explain-status"])
     }
@@ -75,7 +76,7 @@ struct ExplainStatusCommand {
     let input = Self.trimmed(line)
     if input.isEmpty { return }
     count += 1
-    if input.allSatisfy({ $0 < 0x80 }) {
+    if Self.isASCII(input) {
       explain(utf8: input)
     } else {
       var text = String(decoding: input, as: UTF8.self)
@@ -116,16 +117,26 @@ struct ExplainStatusCommand {
   }
 
   private func beginJSON(_ input: UnsafeBufferPointer<UInt8>) {
-    writer.reset()
     writer.beginObject()
     writer.key("input")
     writer.utf8String(input)
   }
 
+  /// Ends a line of JSON. Lines collect in the writer and go out in large chunks (see
+  /// `flush()`), each written once.
   private func endJSON() {
     writer.endObject()
     writer.newline()
+    if writer.bytes.count >= Self.chunk { flush() }
+  }
+
+  private static let chunk = 64 * 1024
+
+  /// Sends what is written so far: before waiting for more input, and at the end.
+  private func flush() {
     context.stdout.write(writer.bytes)
+    context.stdout.flush()
+    writer.reset()
   }
 
   private func writeText(_ input: UnsafeBufferPointer<UInt8>, _ decoded: Result<CheckoutResult, CheckoutError>) {
@@ -164,6 +175,21 @@ struct ExplainStatusCommand {
     case .failed, .expired: style.red(text)
     case .pending, .cancelled: style.yellow(text)
     }
+  }
+
+  /// Whether every byte is ASCII, eight at a time.
+  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    var i = 0
+    while i + 8 <= bytes.count {
+      if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+      i += 8
+    }
+    while i < bytes.count {
+      if base[i] >= 0x80 { return false }
+      i += 1
+    }
+    return true
   }
 
   /// `text` without leading and trailing spaces and tabs.

@@ -16,35 +16,50 @@ public final class JSONWriter {
     needsComma = false
   }
 
+  @inline(__always)
   public func beginObject() {
     separate()
     buffer.append(UInt8(ascii: "{"))
     needsComma = false
   }
 
+  @inline(__always)
   public func endObject() {
     buffer.append(UInt8(ascii: "}"))
     needsComma = true
   }
 
+  @inline(__always)
   public func beginArray() {
     separate()
     buffer.append(UInt8(ascii: "["))
     needsComma = false
   }
 
+  @inline(__always)
   public func endArray() {
     buffer.append(UInt8(ascii: "]"))
     needsComma = true
   }
 
   /// Writes `"key":` ; the value follows with one of the value writers.
+  @inline(__always)
   public func key(_ key: StaticString) {
-    separate()
-    buffer.append(UInt8(ascii: "\""))
-    key.withUTF8Buffer { buffer.append($0) }
-    buffer.append(UInt8(ascii: "\""))
-    buffer.append(UInt8(ascii: ":"))
+    let count = key.utf8CodeUnitCount
+    let comma = needsComma
+    buffer.write(upTo: count + 4) { start in
+      var out = start
+      if comma {
+        out.pointee = UInt8(ascii: ",")
+        out += 1
+      }
+      out.pointee = UInt8(ascii: "\"")
+      (out + 1).update(from: key.utf8Start, count: count)
+      out += count + 1
+      out[0] = UInt8(ascii: "\"")
+      out[1] = UInt8(ascii: ":")
+      return out + 2 - start
+    }
     needsComma = false
   }
 
@@ -70,6 +85,7 @@ public final class JSONWriter {
     needsComma = true
   }
 
+  @inline(__always)
   public func string(_ value: StaticString) {
     separate()
     value.withUTF8Buffer { appendQuoted($0) }
@@ -112,6 +128,7 @@ public final class JSONWriter {
     needsComma = false
   }
 
+  @inline(__always)
   private func separate() {
     if needsComma { buffer.append(UInt8(ascii: ",")) }
   }
@@ -206,6 +223,17 @@ extension JSONWriter {
       write: { self.string($0) })
   }
 
+  /// The status's name as a literal, copied as it stands (no `String` made per result).
+  private static func name(of status: CheckoutStatus) -> StaticString {
+    switch status {
+    case .succeeded: "succeeded"
+    case .failed: "failed"
+    case .cancelled: "cancelled"
+    case .pending: "pending"
+    case .expired: "expired"
+    }
+  }
+
   /// The one layout of a result object, for both kinds of text.
   private func resultObject<Text>(
     status: CheckoutStatus, paymentId: Text?, subscriptionId: Text?, licenseKeys: [Text]?, customerEmail: Text?,
@@ -213,7 +241,7 @@ extension JSONWriter {
   ) {
     beginObject()
     key("status")
-    string(status.rawValue)
+    string(Self.name(of: status))
     key("paymentId")
     write(paymentId)
     key("subscriptionId")
@@ -242,6 +270,7 @@ extension JSONWriter {
   }
 
   /// A string given as its UTF-8 bytes (the caller guarantees they are UTF-8).
+  @inline(__always)
   public func utf8String(_ bytes: UnsafeBufferPointer<UInt8>) {
     separate()
     appendQuoted(bytes)
