@@ -45,7 +45,7 @@ struct ValidateCommand {
         findings.append("return URL: valid" + (url.loopback != nil ? " (loopback: dodo start serves it itself)" : ""))
       }
     } catch {
-      return invalid(error)
+      return invalid(.checkout(error))
     }
     switch checkConfiguration(urlGiven: checkoutURL != nil || returnURL != nil) {
     case .valid(let lines): findings += lines
@@ -66,19 +66,19 @@ struct ValidateCommand {
 
   /// Reports the first problem: on standard output with `--json` (it is the command's
   /// answer), else as an error on standard error.
-  func invalid(_ error: CheckoutError) -> ExitStatus {
+  func invalid(_ error: CLIError) -> ExitStatus {
     if context.json {
       context.printJSON { json in
         json.beginObject()
         json.key("valid")
         json.bool(false)
         json.key("error")
-        json.error(code: error.code.rawValue, message: error.message)
+        json.error(code: error.code, message: error.message)
         json.endObject()
       }
     } else {
-      context.stderr.write("\(context.stderrStyle.red("Error:")) \(error.message)\n")
+      Dodo.report(error, context: context)
     }
-    return ExitStatus(error.code)
+    return error.exitStatus
   }
 }

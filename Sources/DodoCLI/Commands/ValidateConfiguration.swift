@@ -17,7 +17,7 @@ extension ValidateCommand {
       configuration = try context.configuration()
       settings = try context.effectiveSettings(CommandLineSettings(), in: configuration)
     } catch {
-      return .invalid(invalidConfiguration(error))
+      return .invalid(invalid(error))
     }
     var findings = configuration.files.map { "config file: valid (\($0.path), \(count($0.profiles.count, "profile")))" }
     if let name = settings.profile.value { findings.append("profile: \(name) (\(ConfigCommand.describe(settings.profile.source)))") }
@@ -31,27 +31,9 @@ extension ValidateCommand {
       let loopback = url.loopback != nil ? ", loopback: dodo start serves it itself" : ""
       findings.append("return URL: valid (\(ConfigCommand.describe(settings.returnURL.source))\(loopback))")
     } catch {
-      return .invalid(invalid(error))
+      return .invalid(invalid(.checkout(error)))
     }
     return .valid(findings)
-  }
-
-  /// Reports a configuration problem like any other `validate` problem: as the answer on
-  /// standard output with `--json`, else on standard error.
-  private func invalidConfiguration(_ error: CLIError) -> ExitStatus {
-    if context.json {
-      context.printJSON { json in
-        json.beginObject()
-        json.key("valid")
-        json.bool(false)
-        json.key("error")
-        json.error(code: error.code, message: error.message)
-        json.endObject()
-      }
-    } else {
-      Dodo.report(error, context: context)
-    }
-    return error.exitStatus
   }
 
   private func count(_ number: Int, _ noun: String) -> String {
