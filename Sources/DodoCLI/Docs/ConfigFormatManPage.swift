@@ -1,4 +1,5 @@
 import DodoCheckout
+import DodoConfig
 
 /// `dodo-config(5)`: the YAML configuration format (spec section 5). Written by hand, except
 /// the accepted values, which come from the same enums the parser checks against.
@@ -27,6 +28,8 @@ enum ConfigFormatManPage {
       The format is strict: an unknown key, a wrong type, a bad value, a duplicate key, a document that does not \
       parse, or an unknown --profile is a configuration error (exit status 78) that names the file, line and \
       column, and what was expected. Anchors, aliases and tags are not allowed.
+      Limits keep a broken or hostile file harmless: a file is at most 1 MiB of UTF-8 holding one document,       nested at most 32 levels deep.
+      A config file names a command that dodo start runs, so dodo reads only files that belong to the user       or to root and that other users cannot write; any other file is a configuration error.
       """)
 
     page.section("OPTIONS")
@@ -35,8 +38,8 @@ enum ConfigFormatManPage {
     page.item(Roff.bold("profiles"), "A mapping from profile names to profiles.")
     page.prose("The keys of a profile, each optional:")
     page.item(Roff.bold("return_url"), "Where the checkout comes back to: an absolute URL with a scheme and a host, such as myapp://checkout/return, or http://127.0.0.1:PORT/PATH for a loopback return that dodo start serves itself. Required by dodo start unless --return-url or DODO_RETURN_URL gives one.")
-    page.item(Roff.bold("browser"), "The command that opens the checkout URL. %s in it is replaced by the URL; without %s the URL is added as the last argument.")
-    page.item(Roff.bold("timeout"), "Seconds to wait for the return URL before the checkout ends as cancelled: a positive number.")
+    page.item(Roff.bold("browser"), "The command that opens the checkout URL. %s in it is replaced by the URL; without %s the URL is added as the last argument. It comes after --browser and DODO_BROWSER, and before $BROWSER and the platform's opener (xdg-open, or open on macOS).")
+    page.item(Roff.bold("timeout"), "Seconds to wait for the return URL before the checkout ends as cancelled: a positive number, at most \(Int(CommandLineSettings.maximumTimeout)) (a year). Without a timeout, dodo start waits until the return URL arrives or it is interrupted.")
     page.item(Roff.bold("customization"), "How the browser around the checkout should look, passed to the browser command as DODO_* environment variables. Its keys, each optional:")
     page.request("RS")
     page.item(Roff.bold("dismiss_button_style"), "One of: \(values(BrowserCustomization.DismissButtonStyle.self)).")
