@@ -43,6 +43,11 @@ public struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
       guard path.utf8.starts(with: "/session/".utf8) else {
         throw .invalidCheckoutUrl("the path must start with /session/ (a checkout session URL)")
       }
+      // The session id is printed and stored: one that decodes to a control character (an
+      // escape sequence for the terminal, say) was never issued by Dodo.
+      guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        throw .invalidCheckoutUrl("the path decodes to a control character")
+      }
       let rest = path.utf8.dropFirst(9)
       let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
       let sessionId = end == rest.startIndex ? nil : String(Substring(rest[..<end]))

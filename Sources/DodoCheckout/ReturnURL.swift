@@ -60,8 +60,9 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
 
   /// The address `dodo start` listens on itself: `http` on `127.0.0.1`, `[::1]` or
   /// `localhost` with an explicit port; `nil` for any other return URL.
+  /// Port 0 is no address a browser can be sent back to, so it is not one either.
   public var loopback: LoopbackAddress? {
-    guard scheme == "http", let port else { return nil }
+    guard scheme == "http", let port, port != 0 else { return nil }
     switch host {
     case "127.0.0.1", "localhost": return LoopbackAddress(host: host, port: port)
     case "[::1]": return LoopbackAddress(host: "::1", port: port)

@@ -54,3 +54,20 @@ struct ReturnQueryTests {
     #expect(throws: CheckoutError.self) { try readInPlace(url) }
   }
 }
+
+@Suite("Checkout and return URL edge cases")
+struct URLEdgeCaseTests {
+  @Test("a checkout path that decodes to a control character is invalid", arguments: [
+    "https://checkout.dodopayments.com/session/cks%1B%5B31m", "https://checkout.dodopayments.com/session/cks_1/%7F",
+    "https://checkout.dodopayments.com/session/cks%C2%85",
+  ])
+  func controlCharacterInPath(_ url: String) {
+    #expect(throws: CheckoutError.invalidCheckoutUrl("the path decodes to a control character")) { try CheckoutURL(url) }
+  }
+
+  @Test("port 0 is no loopback return")
+  func portZero() throws {
+    #expect(try ReturnURL("http://127.0.0.1:0/return").loopback == nil)
+    #expect(try ReturnURL("http://127.0.0.1:1/return").loopback == LoopbackAddress(host: "127.0.0.1", port: 1))
+  }
+}
