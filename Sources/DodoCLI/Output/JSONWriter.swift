@@ -151,6 +151,7 @@ public final class JSONWriter {
   /// Appends `text` quoted and escaped, straight into the buffer: each byte becomes at most
   /// six (`\u00XX`), so room for that is made once, and runs of bytes that need no escape
   /// are found eight at a time and copied whole.
+  @inline(__always)
   private func appendQuoted(_ text: UnsafeBufferPointer<UInt8>) {
     buffer.write(upTo: text.count * 6 + 10) { start in
       var out = start
