@@ -76,13 +76,14 @@ public final class LineReader {
     beforeWaiting: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws {
     while true {
-      let found: Int? = buffer.withUnsafeBufferPointer { Self.newline(in: $0, start..<end) }
-      if let newline = found {
-        var lineEnd = newline
-        if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-        try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<lineEnd])) }
-        start = newline + 1
-        continue
+      // Every whole line in the buffer, in one access to it.
+      try buffer.withUnsafeBufferPointer { bytes in
+        while let newline = Self.newline(in: bytes, start..<end) {
+          var lineEnd = newline
+          if lineEnd > start, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+          try body(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]))
+          start = newline + 1
+        }
       }
       if atEnd {
         if start < end {

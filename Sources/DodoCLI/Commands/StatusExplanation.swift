@@ -4,12 +4,19 @@ import DodoCheckout
 ///
 /// The result is a hint, not proof: a pending or unknown outcome is reconciled with the
 /// backend and never told to the customer as a failure; only the webhook proves a payment.
-struct StatusExplanation: Sendable {
-  let meaning: String
-  let nextStep: String
+///
+/// Every field is a plain value (literals, and JSON encoded once into memory that lives as
+/// long as the process), so `--json -` copies an explanation per line without reference counting.
+/// That memory is written once, before any use, and only read after: hence `@unchecked Sendable`.
+struct StatusExplanation: @unchecked Sendable {
+  let meaningText: StaticString
+  let nextStepText: StaticString
   /// `meaning` and `nextStep` as JSON strings, encoded once: `--json -` writes them per line.
-  let meaningJSON: [UInt8]
-  let nextStepJSON: [UInt8]
+  let meaningJSON: UnsafeBufferPointer<UInt8>
+  let nextStepJSON: UnsafeBufferPointer<UInt8>
+
+  var meaning: String { meaningText.description }
+  var nextStep: String { nextStepText.description }
 
   /// The explanation of a result's raw status, compared case-insensitively as the status is.
   static func of(_ rawStatus: String?) -> StatusExplanation {
@@ -44,14 +51,22 @@ struct StatusExplanation: Sendable {
     return .unrecognized
   }
 
-  private init(_ meaning: String, _ nextStep: String) {
-    self.meaning = meaning
-    self.nextStep = nextStep
-    meaningJSON = JSONWriter.encoded(meaning)
-    nextStepJSON = JSONWriter.encoded(nextStep)
+  private init(_ meaning: StaticString, _ nextStep: StaticString) {
+    meaningText = meaning
+    nextStepText = nextStep
+    meaningJSON = Self.encodedForever(meaning)
+    nextStepJSON = Self.encodedForever(nextStep)
   }
 
-  private static let reconcile =
+  /// `text` as a JSON string in memory that is never freed: there is one per explanation.
+  private static func encodedForever(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
+    let json = JSONWriter.encoded(text.description)
+    let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: json.count)
+    _ = memory.initialize(from: json)
+    return UnsafeBufferPointer(memory)
+  }
+
+  private static let reconcile: StaticString =
     "Do not tell the customer the payment failed. Look up the checkout session or payment on the backend (Get Checkout Session or Get Payment Detail), or wait for the payment.succeeded or payment.failed webhook, and treat it as pending until then."
 
   static let paid = StatusExplanation(

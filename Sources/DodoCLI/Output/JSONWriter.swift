@@ -102,9 +102,9 @@ public final class JSONWriter {
   public func null() { string(nil as String?) }
 
   /// Appends a value that is already JSON text (see `JSONWriter.encoded(_:)`).
-  public func encoded(_ json: [UInt8]) {
+  public func encoded(_ json: UnsafeBufferPointer<UInt8>) {
     separate()
-    json.withUnsafeBytes { buffer.append($0) }
+    buffer.append(json)
     needsComma = true
   }
 
