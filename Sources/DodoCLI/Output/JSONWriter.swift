@@ -236,6 +236,7 @@ extension JSONWriter {
   }
 
   /// The one layout of a result object, for both kinds of text.
+  @inline(__always)
   private func resultObject<Text>(
     status: CheckoutStatus, paymentId: Text?, subscriptionId: Text?, licenseKeys: [Text]?, customerEmail: Text?,
     parameterCount: Int, parameter: (Int) -> (Text, Text), write: (Text?) -> Void
