@@ -82,12 +82,15 @@ public final class ReturnChannelServer: ReturnChannel {
       requests += open.map { Syscalls.PollRequest(fd: $0.value.fd) }
       var wake = deadline
       for (_, connection) in open where wake == nil || connection.deadline < wake! { wake = connection.deadline }
-      let timeout = wake.map { Self.milliseconds(from: now, to: $0) } ?? -1
+      var timeout = wake.map { Self.milliseconds(from: now, to: $0) } ?? -1
+      // SIGCHLD is the browser's exit signal; looking now and then as well costs nothing and
+      // does not depend on the signal being delivered.
+      if browser != nil, timeout < 0 || timeout > 500 { timeout = 500 }
       let ready: [Bool]
       do throws(SystemError) { ready = try Syscalls.poll(requests, timeoutMilliseconds: timeout) } catch {
         throw .platformError("cannot wait for the return: \(error)")
       }
-      if ready[0] { drainSignals() }
+      if ready[0] { drainSignals() } else { checkBrowser() }
       if acceptMore {
         if ready[1] { accept(from: unixListener, kind: .unix) }
         for (offset, listener) in httpListeners.enumerated() where ready[2 + offset] { accept(from: listener, kind: .http) }

@@ -608,9 +608,19 @@ extension Syscalls {
   /// `signal(3)`: routes `signals` to `SignalPipe.handler`, which writes the signal's number
   /// into the pipe whose write end is `writeFD` (the self-pipe trick: the event loop polls the
   /// read end, and nothing but `write(2)` runs inside the handler).
+  ///
+  /// The signals are also unblocked (`pthread_sigmask(SIG_UNBLOCK)`): a process inherits its
+  /// parent's signal mask, and a parent that blocks them (some test harnesses and service
+  /// managers do) would otherwise leave Ctrl-C and the browser's exit unseen.
   static func routeSignals(_ signals: [Int32], toPipe writeFD: Int32) {
     signalPipeWriteFD = writeFD
-    for signal in signals { _ = systemSignal(signal, signalPipeHandler) }
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in signals {
+      _ = systemSignal(signal, signalPipeHandler)
+      sigaddset(&set, signal)
+    }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
   /// `signal(3)` with `SIG_DFL`.

@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+
+@Suite("dodo start, handle-url and abandoned (end to end)")
+struct StartEndToEndTests {
+  @Test(
+    "the status read off the return URL is the exit code; the record goes only for final statuses",
+    arguments: [
+      ("succeeded", Int32(0), false), ("active", 0, false), ("failed", 10, false), ("expired", 13, false),
+      ("processing", 12, true), ("requires_customer_action", 12, true),
+    ])
+  func statuses(status: String, code: Int32, recordKept: Bool) throws {
+    let sandbox = CheckoutSandbox()
+    let start = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--json"])
+    #expect(start.waitUntilListening())
+    #expect(try sandbox.handle("\(Checkout.returnURL)?status=\(status)&payment_id=pay_1"))
+    let output = start.finish()
+    #expect(output.status == code, "\(output.stderr)")
+    let expected = status == "active" ? "succeeded" : status == "processing" || status.hasPrefix("requires") ? "pending" : status
+    #expect(output.stdout.hasSuffix(
+      #"{"status":"\#(expected)","paymentId":"pay_1","subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"\#(status)","payment_id":"pay_1"}}"# + "\n"))
+    #expect(sandbox.recordExists == recordKept)
+  }
+
+  @Test("SIGINT, SIGTERM, SIGHUP and --timeout end the checkout as cancelled (11) and keep the record", arguments: [SIGINT, SIGTERM, SIGHUP, 0])
+  func cancelled(signal: Int32) throws {
+    let sandbox = CheckoutSandbox()
+    let timeout = signal == 0 ? ["--timeout", "0.3"] : []
+    let start = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--json"] + timeout)
+    #expect(start.waitUntilListening())
+    if signal != 0 { start.signal(signal) }
+    let output = start.finish()
+    #expect(output.status == 11, "\(output.stderr)")
+    #expect(output.stdout.hasSuffix(#"{"status":"cancelled","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n"))
+    let shown = try sandbox.run(["abandoned", "show", "--json"])
+    #expect(shown.status == 0)
+    #expect(shown.stdout.hasPrefix(#"{"sessionId":"cks_e2e","createdAt":""#))
+    #expect(shown.stdout.hasSuffix(#"","inProgress":false}"# + "\n"))
+    #expect(!FileManager.default.fileExists(atPath: sandbox.runtime + "/return.sock"))
+  }
+
+  @Test("a start killed with SIGKILL keeps its record and does not block the next one")
+  func killed() throws {
+    let sandbox = CheckoutSandbox()
+    let first = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open"])
+    #expect(first.waitUntilListening())
+    let running = try sandbox.run(["abandoned", "show", "--json"])
+    #expect(running.stdout.contains(#""inProgress":true"#))
+    first.signal(SIGKILL)
+    _ = first.finish()
+    #expect(sandbox.recordExists)
+    #expect(try !sandbox.handle("\(Checkout.returnURL)?status=succeeded"))  // a stale socket: not claimed
+    let second = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open"])
+    #expect(second.waitUntilListening())
+    #expect(try sandbox.handle("\(Checkout.returnURL)?status=failed"))
+    #expect(second.finish().status == 10)
+    #expect(!sandbox.recordExists)
+  }
+
+  @Test("the official matcher cases, through handle-url", arguments: [
+    ("https://myapp.com/checkout/return", [
+      ("https://checkout.dodopayments.com/return/cks_e2e?status=succeeded", false),  // Dodo's own /return/{id} hop
+      ("https://example.com/?status=succeeded", false),
+      ("https://myapp.com/checkout/other?status=succeeded", false),
+      ("http://myapp.com/checkout/return?status=succeeded", false),
+      ("not a url", false),
+      ("https://MyApp.COM/checkout/return/?status=succeeded#frag", true),
+    ]),
+    ("myapp://checkout", [("myapp://checkout/x?status=succeeded", false), ("myapp://checkout/?status=succeeded", true)]),
+    ("myapp://checkout/", [("myapp://checkout?status=succeeded", true)]),
+  ])
+  func matcher(returnURL: String, urls: [(String, Bool)]) throws {
+    let sandbox = CheckoutSandbox()
+    let start = try sandbox.start([Checkout.url, "--return-url", returnURL, "--no-open"])
+    #expect(start.waitUntilListening())
+    for (url, claimed) in urls { #expect(try sandbox.handle(url) == claimed, "\(url)") }
+    #expect(start.finish().status == 0)
+  }
+
+  @Test("events come in order on standard error, without query strings")
+  func events() throws {
+    let sandbox = CheckoutSandbox()
+    let start = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--events", "json"])
+    #expect(start.waitUntilListening())
+    #expect(try sandbox.handle("\(Checkout.returnURL)?status=succeeded&email=secret%40x.com"))
+    let output = start.finish()
+    let names = output.stderr.split(separator: "\n").compactMap { line -> String? in
+      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String] else { return nil }
+      #expect(object["at"]?.hasSuffix("Z") == true)
+      return object["name"]
+    }
+    #expect(names == ["checkout.opened", "checkout.return_received", "checkout.closed"])
+    #expect(!output.stderr.contains("secret"))
+    let text = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--events", "text", "--timeout", "0.2"])
+    let lines = text.finish().stderr.split(separator: "\n")
+    #expect(lines.map { $0.split(separator: " ").last.map(String.init) } == ["checkout.opened", "checkout.closed"])
+  }
+
+  @Test("the browser gets the URL and the customization; its own handle-url is claimed")
+  func browser() throws {
+    let sandbox = CheckoutSandbox()
+    let log = sandbox.home.url.appendingPathComponent("browser.log").path
+    let browser = try sandbox.script("browser.sh", """
+      printf '%s\\n' "$@" > '\(log)'
+      env | grep '^DODO_[A-Z_]*STYLE\\|^DODO_BAR\\|^DODO_COLOR' | sort >> '\(log)'
+      '\(Dodo.binary)' handle-url 'myapp://checkout/return?status=succeeded&license_key=k1&license_key=k2' >/dev/null
+      """)
+    let output = try sandbox.run(
+      [
+        "start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", "'\(browser)' --new-window %s", "--json",
+        "--dismiss-button-style", "close", "--presentation-style", "fullScreen", "--bar-collapsing-enabled", "false",
+      ], ["DODO_COLOR_SCHEME": "dark"])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.contains(#""licenseKeys":["k1","k2"]"#))
+    #expect(try String(contentsOfFile: log, encoding: .utf8) == """
+      --new-window
+      \(Checkout.url)
+      DODO_BAR_COLLAPSING_ENABLED=false
+      DODO_DISMISS_BUTTON_STYLE=close
+      DODO_PRESENTATION_STYLE=fullScreen
+
+      """)
+  }
+
+  @Test("a browser that cannot start removes the record; one that exits non-zero keeps it; both are 23")
+  func browserFailures() throws {
+    let sandbox = CheckoutSandbox()
+    let missing = try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", "/nonexistent/browser"])
+    #expect(missing.status == 23)
+    #expect(missing.stderr.contains("browser"))
+    #expect(!sandbox.recordExists)
+    let failing = try sandbox.script("fail.sh", "exit 3\n")
+    let failed = try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", failing, "--json"])
+    #expect(failed.status == 23)
+    #expect(failed.stderr.contains(#"{"error":{"code":"PLATFORM_ERROR""#))
+    #expect(failed.stdout.isEmpty)
+    #expect(sandbox.recordExists)
+  }
+
+  @Test("bad input exits with its code before anything is recorded")
+  func badInput() throws {
+    let sandbox = CheckoutSandbox()
+    #expect(try sandbox.run(["start", "https://example.com/session/x", "--return-url", Checkout.returnURL]).status == 20)
+    #expect(try sandbox.run(["start", Checkout.url, "--return-url", "myapp://"]).status == 21)
+    #expect(try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--timeout", "soon"]).status == 64)
+    #expect(try sandbox.run(["start", Checkout.url, "--no-open", "--browser", "x", "--return-url", Checkout.returnURL]).status == 64)
+    let noReturn = try sandbox.run(["start", Checkout.url])
+    #expect(noReturn.status == 64)
+    #expect(noReturn.stderr.contains("return URL"))
+    #expect(try sandbox.run(["start", Checkout.url, "--no-open", "--timeout", "0.1"], ["DODO_RETURN_URL": Checkout.returnURL]).status == 11)
+    #expect(!FileManager.default.fileExists(atPath: sandbox.state + "/nothing"))
+  }
+
+  @Test("a directory open to others is refused with PLATFORM_ERROR")
+  func openDirectory() throws {
+    let sandbox = CheckoutSandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: sandbox.runtime)
+    let output = try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--no-open"])
+    #expect(output.status == 23)
+    #expect(output.stderr.contains("777"))
+  }
+
+  @Test("handle-url with no checkout running is not claimed; abandoned show and clear")
+  func noCheckout() throws {
+    let sandbox = CheckoutSandbox()
+    let handled = try sandbox.run(["handle-url", "myapp://checkout/return?status=succeeded", "--json"])
+    #expect(handled.status == 1)
+    #expect(handled.stdout == #"{"claimed":false}"# + "\n")
+    let none = try sandbox.run(["abandoned", "show", "--json"])
+    #expect(none.status == 1)
+    #expect(none.stdout == "null\n")
+    #expect(try sandbox.run(["abandoned", "clear"]).status == 0)
+    try FileManager.default.createDirectory(atPath: sandbox.state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try "{torn".write(toFile: sandbox.record, atomically: false, encoding: .utf8)
+    let corrupt = try sandbox.run(["abandoned", "show"])
+    #expect(corrupt.status == 23)
+    #expect(corrupt.stderr.contains("corrupt"))
+    #expect(try sandbox.run(["abandoned", "clear"]).status == 0)
+    #expect(!sandbox.recordExists)
+  }
+
+  @Test("a loopback return URL is served by start: 404 for other paths, the page for the return")
+  func loopback() throws {
+    let sandbox = CheckoutSandbox()
+    let port = Int.random(in: 40000...59999)
+    let start = try sandbox.start([Checkout.url, "--return-url", "http://127.0.0.1:\(port)/return", "--no-open", "--json"])
+    #expect(start.waitUntilListening())
+    let favicon = try Dodo.runProgram("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/favicon.ico"], environment: [:])
+    #expect(favicon.stdout == "404")
+    let page = try Dodo.runProgram("/usr/bin/curl", ["-s", "-i", "http://127.0.0.1:\(port)/return?status=succeeded&payment_id=pay_9"], environment: [:])
+    #expect(page.stdout.hasPrefix("HTTP/1.1 200 OK"))
+    #expect(page.stdout.contains("close this tab"))
+    let output = start.finish()
+    #expect(output.status == 0)
+    #expect(output.stdout.contains(#""paymentId":"pay_9""#))
+  }
+}
