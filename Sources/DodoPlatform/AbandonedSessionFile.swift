@@ -45,7 +45,7 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
     } catch {
       throw .platformError("cannot encode the abandoned-session record: \(error)")
     }
-    do throws(SystemError) { try writeAtomically(bytes) } catch {
+    do throws(SystemError) { try AtomicFile.write(bytes, to: path, directory: directory) } catch {
       throw .platformError("cannot record the abandoned session in \(path): \(error)")
     }
   }
@@ -67,28 +67,10 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
 
   public func clear() throws(CheckoutError) {
     do throws(SystemError) {
-      if try Syscalls.unlink(path) { try syncDirectory() }
+      if try Syscalls.unlink(path) { try AtomicFile.syncDirectory(directory) }
     } catch {
       throw .platformError("cannot clear the abandoned-session record: \(error)")
     }
-  }
-
-  /// Temporary file (`O_EXCL`, `0600`), write, `fsync`, `rename`, `fsync` of the directory.
-  private func writeAtomically(_ bytes: [UInt8]) throws(SystemError) {
-    let temporary = DodoDirectories.join(directory, ".abandoned.json.\(Syscalls.processID()).tmp")
-    _ = try? Syscalls.unlink(temporary)  // left by a killed process that had the same pid
-    let fd = try Syscalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode: 0o600)
-    do throws(SystemError) {
-      try Syscalls.writeAll(fd, bytes)
-      try Syscalls.fsync(fd, subject: temporary)
-      Syscalls.close(fd)
-      try Syscalls.rename(temporary, path)
-    } catch {
-      Syscalls.close(fd)
-      _ = try? Syscalls.unlink(temporary)
-      throw error
-    }
-    try syncDirectory()
   }
 
   /// The record's bytes (at most `maximumSize + 1` of them), `nil` when there is no record.
@@ -107,12 +89,6 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
       count += n
     }
     return Array(data[..<count])
-  }
-
-  private func syncDirectory() throws(SystemError) {
-    let fd = try Syscalls.open(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
-    defer { Syscalls.close(fd) }
-    try Syscalls.fsync(fd, subject: directory)
   }
 
   /// `2026-11-29T20:06:40Z`: ISO 8601 in UTC, whole seconds.

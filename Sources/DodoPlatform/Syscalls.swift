@@ -546,10 +546,10 @@ extension Syscalls {
   /// `posix_spawnp(3)`: runs `arguments[0]` (looked up on `PATH`) with `arguments` and
   /// `environment`. The child gets the default action for every signal that `dodo` catches or
   /// ignores, an empty signal mask, and `stdoutToStderr` sends its standard output to our
-  /// standard error (so that `--json` output stays clean). A program that cannot be run is an
+  /// standard error (so that `--json` output stays clean), or `standardOutput` receives it. A program that cannot be run is an
   /// error here (`posix_spawnp` returns the code; glibc reports exec failures too).
   public static func spawn(
-    _ arguments: [String], environment: [String: String], stdoutToStderr: Bool
+    _ arguments: [String], environment: [String: String], stdoutToStderr: Bool, standardOutput: Int32? = nil
   ) throws(SystemError) -> Int32 {
     precondition(!arguments.isEmpty)
     #if canImport(Darwin)
@@ -561,7 +561,11 @@ extension Syscalls {
     #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    if stdoutToStderr { posix_spawn_file_actions_adddup2(&actions, 2, 1) }
+    if let standardOutput {
+      posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+    } else if stdoutToStderr {
+      posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    }
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     var defaults = sigset_t()

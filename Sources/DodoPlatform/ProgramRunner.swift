@@ -1,0 +1,37 @@
+/// Runs a helper program to completion and collects its standard output (for `xdg-mime`).
+public enum ProgramRunner {
+  /// What a program printed and how it ended.
+  public struct Output: Sendable, Hashable {
+    public var status: Syscalls.ExitStatus
+    public var standardOutput: String
+  }
+
+  /// Runs `arguments` (looked up on `PATH`) and waits for it; its standard error is ours.
+  /// At most `limit` bytes of output are kept.
+  public static func run(_ arguments: [String], environment: [String: String], limit: Int = 64 * 1024) throws(SystemError) -> Output {
+    let pipe = try Syscalls.pipe()
+    let pid: Int32
+    do throws(SystemError) {
+      pid = try Syscalls.spawn(arguments, environment: environment, stdoutToStderr: false, standardOutput: pipe.write)
+    } catch {
+      Syscalls.close(pipe.read)
+      Syscalls.close(pipe.write)
+      throw error
+    }
+    Syscalls.close(pipe.write)
+    defer { Syscalls.close(pipe.read) }
+    var output: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      _ = try Syscalls.poll([Syscalls.PollRequest(fd: pipe.read)], timeoutMilliseconds: -1)
+      let read: Result<Int?, SystemError> = chunk.withUnsafeMutableBytes { raw in
+        Result { () throws(SystemError) in try Syscalls.readAvailable(pipe.read, into: raw) }
+      }
+      guard let count = try read.get() else { continue }
+      if count == 0 { break }
+      if output.count < limit { output += chunk[..<min(count, limit - output.count)] }
+    }
+    let status = try Syscalls.waitForExit(of: pid)
+    return Output(status: status, standardOutput: String(decoding: output, as: UTF8.self))
+  }
+}
