@@ -9,7 +9,7 @@ public enum CommandTree {
       or expired), as the official iOS SDK does. It also decodes return URLs for support staff \
       and keeps a record of checkouts whose outcome is not known yet.
       """,
-    subcommands: [.start, .handleURL, .abandoned, .explainStatus, .validate, .config, .help, .generate],
+    subcommands: [.start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .help, .generate],
     examples: [
       .init("dodo explain-status 'myapp://checkout/return?status=succeeded&payment_id=pay_1'", "Decode a customer's return URL."),
     ]
