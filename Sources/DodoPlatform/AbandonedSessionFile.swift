@@ -27,7 +27,7 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
     path = DodoDirectories.join(stateDirectory, "abandoned.json")
   }
 
-  private struct Record: Codable {
+  private struct Record: Decodable {
     var sessionId: String
     var createdAt: String
   }
@@ -36,15 +36,7 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
   private static let maximumSize = 64 * 1024
 
   public func save(_ session: AbandonedSession) throws(CheckoutError) {
-    let bytes: [UInt8]
-    do {
-      let record = Record(sessionId: session.sessionId, createdAt: Self.timestamp(session.createdAt))
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-      bytes = Array(try encoder.encode(record)) + [UInt8(ascii: "\n")]
-    } catch {
-      throw .platformError("cannot encode the abandoned-session record: \(error)")
-    }
+    let bytes = Array(Self.json(session).utf8)
     do throws(SystemError) { try AtomicFile.write(bytes, to: path, directory: directory) } catch {
       throw .platformError("cannot record the abandoned session in \(path): \(error)")
     }
@@ -91,9 +83,42 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
     return Array(data[..<count])
   }
 
-  /// `2026-11-29T20:06:40Z`: ISO 8601 in UTC, whole seconds.
+  /// `{"sessionId":"cks_…","createdAt":"…"}` and a newline. Written by hand rather than with
+  /// `JSONEncoder`: a waiting `start` then never touches the Codable and formatting code, which
+  /// keeps its resident memory down.
+  static func json(_ session: AbandonedSession) -> String {
+    var text = #"{"sessionId":""#
+    for scalar in session.sessionId.unicodeScalars {
+      switch scalar {
+      case "\"": text += "\\\""
+      case "\\": text += "\\\\"
+      case "\u{00}"..."\u{1F}": text += "\\u00" + (scalar.value < 16 ? "0" : "") + String(scalar.value, radix: 16)
+      default: text.unicodeScalars.append(scalar)
+      }
+    }
+    return text + #"","createdAt":""# + timestamp(session.createdAt) + "\"}\n"
+  }
+
+  /// `2026-11-29T20:06:40Z`: ISO 8601 in UTC, whole seconds (the proleptic Gregorian
+  /// calendar computed from the day number, as `gmtime` does, without a C call).
   public static func timestamp(_ date: Date) -> String {
-    date.formatted(Date.ISO8601FormatStyle())
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let secondOfDay = seconds - days * 86_400
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+    let yearText = String(year)
+    return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-\(two(month))-\(two(day))T"
+      + "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
   }
 
   static func date(_ text: String) -> Date? {

@@ -16,6 +16,7 @@ import DodoCheckout
 public final class CheckoutFileLock: CheckoutLock {
   public let path: String
   private var fd: Int32 = -1
+  static let retryMilliseconds: Int32 = 50
 
   public init(runtimeDirectory: String) {
     path = DodoDirectories.join(runtimeDirectory, "checkout.lock")
@@ -23,9 +24,14 @@ public final class CheckoutFileLock: CheckoutLock {
 
   deinit { release() }
 
+  /// Takes the lock; when it is busy, looks once more after `retryMilliseconds`, because
+  /// `isHeld` (for `abandoned show`) holds the lock for an instant to probe it, and that
+  /// instant must not turn a `start` away as `ALREADY_IN_PROGRESS`.
   public func tryAcquire() throws(CheckoutError) -> Bool {
     do throws(SystemError) {
       if fd < 0 { fd = try Syscalls.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode: 0o600) }
+      if try Syscalls.tryLock(fd, exclusive: true, subject: path) { return true }
+      _ = try Syscalls.poll([], timeoutMilliseconds: Self.retryMilliseconds)
       if try Syscalls.tryLock(fd, exclusive: true, subject: path) { return true }
       Syscalls.close(fd)
       fd = -1

@@ -56,10 +56,28 @@ struct LockAndStoreTests {
     #expect(temp.mode("abandoned.json") == 0o600)
     try store.save(AbandonedSession(sessionId: "cks_abc", createdAt: Date(timeIntervalSince1970: 1_796_069_200)))
     let text = try String(contentsOfFile: temp.sub("abandoned.json"), encoding: .utf8)
-    #expect(text == #"{"createdAt":"2026-11-30T20:06:40Z","sessionId":"cks_abc"}"# + "\n")
+    #expect(text == #"{"sessionId":"cks_abc","createdAt":"2026-11-30T20:06:40Z"}"# + "\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path).sorted() == ["abandoned.json"])
     try store.clear()
     #expect(try store.load() == nil)
+  }
+
+  @Test("timestamps are ISO 8601 UTC whole seconds, as Foundation formats them")
+  func timestamps() {
+    var dates = [0, 951_782_400, 1_796_069_200, 4_107_542_399, -86_401, 253_402_300_799].map { Date(timeIntervalSince1970: $0) }
+    for _ in 0..<500 { dates.append(Date(timeIntervalSince1970: Double.random(in: -2e9...6e10).rounded(.down))) }
+    for date in dates {
+      #expect(AbandonedSessionFile.timestamp(date) == date.formatted(Date.ISO8601FormatStyle()), "\(date.timeIntervalSince1970)")
+    }
+  }
+
+  @Test("a session id with quotes and control characters round-trips")
+  func escaping() throws {
+    let temp = TemporaryDirectory()
+    let store = AbandonedSessionFile(stateDirectory: temp.path)
+    let session = AbandonedSession(sessionId: "cks_\"\\\u{01}\n\u{1F}é", createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+    try store.save(session)
+    #expect(try store.load() == session)
   }
 
   @Test("a corrupt record is a clear error, and clearing still works", arguments: ["", "{", "null", #"{"sessionId":"cks_1"}"#, #"{"sessionId":"cks_1","createdAt":"yesterday"}"#])
