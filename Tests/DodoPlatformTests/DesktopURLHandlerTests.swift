@@ -1,0 +1,31 @@
+@testable import DodoPlatform
+import Foundation
+import Testing
+
+@Suite("Desktop URL handler and helper programs")
+struct DesktopURLHandlerTests {
+  @Test("the Exec path is quoted only when it must be", arguments: [
+    ("/usr/bin/dodo", "/usr/bin/dodo"),
+    ("/opt/my apps/dodo", #""/opt/my apps/dodo""#),
+    (#"/o/$x"q/d"#, #""/o/\\$x\\"q/d""#),
+    (#"/o/back\slash"#, #""/o/back\\\\slash""#),
+  ])
+  func execQuoting(path: String, expected: String) {
+    #expect(DesktopURLHandler.execQuoted(path) == expected)
+  }
+
+  @Test("the entry lives under XDG_DATA_HOME/applications; mimeapps.list under XDG_CONFIG_HOME")
+  func paths() throws {
+    let handler = try DesktopURLHandler(environment: ["HOME": "/h", "XDG_DATA_HOME": "/d", "XDG_CONFIG_HOME": "relative"])
+    #expect(handler.entryPath(for: "MyApp") == "/d/applications/dodo-url-handler-myapp.desktop")
+    #expect(handler.mimeAppsList == "/h/.config/mimeapps.list")
+  }
+
+  @Test("a helper program's output and exit status are collected")
+  func programRunner() throws {
+    let output = try ProgramRunner.run(["sh", "-c", "printf 'a\\nb'; exit 4"], environment: ["PATH": "/usr/bin:/bin"])
+    #expect(output.standardOutput == "a\nb")
+    #expect(output.status == .exited(4))
+    #expect(throws: SystemError.self) { try ProgramRunner.run(["/nonexistent/xdg-mime"], environment: [:]) }
+  }
+}
