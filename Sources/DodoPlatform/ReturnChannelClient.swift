@@ -38,7 +38,14 @@ public enum ReturnChannelClient {
       throw PlatformError("cannot reach the checkout: \(error)")
     }
     do throws(SystemError) {
-      try Syscalls.writeAll(fd, Array(url.utf8) + [UInt8(ascii: "\n")])
+      // `send` (no SIGPIPE): a checkout that ends while we write is "not claimed", not a crash.
+      let request = Array(url.utf8) + [UInt8(ascii: "\n")]
+      var sent = 0
+      while sent < request.count {
+        let count = try Syscalls.send(fd, request, from: sent)
+        guard count > 0 else { return false }  // SO_SNDTIMEO ran out
+        sent += count
+      }
       Syscalls.shutdownWrite(fd)
       var answer = [UInt8](repeating: 0, count: 32)
       var count = 0

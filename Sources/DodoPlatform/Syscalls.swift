@@ -123,7 +123,6 @@ extension Syscalls {
     }
 
     public var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
-    public var isRegularFile: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFREG) }
     public var isSymbolicLink: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFLNK) }
     public var isSocket: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFSOCK) }
     /// The permission bits, e.g. `0o700`.
@@ -254,8 +253,8 @@ extension Syscalls {
 
 extension Syscalls {
   /// `fcntl(2)` `F_SETFD FD_CLOEXEC` and, when asked, `F_SETFL O_NONBLOCK`.
-  public static func configure(_ fd: Int32, closeOnExec: Bool = true, nonBlocking: Bool) throws(SystemError) {
-    if closeOnExec { _ = try retrying("fcntl") { systemFcntl(fd, F_SETFD, FD_CLOEXEC) } }
+  public static func configure(_ fd: Int32, nonBlocking: Bool) throws(SystemError) {
+    _ = try retrying("fcntl") { systemFcntl(fd, F_SETFD, FD_CLOEXEC) }
     if nonBlocking {
       let flags = try retrying("fcntl") { systemFcntl(fd, F_GETFL, 0) }
       _ = try retrying("fcntl") { systemFcntl(fd, F_SETFL, flags | O_NONBLOCK) }
@@ -334,6 +333,16 @@ extension Syscalls {
       if code == EAGAIN || code == EWOULDBLOCK { return 0 }
       if code != EINTR { throw SystemError("send", errno: code) }
     }
+  }
+}
+
+extension Syscalls {
+  /// `send(2)` of `bytes[offset...]`, as `send(_:_:)` does it.
+  public static func send(_ fd: Int32, _ bytes: [UInt8], from offset: Int) throws(SystemError) -> Int {
+    let result: Result<Int, SystemError> = bytes.withUnsafeBytes { raw in
+      Result { () throws(SystemError) in try send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...])) }
+    }
+    return try result.get()
   }
 }
 
@@ -605,9 +614,6 @@ extension Syscalls {
 
   /// `kill(2)`.
   public static func kill(_ pid: Int32, _ signal: Int32) { _ = systemKill(pid_t(pid), signal) }
-
-  /// `signal(3)` with `SIG_IGN`: for `SIGPIPE`, so that writing to a closed pipe is `EPIPE`.
-  public static func ignoreSignal(_ signal: Int32) { _ = systemSignal(signal, SIG_IGN) }
 
   /// `signal(3)`: routes `signals` to `SignalPipe.handler`, which writes the signal's number
   /// into the pipe whose write end is `writeFD` (the self-pipe trick: the event loop polls the

@@ -8,7 +8,7 @@ extension Context {
     let environment = environment
     do throws(PlatformError) {
       let directories = try DodoDirectories.resolve(environment: { environment[$0] })
-      if let warning = directories.warning, environment["DODO_RUNTIME_DIR"] == nil { warn(warning) }
+      if let warning = directories.warning { warn(warning) }
       return directories
     } catch {
       throw .checkout(error.checkoutError)
