@@ -15,6 +15,7 @@ function __dodo_subcommands
                 'start	Open a hosted checkout, wait for it to return, and print the result' \
                 'handle-url	Hand a URL to the checkout in progress; exit 0 when it claimed it' \
                 'abandoned	Show or clear the record of a checkout whose outcome is not known' \
+                'url-handler	Register dodo as the desktop'\''s handler for the return URL'\''s scheme' \
                 'explain-status	Decode a customer'\''s return URL: the result, what it means, and what to do next' \
                 'validate	Check a checkout URL, a return URL, and the configuration in effect' \
                 'config	Show the configuration in effect: settings and their sources, profiles, files' \
@@ -23,6 +24,11 @@ function __dodo_subcommands
             printf '%s\n' \
                 'show	Print the abandoned-session record; exit 1 when there is none' \
                 'clear	Remove the abandoned-session record (exit 0 also when there is none)'
+        case 'dodo url-handler'
+            printf '%s\n' \
+                'install	Register dodo handle-url for the scheme (idempotent)' \
+                'remove	Undo install: restore the previous handler and delete dodo'\''s entry' \
+                'status	Say which schemes route to dodo'
         case 'dodo config'
             printf '%s\n' \
                 'show	Print every effective setting and where it came from' \
@@ -46,8 +52,17 @@ function __dodo_options
                 '--presentation-style	How the checkout is presented' \
                 '--bar-collapsing-enabled	Let the toolbar collapse as the page scrolls (fullScreen only)' \
                 '--color-scheme	The colour scheme of the controls around the checkout' \
-                '--no-open	Print the checkout URL instead of opening it' \
+                '--no-open	Print the checkout URL instead of opening it (on standard output; on standard error with --json)' \
                 '--events	Report checkout events on standard error, as text or JSON Lines'
+        case 'dodo url-handler install'
+            printf '%s\n' \
+                '--all	Every profile'\''s return URL scheme, not only the effective profile'\''s'
+        case 'dodo url-handler remove'
+            printf '%s\n' \
+                '--all	Every profile'\''s return URL scheme, not only the effective profile'\''s'
+        case 'dodo url-handler status'
+            printf '%s\n' \
+                '--all	Every profile'\''s return URL scheme, not only the effective profile'\''s'
         case 'dodo validate'
             printf '%s\n' \
                 '--return-url	The URL the checkout returns to (overrides DODO_RETURN_URL and the profile'\''s return_url)'
@@ -103,6 +118,24 @@ function __dodo_option_value
                     return
                 case --events
                     echo 'values:text json'
+                    return
+            end
+        case 'dodo url-handler install'
+            switch $option
+                case --all
+                    echo 'flag'
+                    return
+            end
+        case 'dodo url-handler remove'
+            switch $option
+                case --all
+                    echo 'flag'
+                    return
+            end
+        case 'dodo url-handler status'
+            switch $option
+                case --all
+                    echo 'flag'
                     return
             end
         case 'dodo validate'
@@ -177,7 +210,7 @@ function __dodo_plugins
     for program in $PATH/dodo-*
         test -x $program -a ! -d $program; or continue
         set -l name (string replace -r '^.*/dodo-' '' -- $program)
-        contains -- $name $seen 'start' 'handle-url' 'abandoned' 'explain-status' 'validate' 'config' 'help' '__generate'; and continue
+        contains -- $name $seen 'start' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'help' '__generate'; and continue
         set -a seen $name
         printf '%s\tplugin (%s)\n' $name $program
     end

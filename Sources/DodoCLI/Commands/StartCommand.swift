@@ -16,7 +16,10 @@ extension CommandSpec {
       abandoned session, opens the checkout with the browser command, and waits for the return \
       URL, delivered by 'dodo handle-url' (or, for an http://127.0.0.1:PORT, http://[::1]:PORT \
       or http://localhost:PORT return URL, straight to dodo, which serves that address itself \
-      for the life of the checkout). It prints the result and exits with its status's code.
+      for the life of the checkout, bound to loopback only: the matching request gets a short \
+      page saying the checkout is finished and the tab can be closed; any other path gets 404, \
+      any other method 405, and the wait goes on). It prints the result and exits with its \
+      status's code.
 
       The browser command is the first of --browser, $DODO_BROWSER, the profile's browser, \
       $BROWSER, then xdg-open (Linux) or open (macOS). It is split into words like a shell \
@@ -61,7 +64,8 @@ extension CommandSpec {
 
 /// `dodo start CHECKOUT_URL …`: runs the core's `CheckoutFlow` against the platform.
 struct StartCommand {
-  static let noOpen = OptionSpec("no-open", help: "Print the checkout URL instead of opening it.")
+  static let noOpen = OptionSpec(
+    "no-open", help: "Print the checkout URL instead of opening it (on standard output; on standard error with --json).")
   static let events = OptionSpec(
     "events", values: ["text", "json"], help: "Report checkout events on standard error, as text or JSON Lines.")
 
