@@ -179,7 +179,7 @@ struct CheckoutEventReporter {
     let at = AbandonedSessionFile.timestamp(Date())
     switch format {
     case "json":
-      var json = JSONWriter()
+      let json = JSONWriter()
       json.beginObject()
       json.key("name")
       json.string(event.name)
