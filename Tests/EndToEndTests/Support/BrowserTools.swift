@@ -17,21 +17,21 @@ enum BrowserTools {
   static let xdgMime = program(["xdg-mime"])
   static let openssl = program(["openssl"])
   static let python3 = program(["python3"])
-  static let setsid = program(["setsid"])
   static let timeout = program(["timeout"])
 
-  /// Chromium, the stand-in checkout (python3, openssl) and the wrapper's process tools.
-  /// Linux only: the wrapper relies on `setsid` and the cleanup reads `/proc`.
-  static var canRunChromium: Bool {
+  /// What the loopback test lacks here: Chromium, the stand-in checkout (python3, openssl)
+  /// and `timeout` for the browser's lifetime cap. Linux only: the cleanup reads `/proc`.
+  static let missingForChromium: [String] = {
     #if os(Linux)
-      [chromium, openssl, python3, setsid, timeout].allSatisfy { $0 != nil }
+      [("chromium", chromium), ("python3", python3), ("openssl", openssl), ("timeout", timeout)].filter { $0.1 == nil }.map(\.0)
     #else
-      false
+      ["Linux"]
     #endif
-  }
+  }()
 
-  /// All of the above, plus an X server for Chromium's desktop route and xdg-utils.
-  static var canRunDesktopRoute: Bool { canRunChromium && [xvfb, xdgOpen, xdgMime].allSatisfy { $0 != nil } }
+  /// What the desktop-route test lacks here: the above, an X server and xdg-utils.
+  static let missingForDesktopRoute: [String] =
+    missingForChromium + [("Xvfb", xvfb), ("xdg-open", xdgOpen), ("xdg-mime", xdgMime)].filter { $0.1 == nil }.map(\.0)
 
   /// The repository's `scripts/browser-support/`, found from this file's place in the tree.
   static let supportScripts: URL = URL(fileURLWithPath: #filePath)
