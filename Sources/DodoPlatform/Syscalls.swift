@@ -554,9 +554,11 @@ extension Syscalls {
 
   /// `posix_spawnp(3)`: runs `arguments[0]` (looked up on `PATH`) with `arguments` and
   /// `environment`. The child gets the default action for every signal that `dodo` catches or
-  /// ignores, an empty signal mask, and `stdoutToStderr` sends its standard output to our
-  /// standard error (so that `--json` output stays clean), or `standardOutput` receives it. A program that cannot be run is an
-  /// error here (`posix_spawnp` returns the code; glibc reports exec failures too).
+  /// ignores, an empty signal mask, `/dev/null` as standard input (a browser or `xdg-mime`
+  /// never reads ours, and one that lives on must not hold it), and `stdoutToStderr` sends its
+  /// standard output to our standard error (so that `--json` output stays clean), or
+  /// `standardOutput` receives it. A program that cannot be run is an error here
+  /// (`posix_spawnp` returns the code; glibc reports exec failures too).
   public static func spawn(
     _ arguments: [String], environment: [String: String], stdoutToStderr: Bool, standardOutput: Int32? = nil
   ) throws(SystemError) -> Int32 {
@@ -570,6 +572,7 @@ extension Syscalls {
     #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     if let standardOutput {
       posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
     } else if stdoutToStderr {

@@ -122,6 +122,25 @@ struct StartEndToEndTests {
       """)
   }
 
+  @Test("the browser reads nothing of start's standard input, and its output stays off standard output")
+  func browserStreams() throws {
+    let sandbox = CheckoutSandbox()
+    let seen = sandbox.home.url.appendingPathComponent("stdin.txt").path
+    let browser = try sandbox.script("browser.sh", """
+      cat > '\(seen)'
+      echo "browser says hello"
+      '\(Dodo.binary)' handle-url 'myapp://checkout/return?status=succeeded' >/dev/null
+      """)
+    let output = try Dodo.run(
+      ["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", browser, "--json"],
+      stdin: "a secret the browser must not read\n", environment: sandbox.environment())
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(try String(contentsOfFile: seen, encoding: .utf8) == "")
+    #expect(output.stdout.hasPrefix(#"{"status":"succeeded""#))
+    #expect(!output.stdout.contains("browser says hello"))
+    #expect(output.stderr.contains("browser says hello"))
+  }
+
   @Test("a browser that cannot start removes the record; one that exits non-zero keeps it; both are 23")
   func browserFailures() throws {
     let sandbox = CheckoutSandbox()
