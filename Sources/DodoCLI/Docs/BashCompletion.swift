@@ -14,8 +14,7 @@ enum BashCompletion {
       if !command.subcommands.isEmpty {
         subcommands += "    \(q(command.path))) __dodo_reply=(\(command.subcommands.map(\.name).joined(separator: " "))) ;;\n"
       }
-      var own = command.options.flatMap(CompletionModel.words)
-      if command.path == model.commands[0].path { own += model.rootOnlyOptions }
+      let own = command.optionWords.map(\.word)
       if !own.isEmpty { options += "    \(q(command.path))) __dodo_reply=(\(own.joined(separator: " "))) ;;\n" }
       if !command.options.isEmpty {
         optionValues += "    \(q(command.path)))\n      case $2 in\n"
@@ -25,10 +24,8 @@ enum BashCompletion {
         }
         optionValues += "      esac ;;\n"
       }
-      if !command.spec.arguments.isEmpty, command.spec.handler != nil {
-        let kinds = command.spec.arguments.map { q(CompletionModel.ValueKind($0).scriptWord) }.joined(separator: " ")
-        let repeats = command.spec.arguments.last!.isRepeating ? 1 : 0
-        arguments += "    \(q(command.path))) __dodo_reply=(\(kinds)); __dodo_repeats=\(repeats) ;;\n"
+      if let (kinds, repeats) = command.arguments {
+        arguments += "    \(q(command.path))) __dodo_reply=(\(kinds.joined(separator: " "))); __dodo_repeats=\(repeats ? 1 : 0) ;;\n"
       }
     }
     var globalValues = ""

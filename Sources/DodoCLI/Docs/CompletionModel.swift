@@ -58,24 +58,39 @@ struct CompletionModel {
     var subcommands: [CommandSpec] { spec.visibleSubcommands }
     /// The command's own options; the global ones apply everywhere.
     var options: [OptionSpec] { spec.options }
+    /// Every word of the command's own options with its help; `--version` at the root.
+    let optionWords: [(word: String, help: String)]
+
+    init(path: String, spec: CommandSpec, isRoot: Bool) {
+      self.path = path
+      self.spec = spec
+      optionWords =
+        spec.options.flatMap { option in CompletionModel.words(of: option).map { ($0, option.help) } }
+        + (isRoot ? [("--version", "Print the version of dodo.")] : [])
+    }
+
+    /// The script words of the positional arguments' kinds and whether the last repeats;
+    /// `nil` for a command that takes none, or only a subcommand.
+    var arguments: (kinds: [String], repeats: Bool)? {
+      guard let last = spec.arguments.last, spec.handler != nil else { return nil }
+      return (spec.arguments.map { CompletionModel.quoted(ValueKind($0).scriptWord) }, last.isRepeating)
+    }
   }
 
   /// The root first, then every visible command, depth first.
   let commands: [Command]
   let globalOptions: [OptionSpec]
-  /// Options only the root takes (`--version`).
-  let rootOnlyOptions: [String]
   /// Every built-in name at the top, hidden ones too: never offered as plugins, since a
   /// built-in always wins over `dodo-NAME`.
   let reservedNames: [String]
 
   init(root: CommandSpec = CommandTree.root) {
     func walk(_ path: String, _ command: CommandSpec) -> [Command] {
-      [Command(path: path, spec: command)] + command.visibleSubcommands.flatMap { walk(path + " " + $0.name, $0) }
+      [Command(path: path, spec: command, isRoot: path == root.name)]
+        + command.visibleSubcommands.flatMap { walk(path + " " + $0.name, $0) }
     }
     commands = walk(root.name, root)
     globalOptions = GlobalOptions.all
-    rootOnlyOptions = ["--version"]
     reservedNames = root.subcommands.map(\.name)
   }
 

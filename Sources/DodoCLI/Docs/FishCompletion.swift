@@ -17,10 +17,7 @@ enum FishCompletion {
         let entries = command.subcommands.map { described($0.name, $0.abstract) }
         subcommands += "        case \(q(command.path))\n            printf '%s\\n' \\\n                \(entries.joined(separator: " \\\n                "))\n"
       }
-      var own = command.options.flatMap { option in CompletionModel.words(of: option).map { described($0, option.help) } }
-      if command.path == model.commands[0].path {
-        own += model.rootOnlyOptions.map { described($0, "Print the version of dodo.") }
-      }
+      let own = command.optionWords.map { described($0.word, $0.help) }
       if !own.isEmpty {
         options += "        case \(q(command.path))\n            printf '%s\\n' \\\n                \(own.joined(separator: " \\\n                "))\n"
       }
@@ -32,10 +29,8 @@ enum FishCompletion {
         }
         optionValues += "            end\n"
       }
-      if !command.spec.arguments.isEmpty, command.spec.handler != nil {
-        let kinds = command.spec.arguments.map { q(CompletionModel.ValueKind($0).scriptWord) }.joined(separator: " ")
-        let repeats = command.spec.arguments.last!.isRepeating ? "repeats" : "once"
-        arguments += "        case \(q(command.path))\n            printf '%s\\n' \(repeats) \(kinds)\n"
+      if let (kinds, repeats) = command.arguments {
+        arguments += "        case \(q(command.path))\n            printf '%s\\n' \(repeats ? "repeats" : "once") \(kinds.joined(separator: " "))\n"
       }
     }
     var globalValues = ""

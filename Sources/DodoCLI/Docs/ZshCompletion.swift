@@ -19,10 +19,7 @@ enum ZshCompletion {
         let entries = command.subcommands.map { described($0.name, $0.abstract) }
         subcommands += "    \(q(command.path))) reply=(\n      \(entries.joined(separator: "\n      "))\n    ) ;;\n"
       }
-      var own = command.options.flatMap { option in CompletionModel.words(of: option).map { described($0, option.help) } }
-      if command.path == model.commands[0].path {
-        own += model.rootOnlyOptions.map { described($0, "Print the version of dodo.") }
-      }
+      let own = command.optionWords.map { described($0.word, $0.help) }
       if !own.isEmpty { options += "    \(q(command.path))) reply=(\n      \(own.joined(separator: "\n      "))\n    ) ;;\n" }
       if !command.options.isEmpty {
         optionValues += "    \(q(command.path)))\n      case $2 in\n"
@@ -32,10 +29,8 @@ enum ZshCompletion {
         }
         optionValues += "      esac ;;\n"
       }
-      if !command.spec.arguments.isEmpty, command.spec.handler != nil {
-        let kinds = command.spec.arguments.map { q(CompletionModel.ValueKind($0).scriptWord) }.joined(separator: " ")
-        let repeats = command.spec.arguments.last!.isRepeating ? 1 : 0
-        arguments += "    \(q(command.path))) reply=(\(kinds)); repeats=\(repeats) ;;\n"
+      if let (kinds, repeats) = command.arguments {
+        arguments += "    \(q(command.path))) reply=(\(kinds.joined(separator: " "))); repeats=\(repeats ? 1 : 0) ;;\n"
       }
     }
     var globalValues = ""
