@@ -199,9 +199,9 @@ enum FuzzChecks {
   static func streamedReading(_ text: String) {
     var copy = text
     copy.withUTF8 { bytes in
-      let fromURL = try? ReturnQuery.withReturnURL(bytes) { query in checkReading(query, against: try? CheckoutResult(returnURL: text)) }
+      let fromURL: Void? = try? ReturnQuery.withReturnURL(bytes) { query in checkReading(query, against: try? CheckoutResult(returnURL: text)) }
       require((fromURL != nil) == ((try? CheckoutResult(returnURL: text)) != nil), "ReturnQuery reads the URLs CheckoutResult reads")
-      let fromQuery = try? ReturnQuery.withQuery(bytes) { query in checkReading(query, against: try? CheckoutResult(query: text)) }
+      let fromQuery: Void? = try? ReturnQuery.withQuery(bytes) { query in checkReading(query, against: try? CheckoutResult(query: text)) }
       require((fromQuery != nil) == ((try? CheckoutResult(query: text)) != nil), "ReturnQuery reads the queries CheckoutResult reads")
     }
   }

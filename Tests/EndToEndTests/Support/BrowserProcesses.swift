@@ -22,7 +22,7 @@ final class BackgroundProgram: @unchecked Sendable {
   init(_ name: String, _ program: String, _ arguments: [String], environment: [String: String], logDirectory: URL) throws {
     self.name = name
     log = logDirectory.appendingPathComponent("\(name).log")
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     process.environment = environment
@@ -91,8 +91,8 @@ func runWithDeadline(
   let name = UUID().uuidString
   let out = scratch.appendingPathComponent("\(name).out")
   let err = scratch.appendingPathComponent("\(name).err")
-  FileManager.default.createFile(atPath: out.path, contents: nil)
-  FileManager.default.createFile(atPath: err.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: err.path, contents: nil)
   defer {
     try? FileManager.default.removeItem(at: out)
     try? FileManager.default.removeItem(at: err)
