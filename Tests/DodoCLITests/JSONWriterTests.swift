@@ -49,4 +49,28 @@ struct JSONWriterTests {
     let result = try CheckoutResult(returnURL: url)
     #expect(inPlace == json { $0.result(result) })
   }
+
+  @Test("plain text: printable ASCII without quote or backslash, at every offset of a word", arguments: [
+    ("\"", false), ("\\", false), ("\u{7F}", false), ("\u{1F}", false), ("\t", false), ("é", false), (" ", true), ("~", true),
+  ])
+  func plainText(_ byte: String, _ plain: Bool) {
+    for offset in 0..<17 {
+      var text = String(repeating: "a", count: offset) + byte + String(repeating: "z", count: 16 - offset)
+      let isPlain = text.withUTF8 { JSONWriter.isPlain($0) }
+      #expect(isPlain == plain, "\(byte.debugDescription) at \(offset)")
+    }
+  }
+
+  @Test("a plain URL's texts are copied as they are, and give the same JSON as when escaped", arguments: [
+    "myapp://r?status=succeeded&payment_id=pay_1&email=a+b%40x.com&q=%22x%22",
+    "myapp://r?status=active&license_key=A&license_key=B&name%3D=v%26",
+  ])
+  func plainURL(_ url: String) throws {
+    var text = url
+    let plain = try text.withUTF8 { bytes in
+      #expect(JSONWriter.isPlain(bytes))
+      return try ReturnQuery.withReturnURL(bytes) { query in json { $0.result(query, plainURL: true) } }
+    }
+    #expect(plain == json { $0.result(try! CheckoutResult(returnURL: url)) })
+  }
 }

@@ -50,6 +50,19 @@ struct ExplainStatusEndToEndTests {
     #expect(object["rawStatus"] as? String == "ACTIVE")
   }
 
+  @Test("quotes, backslashes and other than ASCII in an input come out as valid JSON", arguments: [
+    #"status=a"b\c&email=caf%C3%A9"#, "status=é&email=x\\y", #"myapp://r?status="quoted"&payment_id=p\1"#,
+  ])
+  func escapedInput(_ input: String) throws {
+    let run = try Dodo.run(["explain-status", "--json", "-"], stdin: input + "\n")
+    #expect(run.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    #expect(object["input"] as? String == input)
+    let expected = try JSONSerialization.jsonObject(
+      with: Data(Dodo.run(["explain-status", "--json", input]).stdout.utf8)) as! [String: Any]
+    #expect(NSDictionary(dictionary: object) == NSDictionary(dictionary: expected))
+  }
+
   @Test("a missing status is pending, and rawStatus is null")
   func missingStatus() throws {
     let run = try Dodo.run(["explain-status", "--json", "myapp://checkout/return?payment_id=pay_2"])

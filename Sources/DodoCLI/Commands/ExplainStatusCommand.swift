@@ -76,7 +76,9 @@ struct ExplainStatusCommand {
     let input = Self.trimmed(line)
     if input.isEmpty { return }
     count += 1
-    if Self.isASCII(input) {
+    if JSONWriter.isPlain(input) {
+      explain(utf8: input, plain: true)
+    } else if Self.isASCII(input) {
       explain(utf8: input)
     } else {
       var text = String(decoding: input, as: UTF8.self)
@@ -84,10 +86,11 @@ struct ExplainStatusCommand {
     }
   }
 
-  private mutating func explain(utf8 input: UnsafeBufferPointer<UInt8>) {
+  /// `plain`: the input is printable ASCII without `"` or `\` (`JSONWriter.isPlain`).
+  private mutating func explain(utf8 input: UnsafeBufferPointer<UInt8>, plain: Bool = false) {
     do throws(CheckoutError) {
       try ExplainInput.read(input) { query in
-        if context.json { writeJSON(input, query) } else { writeText(input, .success(query.result)) }
+        if context.json { writeJSON(input, query, plain: plain) } else { writeText(input, .success(query.result)) }
       }
     } catch {
       allDecoded = false
@@ -95,13 +98,13 @@ struct ExplainStatusCommand {
     }
   }
 
-  private func writeJSON(_ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery) {
+  private func writeJSON(_ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, plain: Bool) {
     let explanation = StatusExplanation.of(query.rawStatus)
-    beginJSON(input)
+    beginJSON(input, plain: plain)
     writer.key("result")
-    writer.result(query)
+    writer.result(query, plainURL: plain)
     writer.key("rawStatus")
-    writer.string(query.rawStatus)
+    writer.string(query.rawStatus, plainURL: plain)
     writer.key("meaning")
     writer.encoded(explanation.meaningJSON)
     writer.key("nextStep")
@@ -116,10 +119,10 @@ struct ExplainStatusCommand {
     endJSON()
   }
 
-  private func beginJSON(_ input: UnsafeBufferPointer<UInt8>) {
+  private func beginJSON(_ input: UnsafeBufferPointer<UInt8>, plain: Bool = false) {
     writer.beginObject()
     writer.key("input")
-    writer.utf8String(input)
+    if plain { writer.plainString(input) } else { writer.utf8String(input) }
   }
 
   /// Ends a line of JSON. Lines collect in the writer and go out in large chunks (see

@@ -216,12 +216,15 @@ extension JSONWriter {
   }
 
   /// A result read in place, written without making a string of any text of it.
-  public func result(_ query: ReturnQuery) {
+  ///
+  /// `plainURL` says that the URL's text is plain (see `isPlain(_:)`): its undecoded texts are
+  /// then copied as they stand, without looking for what to escape.
+  public func result(_ query: ReturnQuery, plainURL: Bool = false) {
     resultObject(
       status: query.status, paymentId: query.paymentId, subscriptionId: query.subscriptionId,
       licenseKeys: query.licenseKeys.isEmpty ? nil : query.licenseKeys, customerEmail: query.customerEmail,
       parameterCount: query.parameters.count, parameter: { (query.parameters[$0].name, query.parameters[$0].value) },
-      write: { self.string($0) })
+      write: { self.string($0, plainURL: plainURL) })
   }
 
   /// The status's name as a literal, copied as it stands (no `String` made per result).
@@ -279,11 +282,51 @@ extension JSONWriter {
     needsComma = true
   }
 
+  /// A string whose bytes need no escaping (see `isPlain(_:)`): copied as they stand.
+  @inline(__always)
+  public func plainString(_ bytes: UnsafeBufferPointer<UInt8>) {
+    let comma = needsComma
+    buffer.write(upTo: bytes.count + 3) { start in
+      var out = start
+      if comma {
+        out.pointee = UInt8(ascii: ",")
+        out += 1
+      }
+      out.pointee = UInt8(ascii: "\"")
+      if let base = bytes.baseAddress { (out + 1).update(from: base, count: bytes.count) }
+      out += bytes.count + 1
+      out.pointee = UInt8(ascii: "\"")
+      return out + 1 - start
+    }
+    needsComma = true
+  }
+
+  /// Whether `bytes` can stand in a JSON string as they are: printable ASCII without `"` or
+  /// `\`. Checked eight bytes at a time, once per input line, so that the texts taken from
+  /// that line are copied instead of scanned again.
+  public static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    var i = 0
+    while i + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+      let delete = word ^ (ones &* 0x7F)
+      if needsEscape(word) || (word | ((delete &- ones) & ~delete)) & (ones &* 0x80) != 0 { return false }
+      i += 8
+    }
+    while i < bytes.count {
+      let c = base[i]
+      if c < 0x20 || c >= 0x7F || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { return false }
+      i += 1
+    }
+    return true
+  }
+
   /// A query's text, decoded. Undecoded text is written as it stands (the caller hands over
   /// UTF-8); decoded bytes that are not ASCII go through `String`, which repairs what is not UTF-8.
-  public func string(_ text: QueryText?) {
+  public func string(_ text: QueryText?, plainURL: Bool = false) {
     guard let text else { return null() }
-    guard text.isEscaped else { return utf8String(text.encoded) }
+    guard text.isEscaped else { return plainURL ? plainString(text.encoded) : utf8String(text.encoded) }
     text.withDecodedBytes { bytes in
       if bytes.allSatisfy({ $0 < 0x80 }) {
         utf8String(bytes)
