@@ -59,34 +59,49 @@ public final class LineReader {
   private var start = 0
   private var end = 0
   private var atEnd = false
-  /// A line longer than this is an error (`LineTooLong`), not an unbounded buffer.
+  /// Whether the rest of an overlong line is being passed over, up to its newline.
+  private var skipping = false
+  /// A line this long or longer is reported (`tooLong`) and passed over, not buffered without bound.
   public let maximumLineLength: Int
 
   public init(fd: Int32, maximumLineLength: Int = 1 << 20) {
     self.fd = fd
     self.maximumLineLength = maximumLineLength
-    buffer = [UInt8](repeating: 0, count: 256 * 1024)
+    buffer = [UInt8](repeating: 0, count: min(256 * 1024, maximumLineLength))
   }
 
   /// Calls `body` with each line, without its `\n` (and a `\r` before it).
   ///
   /// `beforeWaiting` runs before each read that may block, so that a caller can flush its
-  /// output first: lines piped in one at a time are answered one at a time.
+  /// output first: lines piped in one at a time are answered one at a time. A line of
+  /// `maximumLineLength` bytes or more goes to `tooLong` with its first `maximumLineLength`
+  /// bytes, and the reading goes on after it.
   public func forEachLine(
-    beforeWaiting: () -> Void = {}, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+    beforeWaiting: () -> Void = {}, tooLong: (UnsafeBufferPointer<UInt8>) throws -> Void = { _ in },
+    _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws {
     while true {
       // Every whole line in the buffer, in one access to it.
       try buffer.withUnsafeBufferPointer { bytes in
         while let newline = Self.newline(in: bytes, start..<end) {
+          defer { start = newline + 1 }
+          if skipping {
+            skipping = false
+            continue
+          }
           var lineEnd = newline
           if lineEnd > start, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
           try body(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]))
-          start = newline + 1
+        }
+        if skipping {
+          (start, end) = (0, 0)
+        } else if start == 0, end == bytes.count, bytes.count >= maximumLineLength {
+          try tooLong(UnsafeBufferPointer(rebasing: bytes[0..<end]))
+          (start, end, skipping) = (0, 0, true)
         }
       }
       if atEnd {
-        if start < end {
+        if start < end, !skipping {
           try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
         }
         return
@@ -124,20 +139,11 @@ public final class LineReader {
       start = 0
     }
     if end == buffer.count {
-      if buffer.count >= maximumLineLength {
-        throw LineTooLong(limit: maximumLineLength)
-      }
-      buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+      buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, maximumLineLength - buffer.count)))
     }
     let count = try buffer.withUnsafeMutableBytes { raw in
       try Syscalls.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[end...]))
     }
     if count == 0 { atEnd = true } else { end += count }
   }
-}
-
-/// A line longer than `LineReader.maximumLineLength`.
-public struct LineTooLong: Error, CustomStringConvertible {
-  public var limit: Int
-  public var description: String { "a line is longer than \(limit) bytes" }
 }

@@ -132,6 +132,18 @@ struct ExplainStatusEndToEndTests {
     #expect(out.last?.contains(#""paymentId":"pay_49999""#) == true)
   }
 
+  @Test("a line too long for any return URL is an input that cannot be decoded; the rest go on")
+  func overlongLine() throws {
+    let input = "status=failed\n" + String(repeating: "a", count: 3_000_000) + "\nexpired\n"
+    let run = try Dodo.run(["explain-status", "--json", "-"], stdin: input)
+    #expect(run.status == 1)
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines[1].hasPrefix(#"{"input":"aaaa"#))
+    #expect(lines[1].contains(#""error":{"code":"INVALID_RETURN_URL","message":"invalid return URL: the input is 1048576 bytes or longer"#))
+    #expect(lines[2].contains(#""status":"expired""#))
+  }
+
   @Test("no input at all is a usage error", arguments: [[String](), [""], ["-"]])
   func noInput(_ arguments: [String]) throws {
     let run = try Dodo.run(["explain-status"] + arguments, stdin: "\n\n")

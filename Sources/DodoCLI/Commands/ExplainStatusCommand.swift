@@ -54,7 +54,7 @@ struct ExplainStatusCommand {
       if input == "-" {
         let reader = LineReader(fd: context.stdinFD)
         do {
-          try reader.forEachLine(beforeWaiting: { flush() }) { line in explain(line) }
+          try reader.forEachLine(beforeWaiting: { flush() }, tooLong: { explainTooLong($0) }) { line in explain(line) }
         } catch {
           throw CLIError.checkout(.platformError("cannot read standard input: \(error)"))
         }
@@ -83,6 +83,17 @@ struct ExplainStatusCommand {
     } else {
       var text = String(decoding: input, as: UTF8.self)
       text.withUTF8 { explain(utf8: $0) }
+    }
+  }
+
+  /// A line too long to be any return URL: an input that cannot be decoded, shown by its start.
+  private mutating func explainTooLong(_ start: UnsafeBufferPointer<UInt8>) {
+    count += 1
+    allDecoded = false
+    var input = String(decoding: UnsafeBufferPointer(rebasing: start.prefix(64)), as: UTF8.self) + "…"
+    let error = CheckoutError.invalidReturnUrl("the input is \(start.count) bytes or longer; a return URL is far shorter")
+    input.withUTF8 { input in
+      if context.json { writeJSON(input, error) } else { writeText(input, .failure(error)) }
     }
   }
 
