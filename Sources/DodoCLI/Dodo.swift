@@ -90,7 +90,7 @@ public enum Dodo {
     case .usage(let message, let path):
       let command = CommandTree.command(at: path) ?? CommandTree.root
       context.stderr.write("\(style.red("Error:")) \(message)\n")
-      context.stderr.write("Usage: \(HelpFormatter.usage(path, command))\n")
+      context.stderr.write(HelpFormatter.usage(path, command, label: "Usage: ") + "\n")
       context.stderr.write("  See '\(path.joined(separator: " ")) --help'.\n")
     case .unknownCommand:
       context.stderr.write("\(style.red("Error:")) \(error.message)\n")

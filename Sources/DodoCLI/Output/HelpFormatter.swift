@@ -3,21 +3,34 @@ public enum HelpFormatter {
   static let width = 80
   static let column = 26
 
-  /// `dodo validate [<CHECKOUT_URL>] [--return-url URL]`.
-  public static func usage(_ path: [String], _ command: CommandSpec) -> String {
-    var parts = [path.joined(separator: " ")]
+  /// `dodo validate [<CHECKOUT_URL>] [--return-url URL]`, after `label` (`Usage: `), wrapped
+  /// at the help width with continuation lines under the first argument.
+  public static func usage(_ path: [String], _ command: CommandSpec, label: String = "") -> String {
+    var parts: [String] = []
     if !command.subcommands.isEmpty && command.handler == nil {
       parts.append("<subcommand>")
     }
     parts += command.arguments.map(\.synopsis)
     parts += command.options.map { "[\($0.synopsis)]" }
-    return parts.joined(separator: " ")
+    var line = label + path.joined(separator: " ")
+    let indent = String(repeating: " ", count: line.count + 1)
+    var lines: [String] = []
+    for part in parts {
+      if line.count + 1 + part.count > width, line != indent {
+        lines.append(line)
+        line = indent + part
+      } else {
+        line += (line == indent ? "" : " ") + part
+      }
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
   }
 
   public static func help(_ path: [String], _ command: CommandSpec, extraSections: [(String, [(String, String)])] = []) -> String {
     var out = "OVERVIEW: \(command.abstract)\n\n"
     if !command.discussion.isEmpty { out += wrap(command.discussion, indent: 0) + "\n\n" }
-    out += "USAGE: \(usage(path, command))\n"
+    out += usage(path, command, label: "USAGE: ") + "\n"
     if !command.arguments.isEmpty {
       out += section("ARGUMENTS", command.arguments.map { ($0.synopsis, $0.help) })
     }
