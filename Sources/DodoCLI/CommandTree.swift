@@ -8,6 +8,11 @@ public enum CommandTree {
       the return URL, and turns that URL into a result (succeeded, failed, cancelled, pending \
       or expired), as the official iOS SDK does. It also decodes return URLs for support staff \
       and keeps a record of checkouts whose outcome is not known yet.
+
+      With --json, standard output carries only JSON, and an error is \
+      {"error":{"code":…,"message":…}} on standard error, its code one of INVALID_CHECKOUT_URL, \
+      INVALID_RETURN_URL, ALREADY_IN_PROGRESS, PLATFORM_ERROR, USAGE_ERROR, CONFIG_ERROR and \
+      UNKNOWN_COMMAND.
       """,
     subcommands: [.start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .help, .generate],
     examples: [
