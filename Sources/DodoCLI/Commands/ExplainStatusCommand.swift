@@ -7,9 +7,14 @@ extension CommandSpec {
     abstract: "Decode a customer's return URL: the result, what it means, and what to do next.",
     discussion: """
       Each INPUT is a return URL, a bare query string (status=…&…, with or without a leading ?), \
-      or a bare status value (requires_customer_action). With - the inputs are read from \
-      standard input, one per line (blank lines skipped), and decoded as they arrive, so a file \
-      of any size streams through in flat memory. Leading and trailing blanks of an input are ignored.
+      or a bare status value (requires_customer_action). They are told apart by their shape: \
+      text that starts with a scheme and a colon is a URL, text that starts with ? or holds = \
+      or & is a query, and a word of letters, digits, _ and - is a status. Anything else, a URL \
+      with no host, and text with a space, a control character or a malformed % escape cannot \
+      be decoded. With - the inputs are read from standard input, one per line (blank lines \
+      skipped), and decoded as they arrive, so a file of any size streams through in flat \
+      memory; a line of 1 MiB or more cannot be decoded, and the lines after it go on. Leading \
+      and trailing blanks of an input are ignored.
 
       The result is read exactly as the Dodo Payments iOS SDK reads it. It is a hint, not proof \
       of payment: confirm payments on the backend with the payment.succeeded or \
