@@ -135,7 +135,8 @@ struct StartEndToEndTests {
       ["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", browser, "--json"],
       stdin: "a secret the browser must not read\n", environment: sandbox.environment())
     #expect(output.status == 0, "\(output.stderr)")
-    #expect(try String(contentsOfFile: seen, encoding: .utf8) == "")
+    let browserInput = try String(contentsOfFile: seen, encoding: .utf8)
+    #expect(browserInput == "", "the browser read: \(browserInput.debugDescription)")
     #expect(output.stdout.hasPrefix(#"{"status":"succeeded""#))
     #expect(!output.stdout.contains("browser says hello"))
     #expect(output.stderr.contains("browser says hello"))
