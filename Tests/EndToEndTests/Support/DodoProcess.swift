@@ -74,14 +74,31 @@ enum Dodo {
       err = errPipe.fileHandleForReading.readDataToEndOfFile()
       group.leave()
     }
-    if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try inPipe.fileHandleForWriting.close()
+    feed(inPipe.fileHandleForWriting, stdin.map { Data($0.utf8) } ?? Data(), into: group)
     group.wait()
     process.waitUntilExit()
     return ProcessOutput(
       stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
       status: process.terminationStatus)
   }
+}
+
+/// Writes `data` to a child's standard input and closes it, on a thread of its own that
+/// blocks SIGPIPE: a child that exits without reading all of it (a usage error, say) makes
+/// the write fail with EPIPE, where SIGPIPE would silently end the whole test run. The
+/// signal is thread-directed and dies with the thread.
+private func feed(_ handle: FileHandle, _ data: Data, into group: DispatchGroup) {
+  group.enter()
+  let writer = Thread {
+    var pipeSignal = sigset_t()
+    sigemptyset(&pipeSignal)
+    sigaddset(&pipeSignal, SIGPIPE)
+    pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+    try? handle.write(contentsOf: data)
+    try? handle.close()
+    group.leave()
+  }
+  writer.start()
 }
 
 /// A fresh directory under the system's temporary directory, removed when released.
