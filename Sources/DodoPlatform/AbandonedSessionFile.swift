@@ -35,7 +35,10 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
   /// Records are small; anything larger is not ours.
   private static let maximumSize = 64 * 1024
 
+  /// Only the checkout that holds the lock saves, so any other temporary file of the record
+  /// was left by a start killed while it wrote: it is removed first.
   public func save(_ session: AbandonedSession) throws(CheckoutError) {
+    removeLeftoverTemporaryFiles()
     let bytes = Array(Self.json(session).utf8)
     do throws(SystemError) { try AtomicFile.write(bytes, to: path, directory: directory) } catch {
       throw .platformError("cannot record the abandoned session in \(path): \(error)")
@@ -55,6 +58,15 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
       throw .platformError("the abandoned-session record \(path) is corrupt; 'dodo abandoned clear' removes it")
     }
     return AbandonedSession(sessionId: record.sessionId, createdAt: createdAt)
+  }
+
+  /// `.abandoned.json.PID.tmp` files of other processes (see `AtomicFile.write`).
+  private func removeLeftoverTemporaryFiles() {
+    guard let names = try? Syscalls.directoryEntries(directory) else { return }
+    let own = ".abandoned.json.\(Syscalls.processID()).tmp"
+    for name in names where name.hasPrefix(".abandoned.json.") && name.hasSuffix(".tmp") && name != own {
+      _ = try? Syscalls.unlink(DodoDirectories.join(directory, name))
+    }
   }
 
   public func clear() throws(CheckoutError) {

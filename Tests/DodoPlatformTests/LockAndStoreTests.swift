@@ -62,6 +62,17 @@ struct LockAndStoreTests {
     #expect(try store.load() == nil)
   }
 
+  @Test("saving removes the temporary files that killed writers left, and nothing else")
+  func leftoverTemporaryFiles() throws {
+    let temp = TemporaryDirectory()
+    let store = AbandonedSessionFile(stateDirectory: temp.path)
+    for name in [".abandoned.json.4242.tmp", ".abandoned.json.7.tmp", "notes.txt"] {
+      #expect(FileManager.default.createFile(atPath: temp.sub(name), contents: Data("x".utf8)))
+    }
+    try store.save(AbandonedSession(sessionId: "cks_1", createdAt: Date(timeIntervalSince1970: 1_796_069_200)))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path).sorted() == ["abandoned.json", "notes.txt"])
+  }
+
   @Test("timestamps are ISO 8601 UTC whole seconds, as Foundation formats them")
   func timestamps() {
     var dates = [0, 951_782_400, 1_796_069_200, 4_107_542_399, -86_401, 253_402_300_799].map { Date(timeIntervalSince1970: $0) }
