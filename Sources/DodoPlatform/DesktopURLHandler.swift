@@ -134,9 +134,16 @@ public struct DesktopURLHandler: Sendable {
   private func dropDefault(_ scheme: String) throws(PlatformError) {
     guard let text = try mimeApps() else { return }
     var inDefaults = false
-    let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+    var kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
       if line.hasPrefix("[") { inDefaults = line == "[Default Applications]" }
       return !(inDefaults && line.hasPrefix("x-scheme-handler/\(scheme)="))
+    }
+    // A section left with nothing in it goes too, header and blank lines.
+    if let header = kept.firstIndex(of: "[Default Applications]") {
+      let end = kept[(header + 1)...].firstIndex { $0.hasPrefix("[") } ?? kept.endIndex
+      if kept[(header + 1)..<end].allSatisfy({ $0.allSatisfy(\.isWhitespace) }) {
+        kept.removeSubrange(header..<end)
+      }
     }
     let directory = String(mimeAppsList[..<(mimeAppsList.lastIndex(of: "/") ?? mimeAppsList.startIndex)])
     try platform("cannot update \(mimeAppsList)") { () throws(SystemError) in

@@ -33,6 +33,20 @@ struct URLHandlerEndToEndTests {
     #expect(try Dodo.run(["url-handler", "remove"], environment: env).status == 0)
   }
 
+  @Test("remove with no handler before drops dodo's line, and the section it leaves empty, but keeps the rest")
+  func removeWithoutPrevious() throws {
+    let sandbox = CheckoutSandbox()
+    let env = environment(sandbox)
+    let mimeapps = try sandbox.home.write("config/mimeapps.list", "[Added Associations]\ntext/plain=editor.desktop;\n")
+    #expect(try Dodo.run(["url-handler", "install"], environment: env).status == 0)
+    #expect(try String(contentsOfFile: mimeapps, encoding: .utf8).contains("x-scheme-handler/dodotest="))
+    #expect(try Dodo.run(["url-handler", "remove"], environment: env).status == 0)
+    let left = try String(contentsOfFile: mimeapps, encoding: .utf8)
+    #expect(!left.contains("dodotest"))
+    #expect(!left.contains("[Default Applications]"))
+    #expect(left.contains("[Added Associations]\ntext/plain=editor.desktop;"))
+  }
+
   @Test("xdg-open of a return URL reaches the running start through the registered handler")
   func desktopRoute() throws {
     let sandbox = CheckoutSandbox()
