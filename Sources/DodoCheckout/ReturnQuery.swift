@@ -131,9 +131,7 @@ public struct ReturnQuery {
       var escaped = (name: false, value: false)
       var nonASCII = (name: false, value: false)
       while end < query.upperBound {
-        while end + 8 <= query.upperBound,
-          !Self.hasSpecialByte(UnsafeRawPointer(bytes.baseAddress! + end).loadUnaligned(as: UInt64.self))
-        {
+        while end + 8 <= query.upperBound, !Self.hasSpecialByte(ByteWord(bytes.baseAddress!, at: end)) {
           end += 8
         }
         guard end < query.upperBound else { break }
@@ -168,15 +166,13 @@ public struct ReturnQuery {
     }
   }
 
-  /// Whether any of the eight bytes of `word` is `&`, `=`, `%` or not ASCII (the zero-byte
-  /// test of Hacker's Delight on the word XORed with each).
-  @inline(__always) private static func hasSpecialByte(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
-    let special = zeroByte(word ^ (ones &* 0x26)) | zeroByte(word ^ (ones &* 0x3D)) | zeroByte(word ^ (ones &* 0x25))
-    return (special | word) & highs != 0
+  /// Whether any of the eight bytes of `word` is `&`, `=`, `%` or not ASCII.
+  @inline(__always) private static func hasSpecialByte(_ word: ByteWord) -> Bool {
+    ByteWord.any(
+      word.equal(to: UInt8(ascii: "&")) | word.equal(to: UInt8(ascii: "=")) | word.equal(to: UInt8(ascii: "%"))
+        | word.nonASCII)
   }
+
 
   private mutating func insert(_ parameter: Parameter, index: inout [String: Int]?) {
     if index == nil {

@@ -102,16 +102,14 @@ enum URLReader {
   /// The index of the first `#` at or after `start`, or the end: the query is the longest
   /// part of a return URL, so it is searched eight bytes at a time.
   private static func firstHash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    let ones: UInt64 = 0x0101_0101_0101_0101
     var i = start
-    while i + 8 <= bytes.count {
-      let word = UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self) ^ (ones &* 0x23)
-      if (word &- ones) & ~word & (ones &* 0x80) != 0 { break }
+    while i + 8 <= bytes.count, !ByteWord.any(ByteWord(bytes.baseAddress!, at: i).equal(to: UInt8(ascii: "#"))) {
       i += 8
     }
     while i < bytes.count, bytes[i] != UInt8(ascii: "#") { i += 1 }
     return i
   }
+
 
   /// Rejects spaces, control characters and malformed escapes anywhere in the text.
   ///
@@ -120,9 +118,8 @@ enum URLReader {
   static func checkCharacters(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLSyntaxError) {
     var i = 0
     let count = bytes.count
-    let raw = UnsafeRawBufferPointer(bytes)
     while i < count {
-      if i + 8 <= count, isPlain(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) {
+      if i + 8 <= count, isPlain(ByteWord(bytes.baseAddress!, at: i)) {
         i += 8
         continue
       }
@@ -147,16 +144,11 @@ enum URLReader {
     }
   }
 
-  /// Whether all eight bytes of `word` are in 0x21...0x7E and none is `%`. Exact (no false
-  /// negatives): each test is the classic "has a zero byte" / "has a byte less than n" trick.
-  @inline(__always) static func isPlain(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    @inline(__always) func hasZeroByte(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
-    let belowBang = (word &- ones &* 0x21) & ~word & highs != 0  // 0x00...0x20
-    let nonASCII = word & highs != 0  // 0x80...0xFF
-    return !(belowBang || nonASCII || hasZeroByte(word ^ (ones &* 0x7F)) || hasZeroByte(word ^ (ones &* 0x25)))
+  /// Whether all eight bytes of `word` are in 0x21...0x7E and none is `%`.
+  @inline(__always) static func isPlain(_ word: ByteWord) -> Bool {
+    !ByteWord.any(word.below(0x21) | word.nonASCII | word.equal(to: 0x7F) | word.equal(to: UInt8(ascii: "%")))
   }
+
 
   private static func readAuthority(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lastAt: Int

@@ -83,7 +83,7 @@ struct ExplainStatusCommand {
     count += 1
     if JSONWriter.isPlain(input) {
       explain(utf8: input, plain: true)
-    } else if Self.isASCII(input) {
+    } else if JSONWriter.isASCII(input) {
       explain(utf8: input)
     } else {
       var text = String(decoding: input, as: UTF8.self)
@@ -196,20 +196,7 @@ struct ExplainStatusCommand {
     }
   }
 
-  /// Whether every byte is ASCII, eight at a time.
-  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    var i = 0
-    while i + 8 <= bytes.count {
-      if UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
-      i += 8
-    }
-    while i < bytes.count {
-      if base[i] >= 0x80 { return false }
-      i += 1
-    }
-    return true
-  }
+
 
   /// `text` without leading and trailing spaces and tabs.
   private static func trimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {

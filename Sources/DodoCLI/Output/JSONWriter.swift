@@ -135,18 +135,17 @@ public final class JSONWriter {
 
   private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
-  /// Whether any of the eight bytes of `word` is a control character, `"` or `\\`
-  /// (the "has a zero byte" bit trick of Hacker's Delight, applied three times).
+  /// Whether any of the eight bytes of `word` is a control character, `"` or `\\`: the
+  /// "has a zero byte" test of Hacker's Delight (6-1) for each, exact for "any".
   @inline(__always) private static func needsEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    let control = (word &- ones &* 0x20) & ~word
-    let zeroQuote = (quote &- ones) & ~quote
-    let zeroBackslash = (backslash &- ones) & ~backslash
-    return (control | zeroQuote | zeroBackslash) & highs != 0
+    (below(0x20, word) | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C))) & highs != 0
   }
+
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  private static let highs: UInt64 = 0x8080_8080_8080_8080
+  @inline(__always) private static func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
+  @inline(__always) private static func below(_ limit: UInt64, _ x: UInt64) -> UInt64 { (x &- ones &* limit) & ~x }
+
 
   /// Appends `text` quoted and escaped, straight into the buffer: each byte becomes at most
   /// six (`\u00XX`), so room for that is made once, and runs of bytes that need no escape
@@ -305,22 +304,34 @@ extension JSONWriter {
   /// `\`. Checked eight bytes at a time, once per input line, so that the texts taken from
   /// that line are copied instead of scanned again.
   public static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    allWords(of: bytes, where: { !needsEscape($0) && ($0 | zeroByte($0 ^ (ones &* 0x7F))) & highs == 0 }) {
+      $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }
+  }
+
+  /// Whether every byte of `bytes` is ASCII.
+  public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    allWords(of: bytes, where: { $0 & highs == 0 }) { $0 < 0x80 }
+  }
+
+  /// Whether `word` holds for every eight bytes of `bytes` and `byte` for the rest.
+  @inline(__always)
+  private static func allWords(
+    of bytes: UnsafeBufferPointer<UInt8>, where word: (UInt64) -> Bool, _ byte: (UInt8) -> Bool
+  ) -> Bool {
     guard let base = bytes.baseAddress else { return true }
-    let ones: UInt64 = 0x0101_0101_0101_0101
     var i = 0
     while i + 8 <= bytes.count {
-      let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-      let delete = word ^ (ones &* 0x7F)
-      if needsEscape(word) || (word | ((delete &- ones) & ~delete)) & (ones &* 0x80) != 0 { return false }
+      guard word(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) else { return false }
       i += 8
     }
     while i < bytes.count {
-      let c = base[i]
-      if c < 0x20 || c >= 0x7F || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\") { return false }
+      guard byte(base[i]) else { return false }
       i += 1
     }
     return true
   }
+
 
   /// A query's text, decoded. Undecoded text is written as it stands (the caller hands over
   /// UTF-8); decoded bytes that are not ASCII go through `String`, which repairs what is not UTF-8.
