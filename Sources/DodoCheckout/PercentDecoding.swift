@@ -39,15 +39,6 @@ enum PercentDecoding {
     }
     return n
   }
-
-  /// Whether the decoded bytes of `source[range]` are exactly `expected`.
-  static func decodedEquals(_ source: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ expected: StaticString) -> Bool {
-    expected.withUTF8Buffer { want in
-      var decoded = PercentDecodedBytes(source, range)
-      for c in want where decoded.next() != c { return false }
-      return decoded.next() == nil
-    }
-  }
 }
 
 /// The percent-decoded bytes of a range of validated URL text, one at a time.
