@@ -2,7 +2,11 @@ import Foundation
 import Testing
 
 /// Each shell's real completion engine, on the committed scripts, with `dodo` on PATH.
-@Suite(.serialized) struct CompletionTests {
+@Suite(
+  .serialized,
+  .enabled(if: RequiredTools.present(RequiredTools.forCompletion), "needs \(RequiredTools.forCompletion.joined(separator: ", "))")
+)
+struct CompletionTests {
   struct Case: Sendable, CustomTestStringConvertible {
     var line: String
     var includes: [String]

@@ -6,7 +6,11 @@ import Testing
 ///
 /// It installs the debug binary that `swift test` built (`NO_BUILD=1 BINARY=…`): a release
 /// build with the static Swift runtime takes minutes, and the install rules are the same.
-@Suite(.serialized) struct InstallTests {
+@Suite(
+  .serialized,
+  .enabled(if: RequiredTools.present(RequiredTools.forInstall), "needs \(RequiredTools.forInstall.joined(separator: ", "))")
+)
+struct InstallTests {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 

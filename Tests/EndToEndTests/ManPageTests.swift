@@ -16,7 +16,9 @@ import Testing
     }
   }
 
-  @Test(arguments: pages)
+  @Test(
+    .enabled(if: RequiredTools.present(RequiredTools.forManPages), "needs \(RequiredTools.forManPages.joined(separator: ", "))"),
+    arguments: pages)
   func lintsCleanWithMandoc(page: String) throws {
     let output = try Dodo.runProgram(
       "/usr/bin/env", ["mandoc", "-T", "lint", "-W", "warning", Self.directory.appendingPathComponent(page).path],
@@ -24,7 +26,9 @@ import Testing
     #expect(output.status == 0 && output.stdout.isEmpty && output.stderr.isEmpty, "mandoc -T lint: \(output.stdout)\(output.stderr)")
   }
 
-  @Test(arguments: pages)
+  @Test(
+    .enabled(if: RequiredTools.present(RequiredTools.forManPages), "needs \(RequiredTools.forManPages.joined(separator: ", "))"),
+    arguments: pages)
   func rendersWithMan(page: String) throws {
     let output = try Dodo.runProgram(
       "/usr/bin/env", ["man", "-l", Self.directory.appendingPathComponent(page).path],
