@@ -97,9 +97,7 @@ struct ExplainStatusCommand {
     allDecoded = false
     var input = String(decoding: UnsafeBufferPointer(rebasing: start.prefix(64)), as: UTF8.self) + "…"
     let error = CheckoutError.invalidReturnUrl("the input is \(start.count) bytes or longer; a return URL is far shorter")
-    input.withUTF8 { input in
-      if context.json { writeJSON(input, error) } else { writeText(input, .failure(error)) }
-    }
+    input.withUTF8 { undecodable($0, error) }
   }
 
   /// `plain`: the input is printable ASCII without `"` or `\` (`JSONWriter.isPlain`).
@@ -110,7 +108,7 @@ struct ExplainStatusCommand {
       }
     } catch {
       allDecoded = false
-      if context.json { writeJSON(input, error) } else { writeText(input, .failure(error)) }
+      undecodable(input, error)
     }
   }
 
@@ -126,6 +124,11 @@ struct ExplainStatusCommand {
     writer.key("nextStep")
     writer.encoded(explanation.nextStepJSON)
     endJSON()
+  }
+
+  /// An input that cannot be decoded: its error, in the output's form; the rest go on.
+  private func undecodable(_ input: UnsafeBufferPointer<UInt8>, _ error: CheckoutError) {
+    if context.json { writeJSON(input, error) } else { writeText(input, .failure(error)) }
   }
 
   private func writeJSON(_ input: UnsafeBufferPointer<UInt8>, _ error: CheckoutError) {
