@@ -172,7 +172,7 @@ struct ExplainStatusCommand {
     case .success(let result):
       let explanation = StatusExplanation.of(result.rawStatus)
       let status = result.rawStatus.map { "\(result.status.rawValue) (status=\($0))" } ?? "\(result.status.rawValue) (no status)"
-      out += field("Result", Self.colored(result.status, status, style))
+      out += field("Result", style.colored(status, for: result.status))
       out += field("Meaning", explanation.meaning)
       out += field("Next step", explanation.nextStep)
       if let id = result.paymentId { out += field("Payment", id) }
@@ -191,13 +191,6 @@ struct ExplainStatusCommand {
     return lead + HelpFormatter.wrap(value, indent: lead.count).dropFirst(lead.count) + "\n"
   }
 
-  private static func colored(_ status: CheckoutStatus, _ text: String, _ style: TextStyle) -> String {
-    switch status {
-    case .succeeded: style.green(text)
-    case .failed, .expired: style.red(text)
-    case .pending, .cancelled: style.yellow(text)
-    }
-  }
 
 
 

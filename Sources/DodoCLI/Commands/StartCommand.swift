@@ -133,12 +133,7 @@ struct StartCommand {
       return
     }
     let style = context.stdoutStyle
-    let status =
-      switch result.status {
-      case .succeeded: style.green(result.status.rawValue)
-      case .failed, .expired: style.red(result.status.rawValue)
-      case .cancelled, .pending: style.yellow(result.status.rawValue)
-      }
+    let status = style.colored(result.status.rawValue, for: result.status)
     var out = "status: \(status)\n"
     if let id = result.paymentId { out += "paymentId: \(id)\n" }
     if let id = result.subscriptionId { out += "subscriptionId: \(id)\n" }

@@ -1,3 +1,4 @@
+import DodoCheckout
 import DodoPlatform
 
 /// What a command runs with: its streams, environment, and how to write output.
@@ -54,6 +55,16 @@ public struct TextStyle: Sendable {
   public func green(_ text: String) -> String { wrap(text, "32") }
   public func yellow(_ text: String) -> String { wrap(text, "33") }
   public func dim(_ text: String) -> String { wrap(text, "2") }
+
+  /// `text` in the colour of `status`: green when it succeeded, red when it failed or
+  /// expired, yellow while the outcome is not known.
+  public func colored(_ text: String, for status: CheckoutStatus) -> String {
+    switch status {
+    case .succeeded: green(text)
+    case .failed, .expired: red(text)
+    case .pending, .cancelled: yellow(text)
+    }
+  }
 
   private func wrap(_ text: String, _ code: String) -> String {
     enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
