@@ -72,7 +72,7 @@ struct ConfigSchema {
     for entry in entries where !keys.contains(entry.key) {
       let help =
         if elsewhere.contains(entry.key) { hint }
-        else if let nearest = KeySuggestion.nearest(to: entry.key, in: keys) { "did you mean '\(nearest)'?" }
+        else if let nearest = Suggestion.nearest(to: entry.key, in: keys) { "did you mean '\(nearest)'?" }
         else { "expected one of: \(keys.joined(separator: ", "))" }
       throw text.error("unknown key '\(entry.key)' (\(help))", at: entry.keyMark)
     }

@@ -95,7 +95,7 @@ public struct Configuration: Sendable {
     }
     guard let profile = profile(named: requested.value) else {
       var message = "unknown profile '\(requested.value)' from \(requested.source)"
-      if let nearest = KeySuggestion.nearest(to: requested.value, in: profiles.map(\.name)) {
+      if let nearest = Suggestion.nearest(to: requested.value, in: profiles.map(\.name)) {
         message += " (did you mean '\(nearest)'?)"
       }
       throw ConfigError(path: nil, message: "\(message); \(Self.describe(profiles.map(\.name)))")

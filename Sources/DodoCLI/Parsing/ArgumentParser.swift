@@ -1,3 +1,5 @@
+import DodoConfig
+
 /// What a command line asks for.
 public enum ParsedCommandLine: Sendable {
   case run(Invocation)
@@ -39,7 +41,7 @@ public struct ArgumentParser: Sendable {
         let (name, inlineValue) = Self.split(word)
         guard let option = Self.option(named: name, in: command.options + GlobalOptions.all) else {
           let known = (command.options + GlobalOptions.all).map(\.flagName) + (path.count == 1 ? ["--version"] : [])
-          let suggestion = nearest(to: name, in: known).map { ". Did you mean '\($0)'?" } ?? ""
+          let suggestion = Suggestion.nearest(to: name, in: known).map { ". Did you mean '\($0)'?" } ?? ""
           throw .usage("unknown option '\(name)'\(suggestion)", command: path)
         }
         if option == GlobalOptions.help {
@@ -80,7 +82,7 @@ public struct ArgumentParser: Sendable {
               name: word, arguments: Array(arguments[index...]),
               globals: Invocation(path: path, command: root, arguments: [], values: values, flags: flags))
           }
-          let suggestion = nearest(to: word, in: command.subcommands.map(\.name)).map { ". Did you mean '\($0)'?" } ?? ""
+          let suggestion = Suggestion.nearest(to: word, in: command.subcommands.map(\.name)).map { ". Did you mean '\($0)'?" } ?? ""
           throw .usage("unknown subcommand '\(word)' for '\(path.joined(separator: " "))'\(suggestion)", command: path)
         }
         command = next

@@ -1,3 +1,5 @@
+import DodoConfig
+
 /// What help and errors say about plugins.
 enum PluginCommands {
   /// The plugins `dodo help` lists, as (name, path) rows; warns on standard error about the
@@ -21,6 +23,6 @@ enum PluginCommands {
   static func unknown(_ name: String, _ environment: [String: String]) -> CLIError {
     let builtIns = CommandTree.root.visibleSubcommands.map(\.name)
     let plugins = Plugin.all(environment: environment).filter { $0.isExecutable && !$0.isShadowed }.map(\.name)
-    return .unknownCommand(name, suggestion: nearest(to: name, in: builtIns + plugins))
+    return .unknownCommand(name, suggestion: Suggestion.nearest(to: name, in: builtIns + plugins))
   }
 }

@@ -1,19 +1,25 @@
-/// Finds the known word closest to a misspelt one, for "did you mean" hints.
-enum KeySuggestion {
+/// "Did you mean …?": the known word closest to a misspelt one. The one rule for every
+/// suggestion dodo makes — config keys and profile names here, commands and options in the
+/// command line — so a typo is forgiven the same way everywhere.
+package enum Suggestion {
   /// The candidate nearest to `word`, when it is close enough to be a likely typo: within a
-  /// third of the word's length in edits, and never more than 3 edits.
-  static func nearest(to word: String, in candidates: [String]) -> String? {
-    let limit = min(3, max(1, word.count / 3))
+  /// third of the word's length in edits (at least 2, at most 3), or a clear prefix of it
+  /// (`explain` for `explain-status`, `time` for `timeout`), which counts as one edit.
+  package static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+    let limit = min(3, max(2, word.count / 3))
+    let typed = Array(word.unicodeScalars)
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {
-      let distance = editDistance(Array(word.unicodeScalars), Array(candidate.unicodeScalars))
+      let distance =
+        typed.count >= 3 && candidate.hasPrefix(word) ? 1 : editDistance(typed, Array(candidate.unicodeScalars))
       if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
     }
     return best?.candidate
   }
 
   /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of two
-  /// neighbours each cost 1, so `retrun_url` is one edit from `return_url`.
+  /// neighbours each cost 1, so `retrun_url` is one edit from `return_url` and `strat` one
+  /// from `start`.
   static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
     guard !a.isEmpty else { return b.count }
     guard !b.isEmpty else { return a.count }
