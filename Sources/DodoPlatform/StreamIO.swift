@@ -28,10 +28,6 @@ public final class OutputFile {
     if buffer.count >= capacity { flush() }
   }
 
-  public func write(byte: UInt8) {
-    buffer.append(byte)
-  }
-
   /// Writes what is buffered.
   public func flush() {
     guard !buffer.isEmpty else { return }
