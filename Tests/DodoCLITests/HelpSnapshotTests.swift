@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@testable import DodoCLI
+
+/// Help and usage errors, compared as whole text with the files in `Snapshots/` (as
+/// swift-argument-parser does): a changed word anywhere shows up in review.
+///
+/// After changing a command's help on purpose, re-record with
+/// `DODO_RECORD_SNAPSHOTS=1 swift test --filter HelpSnapshotTests` and read the diff.
+@Suite struct HelpSnapshotTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots")
+
+  /// Every command's `--help`, and the usage errors a newcomer meets first.
+  static let cases: [(name: String, arguments: [String])] = {
+    let helps: [(name: String, arguments: [String])] = CommandTree.allCommands().map { path, _ in
+      let words = Array(path.dropFirst())
+      return (words.joined(separator: "-") + ".help", words + ["--help"])
+    }
+    let errors: [(name: String, arguments: [String])] = [
+      ("error.unknown-command", ["strat"]),
+      ("error.unknown-option", ["start", "--bogus"]),
+      ("error.missing-argument", ["start"]),
+      ("error.bad-value", ["start", "https://checkout.dodopayments.com/session/cks_1", "--color-scheme", "purple"]),
+      ("error.missing-subcommand", ["abandoned"]),
+    ]
+    return [("dodo.help", ["--help"])] + helps + errors
+  }()
+
+  @Test(arguments: cases.map(\.name))
+  func output(name: String) throws {
+    let arguments = try #require(Self.cases.first { $0.name == name }).arguments
+    let text = try Self.run(arguments)
+    let file = Self.folder.appendingPathComponent(name + ".txt")
+    if ProcessInfo.processInfo.environment["DODO_RECORD_SNAPSHOTS"] != nil {
+      try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
+      try text.write(to: file, atomically: true, encoding: .utf8)
+      return
+    }
+    let recorded = try? String(contentsOf: file, encoding: .utf8)
+    #expect(recorded == text, "Snapshots/\(name).txt differs (re-record with DODO_RECORD_SNAPSHOTS=1 if the change is meant)")
+  }
+
+  /// Runs `dodo ARGUMENTS` in-process with no plugins on PATH and no config; returns the exit
+  /// status, standard output and standard error as one text.
+  static func run(_ arguments: [String]) throws -> String {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dodo-help-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    FileManager.default.createFile(atPath: err.path, contents: nil)
+    let stdout = try FileHandle(forWritingTo: out), stderr = try FileHandle(forWritingTo: err)
+    let status = Dodo.main(
+      arguments: arguments,
+      environment: ["PATH": scratch.path, "HOME": scratch.path, "XDG_CONFIG_DIRS": scratch.path, "NO_COLOR": "1"],
+      stdinFD: -1, stdoutFD: stdout.fileDescriptor, stderrFD: stderr.fileDescriptor)
+    try stdout.close()
+    try stderr.close()
+    let printed = try String(contentsOf: out, encoding: .utf8), errors = try String(contentsOf: err, encoding: .utf8)
+    return "$ dodo \(arguments.joined(separator: " "))\n[exit \(status)]\n--- stdout\n\(printed)--- stderr\n\(errors)"
+  }
+}
