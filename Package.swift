@@ -25,7 +25,7 @@ let package = Package(
     .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout"]),
     .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig"]),
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform"]),
-    .testTarget(name: "DodoCLITests", dependencies: ["DodoCLI"]),
+    .testTarget(name: "DodoCLITests", dependencies: ["DodoCLI"], exclude: ["Snapshots"]),
     // Runs the built `dodo` as a subprocess; depends on it so that `swift test` builds it first.
     .testTarget(name: "EndToEndTests", dependencies: ["dodo"]),
   ],

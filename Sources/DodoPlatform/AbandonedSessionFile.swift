@@ -81,7 +81,7 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
   private func readRecord() throws(SystemError) -> [UInt8]? {
     let fd: Int32
     do throws(SystemError) { fd = try Syscalls.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) } catch {
-      if error.errno == ENOENT { return nil }
+      if error.errno == .noSuchFileOrDirectory { return nil }
       throw error
     }
     defer { Syscalls.close(fd) }

@@ -56,7 +56,7 @@ public final class CheckoutFileLock: CheckoutLock {
       let fd = try Syscalls.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
       defer { Syscalls.close(fd) }
       return !(try Syscalls.tryLock(fd, exclusive: true, subject: path))
-    } catch where error.errno == ENOENT {
+    } catch Errno.noSuchFileOrDirectory {
       return false
     } catch {
       throw PlatformError("cannot check the checkout lock: \(error)")

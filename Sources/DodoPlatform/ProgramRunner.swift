@@ -2,7 +2,7 @@
 public enum ProgramRunner {
   /// What a program printed and how it ended.
   public struct Output: Sendable, Hashable {
-    public var status: Syscalls.ExitStatus
+    public var status: Syscalls.Termination
     public var standardOutput: String
   }
 

@@ -34,7 +34,7 @@ public enum ReturnChannelClient {
       try Syscalls.setTimeouts(fd, seconds: timeoutSeconds)
       try Syscalls.connect(fd, .unix(path))
     } catch {
-      if [ENOENT, ECONNREFUSED, ENOTSOCK].contains(error.errno) { return false }
+      if [Errno.noSuchFileOrDirectory, .connectionRefused, .notSocket].contains(error.errno) { return false }
       throw PlatformError("cannot reach the checkout: \(error)")
     }
     do throws(SystemError) {
@@ -57,7 +57,7 @@ public enum ReturnChannelClient {
       return answer[..<count].elementsEqual("claimed\n".utf8)
     } catch {
       // The checkout ended while we talked (EPIPE, ECONNRESET) or did not answer in time.
-      if [EPIPE, ECONNRESET, EAGAIN, EWOULDBLOCK].contains(error.errno) { return false }
+      if [Errno.brokenPipe, .connectionReset, .wouldBlock].contains(error.errno) { return false }
       throw PlatformError("cannot hand the URL to the checkout: \(error)")
     }
   }

@@ -135,9 +135,9 @@ public final class ReturnChannelServer: ReturnChannel {
       try Syscalls.streamSocket(for: address, nonBlocking: true)
     }
     do throws(SystemError) {
-      do throws(SystemError) { try Syscalls.bind(fd, address) } catch where error.errno == EADDRINUSE {
+      do throws(SystemError) { try Syscalls.bind(fd, address) } catch Errno.addressInUse {
         guard try !Self.isLive(socketPath) else {
-          throw SystemError("bind", errno: EADDRINUSE, subject: "\(socketPath) (another dodo start is listening there)")
+          throw SystemError("bind", errno: .addressInUse, subject: "\(socketPath) (another dodo start is listening there)")
         }
         try Syscalls.unlink(socketPath)
         try Syscalls.bind(fd, address)
@@ -155,11 +155,11 @@ public final class ReturnChannelServer: ReturnChannel {
   /// listens on refuses them (`ECONNREFUSED`).
   static func isLive(_ path: String) throws(SystemError) -> Bool {
     guard let status = try Syscalls.lstat(path) else { return false }
-    guard status.isSocket else { throw SystemError("bind", errno: EEXIST, subject: "\(path) (not a socket)") }
+    guard status.isSocket else { throw SystemError("bind", errno: .fileExists, subject: "\(path) (not a socket)") }
     let fd = try Syscalls.streamSocket(for: .unix(path), nonBlocking: false)
     defer { Syscalls.close(fd) }
     do throws(SystemError) { try Syscalls.connect(fd, .unix(path)) } catch {
-      if error.errno == ECONNREFUSED || error.errno == ENOENT { return false }
+      if error.errno == .connectionRefused || error.errno == .noSuchFileOrDirectory { return false }
       throw error
     }
     return true
@@ -191,9 +191,9 @@ public final class ReturnChannelServer: ReturnChannel {
         httpListeners.append(fd)
         loopbackAddresses.append(address)
       } catch {
-        let unavailable = [EAFNOSUPPORT, EADDRNOTAVAIL, EPROTONOSUPPORT].contains(error.errno)
+        let unavailable = [Errno.addressFamilyNotSupported, .addressNotAvailable, .protocolNotSupported].contains(error.errno)
         if required || !unavailable {
-          let hint = error.errno == EADDRINUSE ? " (the port is in use; pick another port in the return URL)" : ""
+          let hint = error.errno == .addressInUse ? " (the port is in use; pick another port in the return URL)" : ""
           throw PlatformError("cannot listen on \(address) for the return URL: \(error)\(hint)")
         }
       }

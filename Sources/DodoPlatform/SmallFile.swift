@@ -18,12 +18,12 @@ public enum SmallFile {
   {
     let fd: Int32
     do throws(SystemError) { fd = try Syscalls.open(path, O_RDONLY | O_CLOEXEC) } catch {
-      if error.errno == ENOENT || error.errno == ENOTDIR { return nil }
+      if error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory { return nil }
       throw error
     }
     defer { Syscalls.close(fd) }
     let status = try Syscalls.fstat(fd, subject: path)
-    if status.isDirectory { throw SystemError("read", errno: EISDIR, subject: path) }
+    if status.isDirectory { throw SystemError("read", errno: .isDirectory, subject: path) }
     var data = [UInt8](repeating: 0, count: limit)
     var count = 0
     while count < limit {

@@ -22,7 +22,7 @@ final class TemporaryDirectory: Sendable {
 
 /// Runs a program and waits for it.
 @discardableResult
-func run(_ arguments: [String]) throws -> Syscalls.ExitStatus {
+func run(_ arguments: [String]) throws -> Syscalls.Termination {
   let pid = try Syscalls.spawn(arguments, environment: Syscalls.environment(), stdoutToStderr: false)
   return try Syscalls.waitForExit(of: pid)
 }

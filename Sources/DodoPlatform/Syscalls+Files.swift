@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Syscalls {
+  /// `write(2)` of all of `bytes`.
+  public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
+    let result: Result<Void, SystemError> = bytes.withUnsafeBytes { buffer in
+      Result { () throws(SystemError) in try writeAll(fd, buffer) }
+    }
+    try result.get()
+  }
+
+  /// `read(2)` into `buffer[offset...]`; 0 at end of file.
+  public static func read(_ fd: Int32, into buffer: inout [UInt8], at offset: Int) throws(SystemError) -> Int {
+    let result: Result<Int, SystemError> = buffer.withUnsafeMutableBytes { raw in
+      Result { () throws(SystemError) in try read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[offset...])) }
+    }
+    return try result.get()
+  }
+
+  /// What `lstat`/`fstat` say about a file: the fields DodoPlatform checks.
+  public struct FileStatus: Sendable, Hashable {
+    public var mode: UInt32
+    public var owner: UInt32
+    public var size: Int
+
+    init(_ info: stat) {
+      mode = UInt32(info.st_mode)
+      owner = UInt32(info.st_uid)
+      size = Int(info.st_size)
+    }
+
+    public var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
+    public var isSymbolicLink: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFLNK) }
+    public var isSocket: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFSOCK) }
+    /// The permission bits, e.g. `0o700`.
+    public var permissions: UInt32 { mode & 0o7777 }
+  }
+
+  /// `open(2)`; `flags` should include `O_CLOEXEC` so that no child (the browser) inherits it.
+  public static func open(_ path: String, _ flags: Int32, mode: UInt32 = 0o600) throws(SystemError) -> Int32 {
+    try retrying("open", path) { systemOpen(path, flags, mode_t(mode)) }
+  }
+
+  /// `close(2)`. Not retried on `EINTR` (on Linux the descriptor is gone either way) and
+  /// errors are not reported: there is nothing a caller could do about them.
+  public static func close(_ fd: Int32) { _ = systemClose(fd) }
+
+  /// `fsync(2)`: the file's data and metadata reach the disk.
+  public static func fsync(_ fd: Int32, subject: String? = nil) throws(SystemError) {
+    _ = try retrying("fsync", subject) { systemFsync(fd) }
+  }
+
+  /// `lstat(2)`: about the path itself (a symbolic link is not followed); `nil` when it does not exist.
+  public static func lstat(_ path: String) throws(SystemError) -> FileStatus? {
+    var info = stat()
+    switch retryingOnInterrupt({ systemLstat(path, &info) }) {
+    case .success: return FileStatus(info)
+    case .failure(.noSuchFileOrDirectory): return nil
+    case .failure(let code): throw SystemError("lstat", errno: code, subject: path)
+    }
+  }
+
+  /// `fstat(2)`.
+  public static func fstat(_ fd: Int32, subject: String? = nil) throws(SystemError) -> FileStatus {
+    var info = stat()
+    _ = try retrying("fstat", subject) { systemFstat(fd, &info) }
+    return FileStatus(info)
+  }
+
+  /// `mkdir(2)`; returns `false` when the path already exists (`EEXIST`).
+  @discardableResult
+  public static func mkdir(_ path: String, mode: UInt32) throws(SystemError) -> Bool {
+    switch retryingOnInterrupt({ systemMkdir(path, mode_t(mode)) }) {
+    case .success: return true
+    case .failure(.fileExists): return false
+    case .failure(let code): throw SystemError("mkdir", errno: code, subject: path)
+    }
+  }
+
+  /// `chmod(2)`.
+  public static func chmod(_ path: String, mode: UInt32) throws(SystemError) {
+    _ = try retrying("chmod", path) { systemChmod(path, mode_t(mode)) }
+  }
+
+  /// `rename(2)`: atomically replaces `to` with `from`.
+  public static func rename(_ from: String, _ to: String) throws(SystemError) {
+    _ = try retrying("rename", to) { systemRename(from, to) }
+  }
+
+  /// `unlink(2)`; returns `false` when there was nothing to remove (`ENOENT`).
+  @discardableResult
+  public static func unlink(_ path: String) throws(SystemError) -> Bool {
+    switch retryingOnInterrupt({ systemUnlink(path) }) {
+    case .success: return true
+    case .failure(.noSuchFileOrDirectory): return false
+    case .failure(let code): throw SystemError("unlink", errno: code, subject: path)
+    }
+  }
+
+  /// `flock(2)` with `LOCK_NB`: `true` when the lock was taken, `false` when another open
+  /// file description holds it (`EWOULDBLOCK`).
+  public static func tryLock(_ fd: Int32, exclusive: Bool, subject: String? = nil) throws(SystemError) -> Bool {
+    let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
+    switch retryingOnInterrupt({ systemFlock(fd, operation) }) {
+    case .success: return true
+    case .failure(.wouldBlock): return false
+    case .failure(let code): throw SystemError("flock", errno: code, subject: subject)
+    }
+  }
+
+  /// `flock(2)` with `LOCK_UN`.
+  public static func unlock(_ fd: Int32) { _ = systemFlock(fd, LOCK_UN) }
+
+  /// `readlink(2)`.
+  public static func readlink(_ path: String) throws(SystemError) -> String {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = try retrying("readlink", path) { systemReadlink(path, &buffer, buffer.count - 1) }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// `getuid(2)`: the real user id; it owns every directory and socket peer `dodo` trusts.
+  public static func userID() -> UInt32 { UInt32(getuid()) }
+
+  /// `getpid(2)`.
+  public static func processID() -> Int32 { Int32(getpid()) }
+
+  /// `getenv(3)`.
+  public static func environmentValue(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+
+  /// The home directory: `$HOME`, else the password database (`getpwuid`).
+  public static func homeDirectory() -> String? {
+    if let home = environmentValue("HOME"), home.hasPrefix("/") { return home }
+    guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
+    return String(cString: dir)
+  }
+
+  /// The absolute path of the running executable (`readlink("/proc/self/exe")` on Linux,
+  /// `_NSGetExecutablePath` and `realpath` on macOS).
+  public static func executablePath() throws(SystemError) -> String {
+    #if canImport(Darwin)
+      var size = UInt32(4096)
+      var buffer = [CChar](repeating: 0, count: Int(size))
+      guard _NSGetExecutablePath(&buffer, &size) == 0 else { throw SystemError("_NSGetExecutablePath", errno: .outOfRange) }
+      guard let resolved = realpath(buffer, nil) else { throw SystemError("realpath", errno: .current) }
+      defer { free(resolved) }
+      return String(cString: resolved)
+    #else
+      return try readlink("/proc/self/exe")
+    #endif
+  }
+}
+
+extension Syscalls {
+  /// `opendir(3)`, `readdir(3)` and `closedir(3)`: the names in the directory `path`, without
+  /// `.` and `..`.
+  public static func directoryEntries(_ path: String) throws(SystemError) -> [String] {
+    guard let directory = systemOpendir(path) else { throw SystemError("opendir", errno: .current, subject: path) }
+    defer { _ = systemClosedir(directory) }
+    var names: [String] = []
+    while let entry = systemReaddir(directory) {
+      let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
+        tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// `access(2)` with `X_OK`: whether the user may execute `path`.
+  public static func isExecutable(_ path: String) -> Bool { systemAccess(path, X_OK) == 0 }
+}

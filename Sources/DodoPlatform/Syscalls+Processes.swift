@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Syscalls {
+  /// How a child process ended, decoded from `waitpid`'s status.
+  public enum Termination: Sendable, Hashable, CustomStringConvertible {
+    case exited(Int32)
+    case signaled(Int32)
+
+    init(waitStatus status: Int32) {
+      // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import (they are macros).
+      if status & 0x7F == 0 { self = .exited((status >> 8) & 0xFF) } else { self = .signaled(status & 0x7F) }
+    }
+
+    public var description: String {
+      switch self {
+      case .exited(let code): "exited with status \(code)"
+      case .signaled(let signal): "was killed by signal \(signal)"
+      }
+    }
+  }
+
+  /// `posix_spawnp(3)`: runs `arguments[0]` (looked up on `PATH`) with `arguments` and
+  /// `environment`. The child gets the default action for every signal that `dodo` catches or
+  /// ignores, an empty signal mask, `/dev/null` as standard input (a browser or `xdg-mime`
+  /// never reads ours, and one that lives on must not hold it), and `stdoutToStderr` sends its
+  /// standard output to our standard error (so that `--json` output stays clean), or
+  /// `standardOutput` receives it. A program that cannot be run is an error here
+  /// (`posix_spawnp` returns the code; glibc reports exec failures too).
+  public static func spawn(
+    _ arguments: [String], environment: [String: String], stdoutToStderr: Bool, standardOutput: Int32? = nil
+  ) throws(SystemError) -> Int32 {
+    precondition(!arguments.isEmpty)
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+      var attributes: posix_spawnattr_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+      var attributes = posix_spawnattr_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if let standardOutput {
+      posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+    } else if stdoutToStderr {
+      posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    }
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGCHLD, SIGPIPE] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    var pid: pid_t = 0
+    let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+    guard code == 0 else { throw SystemError("posix_spawnp", errno: Errno(rawValue: code), subject: arguments[0]) }
+    return Int32(pid)
+  }
+
+  /// `waitpid(2)` with `WNOHANG`: how the child ended, or `nil` while it runs.
+  public static func exitStatus(of pid: Int32) throws(SystemError) -> Termination? {
+    var status: Int32 = 0
+    let result = try retrying("waitpid") { systemWaitpid(pid_t(pid), &status, WNOHANG) }
+    return result == 0 ? nil : Termination(waitStatus: status)
+  }
+
+  /// `waitpid(2)`, blocking until the child ends.
+  public static func waitForExit(of pid: Int32) throws(SystemError) -> Termination {
+    var status: Int32 = 0
+    _ = try retrying("waitpid") { systemWaitpid(pid_t(pid), &status, 0) }
+    return Termination(waitStatus: status)
+  }
+
+  /// `kill(2)`.
+  public static func kill(_ pid: Int32, _ signal: Int32) { _ = systemKill(pid_t(pid), signal) }
+
+  /// `signal(3)`: routes `signals` to `SignalPipe.handler`, which writes the signal's number
+  /// into the pipe whose write end is `writeFD` (the self-pipe trick: the event loop polls the
+  /// read end, and nothing but `write(2)` runs inside the handler).
+  ///
+  /// The signals are also unblocked (`pthread_sigmask(SIG_UNBLOCK)`): a process inherits its
+  /// parent's signal mask, and a parent that blocks them (some test harnesses and service
+  /// managers do) would otherwise leave Ctrl-C and the browser's exit unseen.
+  static func routeSignals(_ signals: [Int32], toPipe writeFD: Int32) {
+    signalPipeWriteFD = writeFD
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in signals {
+      _ = systemSignal(signal, signalPipeHandler)
+      sigaddset(&set, signal)
+    }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
+
+  /// `signal(3)` with `SIG_DFL`.
+  static func restoreDefault(_ signals: [Int32]) {
+    for signal in signals { _ = systemSignal(signal, SIG_DFL) }
+  }
+
+  /// `execve(2)`: replaces this process with the program at `path`, which gets `arguments`
+  /// (its `argv`, name first) and `environment` (`NAME=value`). `SIGPIPE` goes back to its
+  /// default first, since `dodo` may ignore it and an ignored signal stays ignored across
+  /// exec. Returns only by throwing.
+  public static func execute(_ path: String, arguments: [String], environment: [String]) throws(SystemError) -> Never {
+    _ = systemSignal(SIGPIPE, SIG_DFL)
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = environment.map { strdup($0) } + [nil]
+    defer {
+      argv.forEach { free($0) }
+      envp.forEach { free($0) }
+    }
+    // On success execve does not return; it returns -1 with errno set when it fails.
+    guard case .failure(let code) = retryingOnInterrupt({ systemExecve(path, argv, envp) }) else {
+      preconditionFailure("execve returned without failing")
+    }
+    throw SystemError("execve", errno: code, subject: path)
+  }
+}
+
+/// The write end of the signal pipe, read only by `signalPipeHandler`.
+nonisolated(unsafe) private var signalPipeWriteFD: Int32 = -1
+
+/// Writes the signal number to the signal pipe; async-signal-safe (only `write`), and keeps `errno`.
+private let signalPipeHandler: @convention(c) (Int32) -> Void = { signal in
+  let saved = errno
+  var byte = UInt8(truncatingIfNeeded: signal)
+  _ = write(signalPipeWriteFD, &byte, 1)
+  errno = saved
+}
