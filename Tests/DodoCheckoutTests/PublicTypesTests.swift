@@ -6,8 +6,8 @@ import Foundation
 import DodoCheckout
 import Testing
 
-/// The SDK's small public types: event names (spec §1.6), the customization's values as the
-/// CLI flags and config spell them, and the abandoned-session record.
+/// The SDK's small public types: event names (spec §1.6) and the customization's values as
+/// the CLI flags and config spell them.
 @Suite struct PublicTypesTests {
   @Test(arguments: [
     (CheckoutEvent.opened, "checkout.opened"),
@@ -32,18 +32,5 @@ import Testing
     let unset = BrowserCustomization()
     #expect(unset.dismissButtonStyle == nil && unset.presentationStyle == nil)
     #expect(unset.barCollapsingEnabled == nil && unset.colorScheme == nil)
-    let set = BrowserCustomization(
-      dismissButtonStyle: .close, presentationStyle: .fullScreen, barCollapsingEnabled: false, colorScheme: .dark)
-    #expect(set != unset)
-    #expect(set.barCollapsingEnabled == false)
-  }
-
-  @Test func abandonedSessionKeepsItsFields() {
-    let at = Date(timeIntervalSince1970: 1_795_896_400)
-    let session = AbandonedSession(sessionId: "cks_1", createdAt: at)
-    #expect(session.sessionId == "cks_1")
-    #expect(session.createdAt == at)
-    #expect(session == AbandonedSession(sessionId: "cks_1", createdAt: at))
-    #expect(session != AbandonedSession(sessionId: "cks_2", createdAt: at))
   }
 }

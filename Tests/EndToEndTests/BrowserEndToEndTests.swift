@@ -10,7 +10,7 @@ import Testing
 struct BrowserEndToEndTests {
   @Test(
     "Chromium returns to a loopback return URL that dodo start serves itself",
-    .enabled(if: BrowserTools.missingForChromium.isEmpty, "needs \(BrowserTools.missingForChromium.joined(separator: ", "))"),
+    .enabled(if: RequiredTools.present(BrowserTools.missingForChromium), "needs \(BrowserTools.missingForChromium.joined(separator: ", "))"),
     arguments: [("succeeded", Int32(0)), ("failed", 10)])
   func loopbackReturn(status: String, code: Int32) throws {
     let home = TemporaryDirectory()
@@ -46,7 +46,7 @@ struct BrowserEndToEndTests {
 
   @Test(
     "a custom-scheme return travels Chromium → xdg-open → the handler 'dodo url-handler install' registered → dodo start",
-    .enabled(if: BrowserTools.missingForDesktopRoute.isEmpty, "needs \(BrowserTools.missingForDesktopRoute.joined(separator: ", "))"))
+    .enabled(if: RequiredTools.present(BrowserTools.missingForDesktopRoute), "needs \(BrowserTools.missingForDesktopRoute.joined(separator: ", "))"))
   func desktopRoute() throws {
     let home = TemporaryDirectory()
     defer { withExtendedLifetime(home) {} }  // removed only after everything below has stopped

@@ -3,7 +3,7 @@ import Testing
 
 /// Colour only on a terminal, never with NO_COLOR or --no-color: `script(1)` gives `dodo` a
 /// real pseudo-terminal as its standard output.
-@Suite("colour on a terminal", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) from util-linux"))
+@Suite("colour on a terminal", .enabled(if: RequiredTools.present(RequiredTools.forColor), "needs script(1) from util-linux"))
 struct ColorEndToEndTests {
   private func onTerminal(_ arguments: String, _ extra: [String: String] = [:]) throws -> String {
     let command = "\(Dodo.binary) \(arguments)"

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("dodo url-handler (end to end)", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xdg-mime")))
+@Suite("dodo url-handler (end to end)", .enabled(if: RequiredTools.present(RequiredTools.forURLHandler), "needs \(RequiredTools.forURLHandler.joined(separator: ", "))"))
 struct URLHandlerEndToEndTests {
   func environment(_ sandbox: CheckoutSandbox, _ extra: [String: String] = [:]) -> [String: String] {
     sandbox.environment(["DODO_RETURN_URL": "dodotest://checkout/return", "DISPLAY": ":99"].merging(extra) { $1 })

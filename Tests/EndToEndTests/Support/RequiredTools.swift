@@ -1,6 +1,6 @@
 import Foundation
 
-/// The programs that some end-to-end tests drive (real shells, mandoc, man, make).
+/// The programs that some end-to-end tests drive (real shells, mandoc, man, make, a browser).
 ///
 /// On a machine without one of them, such a test is skipped and says what it needs, so that
 /// `swift test` passes on a fresh machine; `.ci/run` installs them all. Under CI (`CI=true`)
@@ -24,4 +24,6 @@ enum RequiredTools {
     programs: ["bash", "zsh", "fish"], files: ["/usr/share/bash-completion/bash_completion"])
   static let forManPages = missing(programs: ["mandoc", "man"])
   static let forInstall = missing(programs: ["make", "man", "bash", "zsh", "fish"])
+  static let forURLHandler = missing(programs: ["xdg-mime"])
+  static let forColor = missing(programs: ["script"])
 }
