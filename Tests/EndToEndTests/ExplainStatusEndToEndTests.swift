@@ -103,6 +103,36 @@ struct ExplainStatusEndToEndTests {
         """)
   }
 
+  @Test("text output shows decoded controls and bidi overrides escaped, never raw")
+  func textOutputEscapesControls() throws {
+    let input = "myapp://r?status=fail%1b%5b2Jed&payment_id=pay_%07%0d1&email=a%E2%80%AEb%00%0a&x=%1b]0;t\nbad\u{1B}]0;x\n"
+    let run = try Dodo.run(["explain-status", "-"], stdin: input)
+    #expect(run.status == 1)
+    #expect(
+      run.stdout == #"""
+        myapp://r?status=fail%1b%5b2Jed&payment_id=pay_%07%0d1&email=a%E2%80%AEb%00%0a&x=%1b]0;t
+          Result:        pending (status=fail\x1b[2Jed)
+          Meaning:       The status is not one Dodo Payments sends, so the outcome is
+                         unknown; it reads as pending.
+          Next step:     Do not tell the customer the payment failed. Look up the
+                         checkout session or payment on the backend (Get Checkout
+                         Session or Get Payment Detail), or wait for the
+                         payment.succeeded or payment.failed webhook, and treat it as
+                         pending until then.
+          Payment:       pay_\x07\r1
+          Email:         a\u202eb\x00\n
+          Other:         x=\x1b]0;t
+
+        bad\x1b]0;x
+          Error:         INVALID_RETURN_URL: invalid return URL: not a return URL, a
+                         query string (status=…&…) or a status value (letters, digits,
+                         '_' and '-' only)
+          Next step:     Ask the customer for the full address the checkout returned to,
+                         exactly as shown.
+
+        """#)
+  }
+
   @Test("text output never colours when not on a terminal")
   func noColourInPipes() throws {
     let run = try Dodo.run(["explain-status", "succeeded", "bad value!"])

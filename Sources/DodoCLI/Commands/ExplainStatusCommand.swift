@@ -21,6 +21,10 @@ extension CommandSpec {
       subscription.active webhook, and never tell a customer whose outcome is pending or unknown \
       that the payment failed.
 
+      The text output shows every control, bidirectional and line-separator character of an \
+      input or a decoded value as a visible escape (\\x1b, \\n, \\u202e), so a crafted return \
+      URL cannot drive the terminal; --json gives the exact decoded text.
+
       With --json, each input gives one line of JSON: {"input":…,"result":{…},"rawStatus":…,"meaning":…,"nextStep":…}, \
       or {"input":…,"error":{"code":…,"message":…}} for an input that cannot be decoded.
       """,
@@ -164,24 +168,24 @@ struct ExplainStatusCommand {
   private func writeText(_ input: UnsafeBufferPointer<UInt8>, _ decoded: Result<CheckoutResult, CheckoutError>) {
     let style = context.stdoutStyle
     var out = count > 1 ? "\n" : ""
-    out += style.bold(String(decoding: input, as: UTF8.self)) + "\n"
+    out += style.bold(TerminalText.escaped(String(decoding: input, as: UTF8.self))) + "\n"
     switch decoded {
     case .failure(let error):
-      out += field("Error", style.red("\(error.code.rawValue): \(error.message)"))
+      out += field("Error", style.red("\(error.code.rawValue): \(TerminalText.escaped(error.message))"))
       out += field("Next step", "Ask the customer for the full address the checkout returned to, exactly as shown.")
     case .success(let result):
       let explanation = StatusExplanation.of(result.rawStatus)
-      let status = result.rawStatus.map { "\(result.status.rawValue) (status=\($0))" } ?? "\(result.status.rawValue) (no status)"
+      let status = result.rawStatus.map { "\(result.status.rawValue) (status=\(TerminalText.escaped($0)))" } ?? "\(result.status.rawValue) (no status)"
       out += field("Result", style.colored(status, for: result.status))
       out += field("Meaning", explanation.meaning)
       out += field("Next step", explanation.nextStep)
-      if let id = result.paymentId { out += field("Payment", id) }
-      if let id = result.subscriptionId { out += field("Subscription", id) }
-      if let email = result.customerEmail { out += field("Email", email) }
-      if let keys = result.licenseKeys { out += field("License keys", keys.joined(separator: ", ")) }
+      if let id = result.paymentId { out += field("Payment", TerminalText.escaped(id)) }
+      if let id = result.subscriptionId { out += field("Subscription", TerminalText.escaped(id)) }
+      if let email = result.customerEmail { out += field("Email", TerminalText.escaped(email)) }
+      if let keys = result.licenseKeys { out += field("License keys", keys.map(TerminalText.escaped).joined(separator: ", ")) }
       let known: Set = ["status", "payment_id", "subscription_id", "email", "license_key"]
       let others = result.parameters.filter { !known.contains($0.name) }
-      if !others.isEmpty { out += field("Other", others.map { "\($0.name)=\($0.value)" }.joined(separator: " ")) }
+      if !others.isEmpty { out += field("Other", others.map { TerminalText.escaped("\($0.name)=\($0.value)") }.joined(separator: " ")) }
     }
     context.stdout.write(out)
   }
