@@ -133,6 +133,50 @@ struct ExplainStatusEndToEndTests {
         """#)
   }
 
+  @Test("an input that does not look like a return URL gets a warning beside the SDK's reading", arguments: [
+    ("https://checkout.dodopayments.com/session/cks_123", "pending", [ExplainWarningText.checkoutPage]),
+    ("checkout/return?status=succeeded&payment_id=pay_1", "succeeded", [ExplainWarningText.noScheme]),
+    ("myapp.com/return?status=failed", "failed", [ExplainWarningText.noScheme]),
+    ("<myapp://r?status=succeeded&payment_id=pay_1>", "succeeded", [ExplainWarningText.angleBrackets]),
+    ("\"myapp://r?status=failed\"", "failed", [ExplainWarningText.quotes]),
+    ("'status=expired'", "expired", [ExplainWarningText.quotes]),
+    ("myapp://r?status=succeeded&amp;payment_id=pay_1", "succeeded", [ExplainWarningText.htmlAmpersand]),
+    ("pay_123", "pending", [ExplainWarningText.idAsStatus]),
+    ("myapp://r?status=CKS_9&payment_id=pay_1", "pending", [ExplainWarningText.idAsStatus]),
+    ("myapp://r?status=succeeded", "succeeded", [ExplainWarningText.unconfirmed]),
+    ("<status=active&amp;email=a%40b.c>", "succeeded", [ExplainWarningText.angleBrackets, ExplainWarningText.htmlAmpersand, ExplainWarningText.unconfirmed]),
+    ("succeeded", "succeeded", []),
+    ("myapp://r?status=failed", "failed", []),
+    ("myapp://r?status=succeeded&subscription_id=sub_1", "succeeded", []),
+  ])
+  func warnings(_ input: String, _ status: String, _ warnings: [String]) throws {
+    let run = try Dodo.run(["explain-status", "--json", input])
+    #expect(run.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    #expect(object["input"] as? String == input)
+    #expect((object["result"] as? [String: Any])?["status"] as? String == status)
+    #expect(object["warnings"] as? [String] == (warnings.isEmpty ? nil : warnings))
+  }
+
+  @Test("text output: a Warning line per warning, after the result")
+  func warningsAsText() throws {
+    let run = try Dodo.run(["explain-status", "<myapp://r?status=succeeded>"])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        <myapp://r?status=succeeded>
+          Result:        succeeded (status=succeeded)
+          Warning:       The input was wrapped in <…>; they were removed before reading.
+          Warning:       No payment_id or subscription_id: this success cannot be
+                         matched to a payment and may be forged.
+          Meaning:       The customer completed a one-time payment.
+          Next step:     Confirm it on the backend (the payment.succeeded webhook or Get
+                         Payment Detail with the payment ID) before granting access: the
+                         return URL alone is not proof of payment.
+
+        """)
+  }
+
   @Test("text output never colours when not on a terminal")
   func noColourInPipes() throws {
     let run = try Dodo.run(["explain-status", "succeeded", "bad value!"])
@@ -232,4 +276,15 @@ struct ExplainStatusEndToEndTests {
     #expect(run.status == 23)
     #expect(run.stderr == "Error: cannot write standard output: No space left on device\n")
   }
+}
+
+/// The warnings `explain-status` gives, as a support person reads them.
+enum ExplainWarningText {
+  static let angleBrackets = "The input was wrapped in <…>; they were removed before reading."
+  static let quotes = "The input was wrapped in quotes; they were removed before reading."
+  static let htmlAmpersand = "The input held &amp; (HTML, as from an email); each was read as &."
+  static let noScheme = "This looks like a return URL without its scheme (myapp://…); only its query, after ?, was read."
+  static let checkoutPage = "This is a Dodo Payments checkout page, not a return URL: ask the customer for the address the checkout returned them to."
+  static let idAsStatus = "The status looks like an ID (pay_, cks_ or sub_), not a status: an ID was likely pasted in place of the return URL."
+  static let unconfirmed = "No payment_id or subscription_id: this success cannot be matched to a payment and may be forged."
 }

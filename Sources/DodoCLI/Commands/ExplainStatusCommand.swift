@@ -21,11 +21,24 @@ extension CommandSpec {
       subscription.active webhook, and never tell a customer whose outcome is pending or unknown \
       that the payment failed.
 
+      What makes a reading doubtful is said beside it, as a Warning: line after the result \
+      (in JSON, "warnings": an array of strings after "nextStep", present only when there is \
+      one, so the shape is otherwise unchanged). The input is cleaned first, and each cleaning \
+      is a warning: <…> or quotes around it are removed, and &amp; (HTML, as in an email) is \
+      read as &. The result is then the SDK's reading of the cleaned input; the warnings are \
+      extra: text before a ? that looks like a host or a path (myapp.com/return?…, \
+      checkout/return?…) is a URL without its scheme, and only its query is read; a URL on \
+      checkout.dodopayments.com is the checkout page, not a return URL; a status starting \
+      pay_, cks_ or sub_ is an ID pasted in its place; and a succeeded or active status in a \
+      URL or query with no payment_id or subscription_id cannot be matched to a payment and \
+      may be forged (a bare status value typed in has no room for an ID, so it gets no such \
+      warning; the other statuses grant nothing, so they get none either).
+
       The text output shows every control, bidirectional and line-separator character of an \
       input or a decoded value as a visible escape (\\x1b, \\n, \\u202e), so a crafted return \
       URL cannot drive the terminal; --json gives the exact decoded text.
 
-      With --json, each input gives one line of JSON: {"input":…,"result":{…},"rawStatus":…,"meaning":…,"nextStep":…}, \
+      With --json, each input gives one line of JSON: {"input":…,"result":{…},"rawStatus":…,"meaning":…,"nextStep":…[,"warnings":[…]]}, \
       or {"input":…,"error":{"code":…,"message":…}} for an input that cannot be decoded.
       """,
     arguments: [ArgumentSpec("input", help: "A return URL, a query string or a status value; - reads them from standard input.", repeating: true)],
@@ -107,8 +120,12 @@ struct ExplainStatusCommand {
   /// `plain`: the input is printable ASCII without `"` or `\` (`JSONWriter.isPlain`).
   private mutating func explain(utf8 input: UnsafeBufferPointer<UInt8>, plain: Bool = false) {
     do throws(CheckoutError) {
-      try ExplainInput.read(input) { query in
-        if context.json { writeJSON(input, query, plain: plain) } else { writeText(input, .success(query.result)) }
+      try ExplainInput.read(input) { query, warnings in
+        if context.json {
+          writeJSON(input, query, warnings, plain: plain)
+        } else {
+          writeText(input, .success(query.result), warnings)
+        }
       }
     } catch {
       allDecoded = false
@@ -116,7 +133,7 @@ struct ExplainStatusCommand {
     }
   }
 
-  private func writeJSON(_ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, plain: Bool) {
+  private func writeJSON(_ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: ExplainWarnings, plain: Bool) {
     let explanation = StatusExplanation.of(query.rawStatus)
     beginJSON(input, plain: plain)
     writer.key("result")
@@ -127,6 +144,10 @@ struct ExplainStatusCommand {
     writer.encoded(explanation.meaningJSON)
     writer.key("nextStep")
     writer.encoded(explanation.nextStepJSON)
+    if !warnings.isEmpty {
+      writer.key("warnings")
+      warnings.writeJSON(writer)
+    }
     endJSON()
   }
 
@@ -165,7 +186,9 @@ struct ExplainStatusCommand {
     writer.reset()
   }
 
-  private func writeText(_ input: UnsafeBufferPointer<UInt8>, _ decoded: Result<CheckoutResult, CheckoutError>) {
+  private func writeText(
+    _ input: UnsafeBufferPointer<UInt8>, _ decoded: Result<CheckoutResult, CheckoutError>, _ warnings: ExplainWarnings = []
+  ) {
     let style = context.stdoutStyle
     var out = count > 1 ? "\n" : ""
     out += style.bold(TerminalText.escaped(String(decoding: input, as: UTF8.self))) + "\n"
@@ -177,6 +200,7 @@ struct ExplainStatusCommand {
       let explanation = StatusExplanation.of(result.rawStatus)
       let status = result.rawStatus.map { "\(result.status.rawValue) (status=\(TerminalText.escaped($0)))" } ?? "\(result.status.rawValue) (no status)"
       out += field("Result", style.colored(status, for: result.status))
+      for warning in warnings.texts { out += field("Warning", warning) }
       out += field("Meaning", explanation.meaning)
       out += field("Next step", explanation.nextStep)
       if let id = result.paymentId { out += field("Payment", TerminalText.escaped(id)) }
@@ -213,10 +237,68 @@ enum ExplainInput {
   /// Reads a return URL (text that starts with a scheme and `:`), a query string (starts
   /// with `?`, or holds `=` or `&`), or a bare status value (letters, digits, `_` and `-`,
   /// read as the query `status=VALUE`), and calls `body` with the reading.
-  static func read(_ input: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> Void) throws(CheckoutError) {
-    if hasScheme(input) { return try ReturnQuery.withReturnURL(input, body) }
+  static func read(_ input: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, ExplainWarnings) -> Void) throws(CheckoutError) {
+    var warnings: ExplainWarnings = []
+    let unwrapped = unwrapped(input, &warnings)
+    guard containsHTMLAmpersand(unwrapped) else { return try readCleaned(unwrapped, warnings, body) }
+    warnings.insert(.htmlAmpersand)
+    var cleaned = [UInt8]()
+    cleaned.reserveCapacity(unwrapped.count)
+    var i = 0
+    while i < unwrapped.count {
+      cleaned.append(unwrapped[i])
+      i += isHTMLAmpersand(unwrapped, at: i) ? 5 : 1
+    }
+    try cleaned.withUnsafeBufferPointer { bytes throws(CheckoutError) in try readCleaned(bytes, warnings, body) }
+  }
+
+  /// `input` without the `<…>` or quotes a mail client or a chat put around it.
+  private static func unwrapped(_ input: UnsafeBufferPointer<UInt8>, _ warnings: inout ExplainWarnings) -> UnsafeBufferPointer<UInt8> {
+    var input = input
+    while input.count >= 2, let first = input.first, let last = input.last {
+      if first == UInt8(ascii: "<"), last == UInt8(ascii: ">") {
+        warnings.insert(.angleBrackets)
+      } else if first == last, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+        warnings.insert(.quotes)
+      } else {
+        break
+      }
+      input = UnsafeBufferPointer(rebasing: input[1..<input.count - 1])
+    }
+    return input
+  }
+
+  private static func containsHTMLAmpersand(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    while let at = input[i...].firstIndex(of: UInt8(ascii: "&")) {
+      if isHTMLAmpersand(input, at: at) { return true }
+      i = at + 1
+    }
+    return false
+  }
+
+  /// Whether `&amp;` starts at `index`; compared exactly, as HTML writes it.
+  private static func isHTMLAmpersand(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let entity: StaticString = "&amp;"
+    return input.count - index >= 5
+      && entity.withUTF8Buffer { want in zip(input[index..<index + 5], want).allSatisfy { $0 == $1 } }
+  }
+
+  private static func readCleaned(
+    _ input: UnsafeBufferPointer<UInt8>, _ cleaning: ExplainWarnings, _ body: (ReturnQuery, ExplainWarnings) -> Void
+  ) throws(CheckoutError) {
+    var warnings = cleaning
+    if hasScheme(input) {
+      if isCheckoutPage(input) { warnings.insert(.checkoutPage) }
+      return try ReturnQuery.withReturnURL(input) { body($0, warnings.union(.of($0, fromQuery: true))) }
+    }
+    if let question = input.firstIndex(of: UInt8(ascii: "?")), question > 0, looksLikeAddress(input[..<question]) {
+      warnings.insert(.noScheme)
+      let query = UnsafeBufferPointer(rebasing: input[question...])
+      return try ReturnQuery.withQuery(query) { body($0, warnings.union(.of($0, fromQuery: true))) }
+    }
     if input.first == UInt8(ascii: "?") || input.contains(UInt8(ascii: "=")) || input.contains(UInt8(ascii: "&")) {
-      return try ReturnQuery.withQuery(input, body)
+      return try ReturnQuery.withQuery(input) { body($0, warnings.union(.of($0, fromQuery: true))) }
     }
     guard input.allSatisfy(isStatusCharacter) else {
       throw .invalidReturnUrl(
@@ -229,7 +311,32 @@ enum ExplainInput {
       UnsafeMutableRawBufferPointer(rebasing: written[prefix.utf8CodeUnitCount...]).copyMemory(from: UnsafeRawBufferPointer(input))
       count = buffer.count
     }
-    try query.withUnsafeBufferPointer { bytes throws(CheckoutError) in try ReturnQuery.withQuery(bytes, body) }
+    try query.withUnsafeBufferPointer { bytes throws(CheckoutError) in
+      try ReturnQuery.withQuery(bytes) { body($0, warnings.union(.of($0, fromQuery: false))) }
+    }
+  }
+
+  /// Whether the text before a `?` is a host or a path (`myapp.com/return`, `checkout/return`):
+  /// a URL that lost its scheme, not a query whose first value holds a `?`.
+  private static func looksLikeAddress(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    !text.contains(UInt8(ascii: "=")) && !text.contains(UInt8(ascii: "&"))
+      && (text.contains(UInt8(ascii: "/")) || text.contains(UInt8(ascii: ".")))
+  }
+
+  /// Whether a URL's host is Dodo Payments' checkout (`checkout.dodopayments.com`, or a
+  /// subdomain such as `test.checkout.dodopayments.com`): the page the customer paid on, not
+  /// where they were sent back to.
+  private static func isCheckoutPage(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let colon = url.firstIndex(of: UInt8(ascii: ":")) else { return false }
+    var start = colon + 1
+    while start < url.count, url[start] == UInt8(ascii: "/") { start += 1 }
+    var end = start
+    while end < url.count, ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: ":")].contains(url[end]) { end += 1 }
+    let host = UnsafeBufferPointer(rebasing: url[start..<end])
+    let domain: StaticString = "checkout.dodopayments.com"
+    let count = domain.utf8CodeUnitCount
+    guard host.count == count || (host.count > count && host[host.count - count - 1] == UInt8(ascii: ".")) else { return false }
+    return ExplainWarnings.hasPrefixIgnoringCase(UnsafeBufferPointer(rebasing: host[(host.count - count)...]), domain)
   }
 
   private static func hasScheme(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
