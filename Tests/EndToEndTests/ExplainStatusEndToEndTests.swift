@@ -177,6 +177,38 @@ struct ExplainStatusEndToEndTests {
         """)
   }
 
+  @Test("--redact hides the email and license keys everywhere in JSON, the echoed input and raw included")
+  func redactJSON() throws {
+    let url = "myapp://r?status=succeeded&payment_id=pay_1&email=ann%40example.com&license_key=K-1&em%61il=x%40y.z&license_key=K-2#license_key=K-3"
+    let run = try Dodo.run(["explain-status", "--json", "--redact", url])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        {"input":"myapp://r?status=succeeded&payment_id=pay_1&email=a***%40example.com&license_key=[redacted]&em%61il=x***%40y.z&license_key=[redacted]#license_key=[redacted]","result":{"status":"succeeded","paymentId":"pay_1","subscriptionId":null,"licenseKeys":["[redacted]","[redacted]"],"customerEmail":"x***@y.z","raw":{"status":"succeeded","payment_id":"pay_1","email":"x***@y.z","license_key":"[redacted]"}},"rawStatus":"succeeded","meaning":"The customer completed a one-time payment.","nextStep":"Confirm it on the backend (the payment.succeeded webhook or Get Payment Detail with the payment ID) before granting access: the return URL alone is not proof of payment."}
+
+        """)
+  }
+
+  @Test("--redact in text: an email with no @ is hidden whole; ids stay")
+  func redactText() throws {
+    let run = try Dodo.run(["explain-status", "--redact", "-"], stdin: "<status=failed&payment_id=pay_2&email=nobody&license_key=ABC>\n")
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        <status=failed&payment_id=pay_2&email=[redacted]&license_key=[redacted]>
+          Result:        failed (status=failed)
+          Warning:       The input was wrapped in <…>; they were removed before reading.
+          Meaning:       The payment was declined; this attempt charged nothing.
+          Next step:     The customer can try again, with another payment method if the
+                         card was refused. Confirm with the payment.failed webhook if in
+                         doubt.
+          Payment:       pay_2
+          Email:         [redacted]
+          License keys:  [redacted]
+
+        """)
+  }
+
   @Test("text output never colours when not on a terminal")
   func noColourInPipes() throws {
     let run = try Dodo.run(["explain-status", "succeeded", "bad value!"])

@@ -38,14 +38,23 @@ extension CommandSpec {
       input or a decoded value as a visible escape (\\x1b, \\n, \\u202e), so a crafted return \
       URL cannot drive the terminal; --json gives the exact decoded text.
 
+      --redact hides the customer's email and license keys wherever they show, in both \
+      outputs: the echoed input, the fields and raw. An email keeps its first character and \
+      its domain (a***@example.com), enough to tell customers apart without the address; an \
+      email with no @ and every license key become [redacted]. Parameters are found by their \
+      decoded name after any ?, &, ; or #, so a value in a fragment or after &amp; is hidden \
+      too. IDs and the status stay, as they are what support staff look up.
+
       With --json, each input gives one line of JSON: {"input":…,"result":{…},"rawStatus":…,"meaning":…,"nextStep":…[,"warnings":[…]]}, \
       or {"input":…,"error":{"code":…,"message":…}} for an input that cannot be decoded.
       """,
     arguments: [ArgumentSpec("input", help: "A return URL, a query string or a status value; - reads them from standard input.", repeating: true)],
+    options: [ExplainStatusCommand.redact],
     examples: [
       .init("dodo explain-status 'myapp://checkout/return?status=succeeded&payment_id=pay_1'", "Explain one return URL."),
       .init("dodo explain-status requires_customer_action", "Explain a bare status value."),
       .init("dodo explain-status --json - < urls.txt", "Decode a file of return URLs, one JSON line each."),
+      .init("dodo explain-status --redact - < urls.txt", "Explain return URLs without showing emails or license keys."),
     ],
     exitStatuses: [
       .init(.success, "Every input was decoded."),
@@ -53,7 +62,7 @@ extension CommandSpec {
       .init(.usage, "No input at all: no argument, or only blank ones, or - with no non-blank line."),
     ],
     handler: { invocation, context in
-      var command = ExplainStatusCommand(context: context)
+      var command = ExplainStatusCommand(context: context, redact: invocation.isSet(ExplainStatusCommand.redact))
       return try command.run(invocation.arguments)
     }
   )
@@ -64,12 +73,19 @@ extension CommandSpec {
 /// Inputs are read as bytes and decoded in place (`ReturnQuery`): with `--json -` a million
 /// URLs make no string per parameter.
 struct ExplainStatusCommand {
+  static let redact = OptionSpec(
+    "redact", help: "Hide the customer's email (a***@example.com) and license keys ([redacted]) in the output.")
+
   let context: Context
+  let redact: Bool
   private let writer = JSONWriter()
   private var allDecoded = true
   private var count = 0
 
-  init(context: Context) { self.context = context }
+  init(context: Context, redact: Bool = false) {
+    self.context = context
+    self.redact = redact
+  }
 
   mutating func run(_ inputs: [String]) throws -> ExitStatus {
     for input in inputs {
@@ -98,6 +114,13 @@ struct ExplainStatusCommand {
     let input = Self.trimmed(line)
     if input.isEmpty { return }
     count += 1
+    if redact, let redacted = ExplainRedaction.redacted(input) {
+      return redacted.withUnsafeBufferPointer { explain(utf8OrNot: $0) }
+    }
+    explain(utf8OrNot: input)
+  }
+
+  private mutating func explain(utf8OrNot input: UnsafeBufferPointer<UInt8>) {
     if JSONWriter.isPlain(input) {
       explain(utf8: input, plain: true)
     } else if JSONWriter.isASCII(input) {
@@ -112,7 +135,8 @@ struct ExplainStatusCommand {
   private mutating func explainTooLong(_ start: UnsafeBufferPointer<UInt8>) {
     count += 1
     allDecoded = false
-    var input = String(decoding: UnsafeBufferPointer(rebasing: start.prefix(64)), as: UTF8.self) + "…"
+    let shown = UnsafeBufferPointer(rebasing: start.prefix(64))
+    var input = String(decoding: redact ? ExplainRedaction.redacted(shown) ?? Array(shown) : Array(shown), as: UTF8.self) + "…"
     let error = CheckoutError.invalidReturnUrl("the input is \(start.count) bytes or longer; a return URL is far shorter")
     input.withUTF8 { undecodable($0, error) }
   }
@@ -253,7 +277,7 @@ enum ExplainInput {
   }
 
   /// `input` without the `<…>` or quotes a mail client or a chat put around it.
-  private static func unwrapped(_ input: UnsafeBufferPointer<UInt8>, _ warnings: inout ExplainWarnings) -> UnsafeBufferPointer<UInt8> {
+  static func unwrapped(_ input: UnsafeBufferPointer<UInt8>, _ warnings: inout ExplainWarnings) -> UnsafeBufferPointer<UInt8> {
     var input = input
     while input.count >= 2, let first = input.first, let last = input.last {
       if first == UInt8(ascii: "<"), last == UInt8(ascii: ">") {
