@@ -209,6 +209,59 @@ struct ExplainStatusEndToEndTests {
         """)
   }
 
+  @Test("text output of a stream: the common shapes, with and without fields the fast layout skips")
+  func textOutputStream() throws {
+    let input = """
+      myapp://r?status=succeeded&payment_id=pay_1&license_key=A&license_key=B
+      https://x.y/?status=active&subscription_id=sub_1&email=a%40b.c
+      myapp://r?payment_id=pay_2
+      myapp://r?status=expired&payment_id=pay_3&note=hi
+
+      """
+    let run = try Dodo.run(["explain-status", "-"], stdin: input)
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        myapp://r?status=succeeded&payment_id=pay_1&license_key=A&license_key=B
+          Result:        succeeded (status=succeeded)
+          Meaning:       The customer completed a one-time payment.
+          Next step:     Confirm it on the backend (the payment.succeeded webhook or Get
+                         Payment Detail with the payment ID) before granting access: the
+                         return URL alone is not proof of payment.
+          Payment:       pay_1
+          License keys:  A, B
+
+        https://x.y/?status=active&subscription_id=sub_1&email=a%40b.c
+          Result:        succeeded (status=active)
+          Meaning:       The customer's subscription is active.
+          Next step:     Confirm it on the backend (the subscription.active webhook)
+                         before granting access: the return URL alone is not proof of
+                         payment.
+          Subscription:  sub_1
+          Email:         a@b.c
+
+        myapp://r?payment_id=pay_2
+          Result:        pending (no status)
+          Meaning:       The return URL carries no status, so the outcome is unknown; it
+                         reads as pending.
+          Next step:     Do not tell the customer the payment failed. Look up the
+                         checkout session or payment on the backend (Get Checkout
+                         Session or Get Payment Detail), or wait for the
+                         payment.succeeded or payment.failed webhook, and treat it as
+                         pending until then.
+          Payment:       pay_2
+
+        myapp://r?status=expired&payment_id=pay_3&note=hi
+          Result:        expired (status=expired)
+          Meaning:       The checkout session expired before the customer paid.
+          Next step:     Nothing was charged on this session. Create a new checkout
+                         session for the customer to try again.
+          Payment:       pay_3
+          Other:         note=hi
+
+        """)
+  }
+
   @Test("text output never colours when not on a terminal")
   func noColourInPipes() throws {
     let run = try Dodo.run(["explain-status", "succeeded", "bad value!"])

@@ -148,7 +148,7 @@ struct ExplainStatusCommand {
         if context.json {
           writeJSON(input, query, warnings, plain: plain)
         } else {
-          writeText(input, .success(query.result), warnings)
+          if !writeTextFast(input, query, warnings) { writeText(input, .success(query.result), warnings) }
         }
       }
     } catch {
@@ -218,27 +218,99 @@ struct ExplainStatusCommand {
     out += style.bold(TerminalText.escaped(String(decoding: input, as: UTF8.self))) + "\n"
     switch decoded {
     case .failure(let error):
-      out += field("Error", style.red("\(error.code.rawValue): \(TerminalText.escaped(error.message))"))
-      out += field("Next step", "Ask the customer for the full address the checkout returned to, exactly as shown.")
+      out += Self.field("Error", style.red("\(error.code.rawValue): \(TerminalText.escaped(error.message))"))
+      out += Self.field("Next step", "Ask the customer for the full address the checkout returned to, exactly as shown.")
     case .success(let result):
       let explanation = StatusExplanation.of(result.rawStatus)
       let status = result.rawStatus.map { "\(result.status.rawValue) (status=\(TerminalText.escaped($0)))" } ?? "\(result.status.rawValue) (no status)"
-      out += field("Result", style.colored(status, for: result.status))
-      for warning in warnings.texts { out += field("Warning", warning) }
-      out += field("Meaning", explanation.meaning)
-      out += field("Next step", explanation.nextStep)
-      if let id = result.paymentId { out += field("Payment", TerminalText.escaped(id)) }
-      if let id = result.subscriptionId { out += field("Subscription", TerminalText.escaped(id)) }
-      if let email = result.customerEmail { out += field("Email", TerminalText.escaped(email)) }
-      if let keys = result.licenseKeys { out += field("License keys", keys.map(TerminalText.escaped).joined(separator: ", ")) }
+      out += Self.field("Result", style.colored(status, for: result.status))
+      for warning in warnings.texts { out += Self.field("Warning", warning) }
+      out += Self.field("Meaning", explanation.meaning)
+      out += Self.field("Next step", explanation.nextStep)
+      if let id = result.paymentId { out += Self.field("Payment", TerminalText.escaped(id)) }
+      if let id = result.subscriptionId { out += Self.field("Subscription", TerminalText.escaped(id)) }
+      if let email = result.customerEmail { out += Self.field("Email", TerminalText.escaped(email)) }
+      if let keys = result.licenseKeys { out += Self.field("License keys", keys.map(TerminalText.escaped).joined(separator: ", ")) }
       let known: Set = ["status", "payment_id", "subscription_id", "email", "license_key"]
       let others = result.parameters.filter { !known.contains($0.name) }
-      if !others.isEmpty { out += field("Other", others.map { TerminalText.escaped("\($0.name)=\($0.value)") }.joined(separator: " ")) }
+      if !others.isEmpty { out += Self.field("Other", others.map { TerminalText.escaped("\($0.name)=\($0.value)") }.joined(separator: " ")) }
     }
-    context.stdout.write(out)
+    out.withUTF8 { writer.raw($0) }
+    if writer.bytes.count >= Self.chunk { flush() }
   }
 
-  private func field(_ label: String, _ value: String) -> String {
+  /// Writes the text of one reading straight into the output buffer, byte for byte what
+  /// `writeText` makes, when nothing in it needs escaping, colour or wrapping: no colour, and
+  /// every shown text printable ASCII without spaces (a value without spaces is never
+  /// wrapped). Returns `false`, having written nothing, otherwise. This is the usual return
+  /// URL, and `explain-status - > file` over a million of them would spend its time making
+  /// strings per line without it.
+  private func writeTextFast(_ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: ExplainWarnings) -> Bool {
+    guard !context.stdoutStyle.enabled, input.allSatisfy(Self.isShownAsIs) else { return false }
+    let values: [(StaticString, QueryText)] =
+      [("Payment", query.paymentId), ("Subscription", query.subscriptionId), ("Email", query.customerEmail)]
+      .compactMap { label, text in text.map { (label, $0) } }
+    let keys = query.licenseKeys
+    let named = values.count + (query.rawStatus == nil ? 0 : 1) + (keys.isEmpty ? 0 : 1)
+    guard query.parameters.count == named else { return false }
+    guard values.allSatisfy({ $0.1.withDecodedBytes { $0.allSatisfy(Self.isShownAsIs) } }) else { return false }
+    var keysLength = 2 * (keys.count - 1)
+    for key in keys {
+      guard key.withDecodedBytes({ bytes in keysLength += bytes.count; return bytes.allSatisfy(Self.isShownAsIs) }) else { return false }
+    }
+    guard keys.isEmpty || keysLength <= HelpFormatter.width - 17 else { return false }
+    let status = query.status
+    let statusName = Self.name(of: status)
+    let fits = query.rawStatus.map { raw in
+      raw.withDecodedBytes { $0.allSatisfy(Self.isShownAsIs) && statusName.utf8CodeUnitCount + $0.count + 10 <= HelpFormatter.width - 17 }
+    } ?? true
+    guard fits else { return false }
+    let explanation = StatusExplanation.of(query.rawStatus)
+    func add(_ text: StaticString) { text.withUTF8Buffer { writer.raw($0) } }
+    if count > 1 { add("\n") }
+    writer.raw(input)
+    add("\n  Result:        ")
+    add(statusName)
+    if let raw = query.rawStatus {
+      add(" (status=")
+      raw.withDecodedBytes { writer.raw($0) }
+      add(")\n")
+    } else {
+      add(" (no status)\n")
+    }
+    warnings.writeText(writer)
+    explanation.textFields.withUnsafeBufferPointer { writer.raw($0) }
+    for (label, text) in values {
+      add("  ")
+      add(label)
+      add(":")
+      for _ in 0..<(14 - label.utf8CodeUnitCount) { add(" ") }
+      text.withDecodedBytes { writer.raw($0) }
+      add("\n")
+    }
+    for (index, key) in keys.enumerated() {
+      add(index == 0 ? "  License keys:  " : ", ")
+      key.withDecodedBytes { writer.raw($0) }
+      if index == keys.count - 1 { add("\n") }
+    }
+    if writer.bytes.count >= Self.chunk { flush() }
+    return true
+  }
+
+  /// Printable ASCII other than the space: shown as it is and never wrapped.
+  private static func isShownAsIs(_ c: UInt8) -> Bool { c > 0x20 && c < 0x7F }
+
+  private static func name(of status: CheckoutStatus) -> StaticString {
+    switch status {
+    case .succeeded: "succeeded"
+    case .failed: "failed"
+    case .cancelled: "cancelled"
+    case .pending: "pending"
+    case .expired: "expired"
+    }
+  }
+
+  static func field(_ label: String, _ value: String) -> String {
     let lead = "  \(label):" + String(repeating: " ", count: max(1, 14 - label.count))
     return lead + HelpFormatter.wrap(value, indent: lead.count).dropFirst(lead.count) + "\n"
   }
@@ -293,10 +365,12 @@ enum ExplainInput {
   }
 
   private static func containsHTMLAmpersand(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
-    var i = 0
-    while let at = input[i...].firstIndex(of: UInt8(ascii: "&")) {
-      if isHTMLAmpersand(input, at: at) { return true }
-      i = at + 1
+    // `;` is rare in a return URL: look for it first, and for `&amp` before it only then.
+    guard input.count >= 5, !JSONWriter.lacks(UInt8(ascii: ";"), in: input) else { return false }
+    var i = 4
+    while i < input.count {
+      if input[i] == UInt8(ascii: ";"), isHTMLAmpersand(input, at: i - 4) { return true }
+      i += 1
     }
     return false
   }
@@ -355,7 +429,11 @@ enum ExplainInput {
     var start = colon + 1
     while start < url.count, url[start] == UInt8(ascii: "/") { start += 1 }
     var end = start
-    while end < url.count, ![UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"), UInt8(ascii: ":")].contains(url[end]) { end += 1 }
+    while end < url.count, url[end] != UInt8(ascii: "/"), url[end] != UInt8(ascii: "?"), url[end] != UInt8(ascii: "#"),
+      url[end] != UInt8(ascii: ":")
+    {
+      end += 1
+    }
     let host = UnsafeBufferPointer(rebasing: url[start..<end])
     let domain: StaticString = "checkout.dodopayments.com"
     let count = domain.utf8CodeUnitCount

@@ -33,6 +33,16 @@ struct ExplainWarnings: OptionSet {
   /// The texts as JSON strings, encoded once.
   private static let allJSON: [[UInt8]] = all.map { JSONWriter.encoded($0.1.description) }
 
+  /// The `Warning:` lines of the text output, laid out once.
+  private static let allText: [[UInt8]] = all.map { Array(ExplainStatusCommand.field("Warning", $0.1.description).utf8) }
+
+  /// Writes the set's `Warning:` lines, as `texts` laid out by the text output.
+  func writeText(_ writer: JSONWriter) {
+    for (index, warning) in Self.all.enumerated() where contains(warning.0) {
+      Self.allText[index].withUnsafeBufferPointer { writer.raw($0) }
+    }
+  }
+
   /// The texts of the warnings in this set, in order.
   var texts: [String] { Self.all.filter { contains($0.0) }.map { $0.1.description } }
 
@@ -50,10 +60,12 @@ struct ExplainWarnings: OptionSet {
   /// has room for one; a bare status value typed in has not).
   static func of(_ query: ReturnQuery, fromQuery: Bool) -> ExplainWarnings {
     var warnings: ExplainWarnings = []
-    if let raw = query.rawStatus, raw.withDecodedBytes({ bytes in (["pay_", "cks_", "sub_"] as [StaticString]).contains { hasPrefixIgnoringCase(bytes, $0) } }) {
+    if let raw = query.rawStatus, raw.encoded.count >= 4,
+      raw.withDecodedBytes({ hasPrefixIgnoringCase($0, "pay_") || hasPrefixIgnoringCase($0, "cks_") || hasPrefixIgnoringCase($0, "sub_") })
+    {
       warnings.insert(.idAsStatus)
     }
-    if fromQuery, query.status == .succeeded, query.paymentId == nil, query.subscriptionId == nil {
+    if fromQuery, query.paymentId == nil, query.subscriptionId == nil, query.status == .succeeded {
       warnings.insert(.unconfirmed)
     }
     return warnings
