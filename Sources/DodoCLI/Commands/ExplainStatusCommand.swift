@@ -425,7 +425,8 @@ enum ExplainInput {
   /// subdomain such as `test.checkout.dodopayments.com`): the page the customer paid on, not
   /// where they were sent back to.
   private static func isCheckoutPage(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let colon = url.firstIndex(of: UInt8(ascii: ":")) else { return false }
+    // The host holds the 25 bytes of the domain, after at least "x://".
+    guard url.count > 28, let colon = url.firstIndex(of: UInt8(ascii: ":")) else { return false }
     var start = colon + 1
     while start < url.count, url[start] == UInt8(ascii: "/") { start += 1 }
     var end = start

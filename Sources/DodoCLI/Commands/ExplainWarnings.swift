@@ -60,7 +60,7 @@ struct ExplainWarnings: OptionSet {
   /// has room for one; a bare status value typed in has not).
   static func of(_ query: ReturnQuery, fromQuery: Bool) -> ExplainWarnings {
     var warnings: ExplainWarnings = []
-    if let raw = query.rawStatus, raw.encoded.count >= 4,
+    if let raw = query.rawStatus, raw.encoded.count >= 4, raw.isEscaped || raw.encoded[3] == UInt8(ascii: "_"),
       raw.withDecodedBytes({ hasPrefixIgnoringCase($0, "pay_") || hasPrefixIgnoringCase($0, "cks_") || hasPrefixIgnoringCase($0, "sub_") })
     {
       warnings.insert(.idAsStatus)
