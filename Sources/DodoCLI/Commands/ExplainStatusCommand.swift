@@ -385,15 +385,15 @@ enum ExplainInput {
   private static func readCleaned(
     _ input: UnsafeBufferPointer<UInt8>, _ cleaning: ExplainWarnings, _ body: (ReturnQuery, ExplainWarnings) -> Void
   ) throws(CheckoutError) {
-    var warnings = cleaning
+    let warnings = cleaning
     if hasScheme(input) {
-      if isCheckoutPage(input) { warnings.insert(.checkoutPage) }
-      return try ReturnQuery.withReturnURL(input) { body($0, warnings.union(.of($0, fromQuery: true))) }
+      let found = isCheckoutPage(input) ? warnings.union(.checkoutPage) : warnings
+      return try ReturnQuery.withReturnURL(input) { body($0, found.union(.of($0, fromQuery: true))) }
     }
     if let question = input.firstIndex(of: UInt8(ascii: "?")), question > 0, looksLikeAddress(input[..<question]) {
-      warnings.insert(.noScheme)
+      let found = warnings.union(.noScheme)
       let query = UnsafeBufferPointer(rebasing: input[question...])
-      return try ReturnQuery.withQuery(query) { body($0, warnings.union(.of($0, fromQuery: true))) }
+      return try ReturnQuery.withQuery(query) { body($0, found.union(.of($0, fromQuery: true))) }
     }
     if input.first == UInt8(ascii: "?") || input.contains(UInt8(ascii: "=")) || input.contains(UInt8(ascii: "&")) {
       return try ReturnQuery.withQuery(input) { body($0, warnings.union(.of($0, fromQuery: true))) }
