@@ -63,6 +63,9 @@ function __dodo_options
         case 'dodo url-handler status'
             printf '%s\n' \
                 '--all	Every profile'\''s return URL scheme, not only the effective profile'\''s'
+        case 'dodo explain-status'
+            printf '%s\n' \
+                '--redact	Hide the customer'\''s email (a***@example.com) and license keys ([redacted]) in the output'
         case 'dodo validate'
             printf '%s\n' \
                 '--return-url	The URL the checkout returns to (overrides DODO_RETURN_URL and the profile'\''s return_url)'
@@ -135,6 +138,12 @@ function __dodo_option_value
         case 'dodo url-handler status'
             switch $option
                 case --all
+                    echo 'flag'
+                    return
+            end
+        case 'dodo explain-status'
+            switch $option
+                case --redact
                     echo 'flag'
                     return
             end

@@ -103,6 +103,165 @@ struct ExplainStatusEndToEndTests {
         """)
   }
 
+  @Test("text output shows decoded controls and bidi overrides escaped, never raw")
+  func textOutputEscapesControls() throws {
+    let input = "myapp://r?status=fail%1b%5b2Jed&payment_id=pay_%07%0d1&email=a%E2%80%AEb%00%0a&x=%1b]0;t\nbad\u{1B}]0;x\n"
+    let run = try Dodo.run(["explain-status", "-"], stdin: input)
+    #expect(run.status == 1)
+    #expect(
+      run.stdout == #"""
+        myapp://r?status=fail%1b%5b2Jed&payment_id=pay_%07%0d1&email=a%E2%80%AEb%00%0a&x=%1b]0;t
+          Result:        pending (status=fail\x1b[2Jed)
+          Meaning:       The status is not one Dodo Payments sends, so the outcome is
+                         unknown; it reads as pending.
+          Next step:     Do not tell the customer the payment failed. Look up the
+                         checkout session or payment on the backend (Get Checkout
+                         Session or Get Payment Detail), or wait for the
+                         payment.succeeded or payment.failed webhook, and treat it as
+                         pending until then.
+          Payment:       pay_\x07\r1
+          Email:         a\u202eb\x00\n
+          Other:         x=\x1b]0;t
+
+        bad\x1b]0;x
+          Error:         INVALID_RETURN_URL: invalid return URL: not a return URL, a
+                         query string (status=…&…) or a status value (letters, digits,
+                         '_' and '-' only)
+          Next step:     Ask the customer for the full address the checkout returned to,
+                         exactly as shown.
+
+        """#)
+  }
+
+  @Test("an input that does not look like a return URL gets a warning beside the SDK's reading", arguments: [
+    ("https://checkout.dodopayments.com/session/cks_123", "pending", [ExplainWarningText.checkoutPage]),
+    ("checkout/return?status=succeeded&payment_id=pay_1", "succeeded", [ExplainWarningText.noScheme]),
+    ("myapp.com/return?status=failed", "failed", [ExplainWarningText.noScheme]),
+    ("<myapp://r?status=succeeded&payment_id=pay_1>", "succeeded", [ExplainWarningText.angleBrackets]),
+    ("\"myapp://r?status=failed\"", "failed", [ExplainWarningText.quotes]),
+    ("'status=expired'", "expired", [ExplainWarningText.quotes]),
+    ("myapp://r?status=succeeded&amp;payment_id=pay_1", "succeeded", [ExplainWarningText.htmlAmpersand]),
+    ("pay_123", "pending", [ExplainWarningText.idAsStatus]),
+    ("myapp://r?status=CKS_9&payment_id=pay_1", "pending", [ExplainWarningText.idAsStatus]),
+    ("myapp://r?status=succeeded", "succeeded", [ExplainWarningText.unconfirmed]),
+    ("<status=active&amp;email=a%40b.c>", "succeeded", [ExplainWarningText.angleBrackets, ExplainWarningText.htmlAmpersand, ExplainWarningText.unconfirmed]),
+    ("succeeded", "succeeded", []),
+    ("myapp://r?status=failed", "failed", []),
+    ("myapp://r?status=succeeded&subscription_id=sub_1", "succeeded", []),
+  ])
+  func warnings(_ input: String, _ status: String, _ warnings: [String]) throws {
+    let run = try Dodo.run(["explain-status", "--json", input])
+    #expect(run.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+    #expect(object["input"] as? String == input)
+    #expect((object["result"] as? [String: Any])?["status"] as? String == status)
+    #expect(object["warnings"] as? [String] == (warnings.isEmpty ? nil : warnings))
+  }
+
+  @Test("text output: a Warning line per warning, after the result")
+  func warningsAsText() throws {
+    let run = try Dodo.run(["explain-status", "<myapp://r?status=succeeded>"])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        <myapp://r?status=succeeded>
+          Result:        succeeded (status=succeeded)
+          Warning:       The input was wrapped in <…>; they were removed before reading.
+          Warning:       No payment_id or subscription_id: this success cannot be
+                         matched to a payment and may be forged.
+          Meaning:       The customer completed a one-time payment.
+          Next step:     Confirm it on the backend (the payment.succeeded webhook or Get
+                         Payment Detail with the payment ID) before granting access: the
+                         return URL alone is not proof of payment.
+
+        """)
+  }
+
+  @Test("--redact hides the email and license keys everywhere in JSON, the echoed input and raw included")
+  func redactJSON() throws {
+    let url = "myapp://r?status=succeeded&payment_id=pay_1&email=ann%40example.com&license_key=K-1&em%61il=x%40y.z&license_key=K-2#license_key=K-3"
+    let run = try Dodo.run(["explain-status", "--json", "--redact", url])
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        {"input":"myapp://r?status=succeeded&payment_id=pay_1&email=a***%40example.com&license_key=[redacted]&em%61il=x***%40y.z&license_key=[redacted]#license_key=[redacted]","result":{"status":"succeeded","paymentId":"pay_1","subscriptionId":null,"licenseKeys":["[redacted]","[redacted]"],"customerEmail":"x***@y.z","raw":{"status":"succeeded","payment_id":"pay_1","email":"x***@y.z","license_key":"[redacted]"}},"rawStatus":"succeeded","meaning":"The customer completed a one-time payment.","nextStep":"Confirm it on the backend (the payment.succeeded webhook or Get Payment Detail with the payment ID) before granting access: the return URL alone is not proof of payment."}
+
+        """)
+  }
+
+  @Test("--redact in text: an email with no @ is hidden whole; ids stay")
+  func redactText() throws {
+    let run = try Dodo.run(["explain-status", "--redact", "-"], stdin: "<status=failed&payment_id=pay_2&email=nobody&license_key=ABC>\n")
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        <status=failed&payment_id=pay_2&email=[redacted]&license_key=[redacted]>
+          Result:        failed (status=failed)
+          Warning:       The input was wrapped in <…>; they were removed before reading.
+          Meaning:       The payment was declined; this attempt charged nothing.
+          Next step:     The customer can try again, with another payment method if the
+                         card was refused. Confirm with the payment.failed webhook if in
+                         doubt.
+          Payment:       pay_2
+          Email:         [redacted]
+          License keys:  [redacted]
+
+        """)
+  }
+
+  @Test("text output of a stream: the common shapes, with and without fields the fast layout skips")
+  func textOutputStream() throws {
+    let input = """
+      myapp://r?status=succeeded&payment_id=pay_1&license_key=A&license_key=B
+      https://x.y/?status=active&subscription_id=sub_1&email=a%40b.c
+      myapp://r?payment_id=pay_2
+      myapp://r?status=expired&payment_id=pay_3&note=hi
+
+      """
+    let run = try Dodo.run(["explain-status", "-"], stdin: input)
+    #expect(run.status == 0)
+    #expect(
+      run.stdout == """
+        myapp://r?status=succeeded&payment_id=pay_1&license_key=A&license_key=B
+          Result:        succeeded (status=succeeded)
+          Meaning:       The customer completed a one-time payment.
+          Next step:     Confirm it on the backend (the payment.succeeded webhook or Get
+                         Payment Detail with the payment ID) before granting access: the
+                         return URL alone is not proof of payment.
+          Payment:       pay_1
+          License keys:  A, B
+
+        https://x.y/?status=active&subscription_id=sub_1&email=a%40b.c
+          Result:        succeeded (status=active)
+          Meaning:       The customer's subscription is active.
+          Next step:     Confirm it on the backend (the subscription.active webhook)
+                         before granting access: the return URL alone is not proof of
+                         payment.
+          Subscription:  sub_1
+          Email:         a@b.c
+
+        myapp://r?payment_id=pay_2
+          Result:        pending (no status)
+          Meaning:       The return URL carries no status, so the outcome is unknown; it
+                         reads as pending.
+          Next step:     Do not tell the customer the payment failed. Look up the
+                         checkout session or payment on the backend (Get Checkout
+                         Session or Get Payment Detail), or wait for the
+                         payment.succeeded or payment.failed webhook, and treat it as
+                         pending until then.
+          Payment:       pay_2
+
+        myapp://r?status=expired&payment_id=pay_3&note=hi
+          Result:        expired (status=expired)
+          Meaning:       The checkout session expired before the customer paid.
+          Next step:     Nothing was charged on this session. Create a new checkout
+                         session for the customer to try again.
+          Payment:       pay_3
+          Other:         note=hi
+
+        """)
+  }
+
   @Test("text output never colours when not on a terminal")
   func noColourInPipes() throws {
     let run = try Dodo.run(["explain-status", "succeeded", "bad value!"])
@@ -202,4 +361,15 @@ struct ExplainStatusEndToEndTests {
     #expect(run.status == 23)
     #expect(run.stderr == "Error: cannot write standard output: No space left on device\n")
   }
+}
+
+/// The warnings `explain-status` gives, as a support person reads them.
+enum ExplainWarningText {
+  static let angleBrackets = "The input was wrapped in <…>; they were removed before reading."
+  static let quotes = "The input was wrapped in quotes; they were removed before reading."
+  static let htmlAmpersand = "The input held &amp; (HTML, as from an email); each was read as &."
+  static let noScheme = "This looks like a return URL without its scheme (myapp://…); only its query, after ?, was read."
+  static let checkoutPage = "This is a Dodo Payments checkout page, not a return URL: ask the customer for the address the checkout returned them to."
+  static let idAsStatus = "The status looks like an ID (pay_, cks_ or sub_), not a status: an ID was likely pasted in place of the return URL."
+  static let unconfirmed = "No payment_id or subscription_id: this success cannot be matched to a payment and may be forged."
 }

@@ -21,14 +21,40 @@ extension CommandSpec {
       subscription.active webhook, and never tell a customer whose outcome is pending or unknown \
       that the payment failed.
 
-      With --json, each input gives one line of JSON: {"input":…,"result":{…},"rawStatus":…,"meaning":…,"nextStep":…}, \
+      What makes a reading doubtful is said beside it, as a Warning: line after the result \
+      (in JSON, "warnings": an array of strings after "nextStep", present only when there is \
+      one, so the shape is otherwise unchanged). The input is cleaned first, and each cleaning \
+      is a warning: <…> or quotes around it are removed, and &amp; (HTML, as in an email) is \
+      read as &. The result is then the SDK's reading of the cleaned input; the warnings are \
+      extra: text before a ? that looks like a host or a path (myapp.com/return?…, \
+      checkout/return?…) is a URL without its scheme, and only its query is read; a URL on \
+      checkout.dodopayments.com is the checkout page, not a return URL; a status starting \
+      pay_, cks_ or sub_ is an ID pasted in its place; and a succeeded or active status in a \
+      URL or query with no payment_id or subscription_id cannot be matched to a payment and \
+      may be forged (a bare status value typed in has no room for an ID, so it gets no such \
+      warning; the other statuses grant nothing, so they get none either).
+
+      The text output shows every control, bidirectional and line-separator character of an \
+      input or a decoded value as a visible escape (\\x1b, \\n, \\u202e), so a crafted return \
+      URL cannot drive the terminal; --json gives the exact decoded text.
+
+      --redact hides the customer's email and license keys wherever they show, in both \
+      outputs: the echoed input, the fields and raw. An email keeps its first character and \
+      its domain (a***@example.com), enough to tell customers apart without the address; an \
+      email with no @ and every license key become [redacted]. Parameters are found by their \
+      decoded name after any ?, &, ; or #, so a value in a fragment or after &amp; is hidden \
+      too. IDs and the status stay, as they are what support staff look up.
+
+      With --json, each input gives one line of JSON: {"input":…,"result":{…},"rawStatus":…,"meaning":…,"nextStep":…[,"warnings":[…]]}, \
       or {"input":…,"error":{"code":…,"message":…}} for an input that cannot be decoded.
       """,
     arguments: [ArgumentSpec("input", help: "A return URL, a query string or a status value; - reads them from standard input.", repeating: true)],
+    options: [ExplainStatusCommand.redact],
     examples: [
       .init("dodo explain-status 'myapp://checkout/return?status=succeeded&payment_id=pay_1'", "Explain one return URL."),
       .init("dodo explain-status requires_customer_action", "Explain a bare status value."),
       .init("dodo explain-status --json - < urls.txt", "Decode a file of return URLs, one JSON line each."),
+      .init("dodo explain-status --redact - < urls.txt", "Explain return URLs without showing emails or license keys."),
     ],
     exitStatuses: [
       .init(.success, "Every input was decoded."),
@@ -36,7 +62,7 @@ extension CommandSpec {
       .init(.usage, "No input at all: no argument, or only blank ones, or - with no non-blank line."),
     ],
     handler: { invocation, context in
-      var command = ExplainStatusCommand(context: context)
+      var command = ExplainStatusCommand(context: context, redact: invocation.isSet(ExplainStatusCommand.redact))
       return try command.run(invocation.arguments)
     }
   )
@@ -47,12 +73,19 @@ extension CommandSpec {
 /// Inputs are read as bytes and decoded in place (`ReturnQuery`): with `--json -` a million
 /// URLs make no string per parameter.
 struct ExplainStatusCommand {
+  static let redact = OptionSpec(
+    "redact", help: "Hide the customer's email (a***@example.com) and license keys ([redacted]) in the output.")
+
   let context: Context
+  let redact: Bool
   private let writer = JSONWriter()
   private var allDecoded = true
   private var count = 0
 
-  init(context: Context) { self.context = context }
+  init(context: Context, redact: Bool = false) {
+    self.context = context
+    self.redact = redact
+  }
 
   mutating func run(_ inputs: [String]) throws -> ExitStatus {
     for input in inputs {
@@ -81,6 +114,13 @@ struct ExplainStatusCommand {
     let input = Self.trimmed(line)
     if input.isEmpty { return }
     count += 1
+    if redact, let redacted = ExplainRedaction.redacted(input) {
+      return redacted.withUnsafeBufferPointer { explain(utf8OrNot: $0) }
+    }
+    explain(utf8OrNot: input)
+  }
+
+  private mutating func explain(utf8OrNot input: UnsafeBufferPointer<UInt8>) {
     if JSONWriter.isPlain(input) {
       explain(utf8: input, plain: true)
     } else if JSONWriter.isASCII(input) {
@@ -95,7 +135,8 @@ struct ExplainStatusCommand {
   private mutating func explainTooLong(_ start: UnsafeBufferPointer<UInt8>) {
     count += 1
     allDecoded = false
-    var input = String(decoding: UnsafeBufferPointer(rebasing: start.prefix(64)), as: UTF8.self) + "…"
+    let shown = UnsafeBufferPointer(rebasing: start.prefix(64))
+    var input = String(decoding: redact ? ExplainRedaction.redacted(shown) ?? Array(shown) : Array(shown), as: UTF8.self) + "…"
     let error = CheckoutError.invalidReturnUrl("the input is \(start.count) bytes or longer; a return URL is far shorter")
     input.withUTF8 { undecodable($0, error) }
   }
@@ -103,8 +144,12 @@ struct ExplainStatusCommand {
   /// `plain`: the input is printable ASCII without `"` or `\` (`JSONWriter.isPlain`).
   private mutating func explain(utf8 input: UnsafeBufferPointer<UInt8>, plain: Bool = false) {
     do throws(CheckoutError) {
-      try ExplainInput.read(input) { query in
-        if context.json { writeJSON(input, query, plain: plain) } else { writeText(input, .success(query.result)) }
+      try ExplainInput.read(input) { query, warnings in
+        if context.json {
+          writeJSON(input, query, warnings, plain: plain)
+        } else {
+          if !writeTextFast(input, query, warnings) { writeText(input, .success(query.result), warnings) }
+        }
       }
     } catch {
       allDecoded = false
@@ -112,7 +157,7 @@ struct ExplainStatusCommand {
     }
   }
 
-  private func writeJSON(_ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, plain: Bool) {
+  private func writeJSON(_ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: ExplainWarnings, plain: Bool) {
     let explanation = StatusExplanation.of(query.rawStatus)
     beginJSON(input, plain: plain)
     writer.key("result")
@@ -123,6 +168,10 @@ struct ExplainStatusCommand {
     writer.encoded(explanation.meaningJSON)
     writer.key("nextStep")
     writer.encoded(explanation.nextStepJSON)
+    if !warnings.isEmpty {
+      writer.key("warnings")
+      warnings.writeJSON(writer)
+    }
     endJSON()
   }
 
@@ -161,32 +210,107 @@ struct ExplainStatusCommand {
     writer.reset()
   }
 
-  private func writeText(_ input: UnsafeBufferPointer<UInt8>, _ decoded: Result<CheckoutResult, CheckoutError>) {
+  private func writeText(
+    _ input: UnsafeBufferPointer<UInt8>, _ decoded: Result<CheckoutResult, CheckoutError>, _ warnings: ExplainWarnings = []
+  ) {
     let style = context.stdoutStyle
     var out = count > 1 ? "\n" : ""
-    out += style.bold(String(decoding: input, as: UTF8.self)) + "\n"
+    out += style.bold(TerminalText.escaped(String(decoding: input, as: UTF8.self))) + "\n"
     switch decoded {
     case .failure(let error):
-      out += field("Error", style.red("\(error.code.rawValue): \(error.message)"))
-      out += field("Next step", "Ask the customer for the full address the checkout returned to, exactly as shown.")
+      out += Self.field("Error", style.red("\(error.code.rawValue): \(TerminalText.escaped(error.message))"))
+      out += Self.field("Next step", "Ask the customer for the full address the checkout returned to, exactly as shown.")
     case .success(let result):
       let explanation = StatusExplanation.of(result.rawStatus)
-      let status = result.rawStatus.map { "\(result.status.rawValue) (status=\($0))" } ?? "\(result.status.rawValue) (no status)"
-      out += field("Result", style.colored(status, for: result.status))
-      out += field("Meaning", explanation.meaning)
-      out += field("Next step", explanation.nextStep)
-      if let id = result.paymentId { out += field("Payment", id) }
-      if let id = result.subscriptionId { out += field("Subscription", id) }
-      if let email = result.customerEmail { out += field("Email", email) }
-      if let keys = result.licenseKeys { out += field("License keys", keys.joined(separator: ", ")) }
+      let status = result.rawStatus.map { "\(result.status.rawValue) (status=\(TerminalText.escaped($0)))" } ?? "\(result.status.rawValue) (no status)"
+      out += Self.field("Result", style.colored(status, for: result.status))
+      for warning in warnings.texts { out += Self.field("Warning", warning) }
+      out += Self.field("Meaning", explanation.meaning)
+      out += Self.field("Next step", explanation.nextStep)
+      if let id = result.paymentId { out += Self.field("Payment", TerminalText.escaped(id)) }
+      if let id = result.subscriptionId { out += Self.field("Subscription", TerminalText.escaped(id)) }
+      if let email = result.customerEmail { out += Self.field("Email", TerminalText.escaped(email)) }
+      if let keys = result.licenseKeys { out += Self.field("License keys", keys.map(TerminalText.escaped).joined(separator: ", ")) }
       let known: Set = ["status", "payment_id", "subscription_id", "email", "license_key"]
       let others = result.parameters.filter { !known.contains($0.name) }
-      if !others.isEmpty { out += field("Other", others.map { "\($0.name)=\($0.value)" }.joined(separator: " ")) }
+      if !others.isEmpty { out += Self.field("Other", others.map { TerminalText.escaped("\($0.name)=\($0.value)") }.joined(separator: " ")) }
     }
-    context.stdout.write(out)
+    out.withUTF8 { writer.raw($0) }
+    if writer.bytes.count >= Self.chunk { flush() }
   }
 
-  private func field(_ label: String, _ value: String) -> String {
+  /// Writes the text of one reading straight into the output buffer, byte for byte what
+  /// `writeText` makes, when nothing in it needs escaping, colour or wrapping: no colour, and
+  /// every shown text printable ASCII without spaces (a value without spaces is never
+  /// wrapped). Returns `false`, having written nothing, otherwise. This is the usual return
+  /// URL, and `explain-status - > file` over a million of them would spend its time making
+  /// strings per line without it.
+  private func writeTextFast(_ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: ExplainWarnings) -> Bool {
+    guard !context.stdoutStyle.enabled, input.allSatisfy(Self.isShownAsIs) else { return false }
+    let values: [(StaticString, QueryText)] =
+      [("Payment", query.paymentId), ("Subscription", query.subscriptionId), ("Email", query.customerEmail)]
+      .compactMap { label, text in text.map { (label, $0) } }
+    let keys = query.licenseKeys
+    let named = values.count + (query.rawStatus == nil ? 0 : 1) + (keys.isEmpty ? 0 : 1)
+    guard query.parameters.count == named else { return false }
+    guard values.allSatisfy({ $0.1.withDecodedBytes { $0.allSatisfy(Self.isShownAsIs) } }) else { return false }
+    var keysLength = 2 * (keys.count - 1)
+    for key in keys {
+      guard key.withDecodedBytes({ bytes in keysLength += bytes.count; return bytes.allSatisfy(Self.isShownAsIs) }) else { return false }
+    }
+    guard keys.isEmpty || keysLength <= HelpFormatter.width - 17 else { return false }
+    let status = query.status
+    let statusName = Self.name(of: status)
+    let fits = query.rawStatus.map { raw in
+      raw.withDecodedBytes { $0.allSatisfy(Self.isShownAsIs) && statusName.utf8CodeUnitCount + $0.count + 10 <= HelpFormatter.width - 17 }
+    } ?? true
+    guard fits else { return false }
+    let explanation = StatusExplanation.of(query.rawStatus)
+    func add(_ text: StaticString) { text.withUTF8Buffer { writer.raw($0) } }
+    if count > 1 { add("\n") }
+    writer.raw(input)
+    add("\n  Result:        ")
+    add(statusName)
+    if let raw = query.rawStatus {
+      add(" (status=")
+      raw.withDecodedBytes { writer.raw($0) }
+      add(")\n")
+    } else {
+      add(" (no status)\n")
+    }
+    warnings.writeText(writer)
+    explanation.textFields.withUnsafeBufferPointer { writer.raw($0) }
+    for (label, text) in values {
+      add("  ")
+      add(label)
+      add(":")
+      for _ in 0..<(14 - label.utf8CodeUnitCount) { add(" ") }
+      text.withDecodedBytes { writer.raw($0) }
+      add("\n")
+    }
+    for (index, key) in keys.enumerated() {
+      add(index == 0 ? "  License keys:  " : ", ")
+      key.withDecodedBytes { writer.raw($0) }
+      if index == keys.count - 1 { add("\n") }
+    }
+    if writer.bytes.count >= Self.chunk { flush() }
+    return true
+  }
+
+  /// Printable ASCII other than the space: shown as it is and never wrapped.
+  private static func isShownAsIs(_ c: UInt8) -> Bool { c > 0x20 && c < 0x7F }
+
+  private static func name(of status: CheckoutStatus) -> StaticString {
+    switch status {
+    case .succeeded: "succeeded"
+    case .failed: "failed"
+    case .cancelled: "cancelled"
+    case .pending: "pending"
+    case .expired: "expired"
+    }
+  }
+
+  static func field(_ label: String, _ value: String) -> String {
     let lead = "  \(label):" + String(repeating: " ", count: max(1, 14 - label.count))
     return lead + HelpFormatter.wrap(value, indent: lead.count).dropFirst(lead.count) + "\n"
   }
@@ -209,10 +333,70 @@ enum ExplainInput {
   /// Reads a return URL (text that starts with a scheme and `:`), a query string (starts
   /// with `?`, or holds `=` or `&`), or a bare status value (letters, digits, `_` and `-`,
   /// read as the query `status=VALUE`), and calls `body` with the reading.
-  static func read(_ input: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> Void) throws(CheckoutError) {
-    if hasScheme(input) { return try ReturnQuery.withReturnURL(input, body) }
+  static func read(_ input: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, ExplainWarnings) -> Void) throws(CheckoutError) {
+    var warnings: ExplainWarnings = []
+    let unwrapped = unwrapped(input, &warnings)
+    guard containsHTMLAmpersand(unwrapped) else { return try readCleaned(unwrapped, warnings, body) }
+    warnings.insert(.htmlAmpersand)
+    var cleaned = [UInt8]()
+    cleaned.reserveCapacity(unwrapped.count)
+    var i = 0
+    while i < unwrapped.count {
+      cleaned.append(unwrapped[i])
+      i += isHTMLAmpersand(unwrapped, at: i) ? 5 : 1
+    }
+    try cleaned.withUnsafeBufferPointer { bytes throws(CheckoutError) in try readCleaned(bytes, warnings, body) }
+  }
+
+  /// `input` without the `<…>` or quotes a mail client or a chat put around it.
+  static func unwrapped(_ input: UnsafeBufferPointer<UInt8>, _ warnings: inout ExplainWarnings) -> UnsafeBufferPointer<UInt8> {
+    var input = input
+    while input.count >= 2, let first = input.first, let last = input.last {
+      if first == UInt8(ascii: "<"), last == UInt8(ascii: ">") {
+        warnings.insert(.angleBrackets)
+      } else if first == last, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+        warnings.insert(.quotes)
+      } else {
+        break
+      }
+      input = UnsafeBufferPointer(rebasing: input[1..<input.count - 1])
+    }
+    return input
+  }
+
+  private static func containsHTMLAmpersand(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+    // `;` is rare in a return URL: look for it first, and for `&amp` before it only then.
+    guard input.count >= 5, !JSONWriter.lacks(UInt8(ascii: ";"), in: input) else { return false }
+    var i = 4
+    while i < input.count {
+      if input[i] == UInt8(ascii: ";"), isHTMLAmpersand(input, at: i - 4) { return true }
+      i += 1
+    }
+    return false
+  }
+
+  /// Whether `&amp;` starts at `index`; compared exactly, as HTML writes it.
+  private static func isHTMLAmpersand(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let entity: StaticString = "&amp;"
+    return input.count - index >= 5
+      && entity.withUTF8Buffer { want in zip(input[index..<index + 5], want).allSatisfy { $0 == $1 } }
+  }
+
+  private static func readCleaned(
+    _ input: UnsafeBufferPointer<UInt8>, _ cleaning: ExplainWarnings, _ body: (ReturnQuery, ExplainWarnings) -> Void
+  ) throws(CheckoutError) {
+    let warnings = cleaning
+    if hasScheme(input) {
+      let found = isCheckoutPage(input) ? warnings.union(.checkoutPage) : warnings
+      return try ReturnQuery.withReturnURL(input) { body($0, found.union(.of($0, fromQuery: true))) }
+    }
+    if let question = input.firstIndex(of: UInt8(ascii: "?")), question > 0, looksLikeAddress(input[..<question]) {
+      let found = warnings.union(.noScheme)
+      let query = UnsafeBufferPointer(rebasing: input[question...])
+      return try ReturnQuery.withQuery(query) { body($0, found.union(.of($0, fromQuery: true))) }
+    }
     if input.first == UInt8(ascii: "?") || input.contains(UInt8(ascii: "=")) || input.contains(UInt8(ascii: "&")) {
-      return try ReturnQuery.withQuery(input, body)
+      return try ReturnQuery.withQuery(input) { body($0, warnings.union(.of($0, fromQuery: true))) }
     }
     guard input.allSatisfy(isStatusCharacter) else {
       throw .invalidReturnUrl(
@@ -225,7 +409,37 @@ enum ExplainInput {
       UnsafeMutableRawBufferPointer(rebasing: written[prefix.utf8CodeUnitCount...]).copyMemory(from: UnsafeRawBufferPointer(input))
       count = buffer.count
     }
-    try query.withUnsafeBufferPointer { bytes throws(CheckoutError) in try ReturnQuery.withQuery(bytes, body) }
+    try query.withUnsafeBufferPointer { bytes throws(CheckoutError) in
+      try ReturnQuery.withQuery(bytes) { body($0, warnings.union(.of($0, fromQuery: false))) }
+    }
+  }
+
+  /// Whether the text before a `?` is a host or a path (`myapp.com/return`, `checkout/return`):
+  /// a URL that lost its scheme, not a query whose first value holds a `?`.
+  private static func looksLikeAddress(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    !text.contains(UInt8(ascii: "=")) && !text.contains(UInt8(ascii: "&"))
+      && (text.contains(UInt8(ascii: "/")) || text.contains(UInt8(ascii: ".")))
+  }
+
+  /// Whether a URL's host is Dodo Payments' checkout (`checkout.dodopayments.com`, or a
+  /// subdomain such as `test.checkout.dodopayments.com`): the page the customer paid on, not
+  /// where they were sent back to.
+  private static func isCheckoutPage(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
+    // The host holds the 25 bytes of the domain, after at least "x://".
+    guard url.count > 28, let colon = url.firstIndex(of: UInt8(ascii: ":")) else { return false }
+    var start = colon + 1
+    while start < url.count, url[start] == UInt8(ascii: "/") { start += 1 }
+    var end = start
+    while end < url.count, url[end] != UInt8(ascii: "/"), url[end] != UInt8(ascii: "?"), url[end] != UInt8(ascii: "#"),
+      url[end] != UInt8(ascii: ":")
+    {
+      end += 1
+    }
+    let host = UnsafeBufferPointer(rebasing: url[start..<end])
+    let domain: StaticString = "checkout.dodopayments.com"
+    let count = domain.utf8CodeUnitCount
+    guard host.count == count || (host.count > count && host[host.count - count - 1] == UInt8(ascii: ".")) else { return false }
+    return ExplainWarnings.hasPrefixIgnoringCase(UnsafeBufferPointer(rebasing: host[(host.count - count)...]), domain)
   }
 
   private static func hasScheme(_ input: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -14,6 +14,8 @@ struct StatusExplanation: @unchecked Sendable {
   /// `meaning` and `nextStep` as JSON strings, encoded once: `--json -` writes them per line.
   let meaningJSON: UnsafeBufferPointer<UInt8>
   let nextStepJSON: UnsafeBufferPointer<UInt8>
+  /// The `Meaning:` and `Next step:` lines of the text output, laid out once.
+  let textFields: [UInt8]
 
   var meaning: String { meaningText.description }
   var nextStep: String { nextStepText.description }
@@ -56,6 +58,8 @@ struct StatusExplanation: @unchecked Sendable {
     nextStepText = nextStep
     meaningJSON = Self.encodedForever(meaning)
     nextStepJSON = Self.encodedForever(nextStep)
+    textFields = Array(
+      (ExplainStatusCommand.field("Meaning", meaning.description) + ExplainStatusCommand.field("Next step", nextStep.description)).utf8)
   }
 
   /// `text` as a JSON string in memory that is never freed: there is one per explanation.

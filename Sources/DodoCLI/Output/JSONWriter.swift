@@ -101,6 +101,11 @@ public final class JSONWriter {
 
   public func null() { string(nil as String?) }
 
+  /// Appends bytes as they are: text output that shares this buffer's chunked writes.
+  public func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+    buffer.append(bytes)
+  }
+
   /// Appends a value that is already JSON text (see `JSONWriter.encoded(_:)`).
   public func encoded(_ json: UnsafeBufferPointer<UInt8>) {
     separate()
@@ -307,6 +312,13 @@ extension JSONWriter {
     allWords(of: bytes, where: { !needsEscape($0) && ($0 | zeroByte($0 ^ (ones &* 0x7F))) & highs == 0 }) {
       $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
     }
+  }
+
+  /// Whether no byte of `bytes` is `byte`, checked eight bytes at a time: a per-line test for
+  /// a rare character costs next to nothing.
+  public static func lacks(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    let pattern = ones &* UInt64(byte)
+    return allWords(of: bytes, where: { zeroByte($0 ^ pattern) & highs == 0 }) { $0 != byte }
   }
 
   /// Whether every byte of `bytes` is ASCII.
