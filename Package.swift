@@ -32,8 +32,9 @@ let package = Package(
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform"]),
     .testTarget(name: "DodoCLITests", dependencies: ["DodoCLI"]),
     .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop"]),
-    // Runs the built `dodo` as a subprocess; depends on it so that `swift test` builds it first.
-    .testTarget(name: "EndToEndTests", dependencies: ["dodo"]),
+    // Runs the built `dodo` (and the library's example) as subprocesses; depends on them so
+    // that `swift test` builds them first.
+    .testTarget(name: "EndToEndTests", dependencies: ["dodo", "dodo-checkout-example"]),
   ],
   swiftLanguageModes: [.v6]
 )
