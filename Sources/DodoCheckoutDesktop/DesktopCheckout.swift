@@ -99,7 +99,7 @@ private struct HandOver: @unchecked Sendable {
 
 /// The server as the driver's return channel, plus a `cancel()` that the cancelling task may
 /// call at any moment: before the server is open it is remembered and done once it is, after
-/// it is closed it does nothing.
+/// it is closed it does nothing. (`lock()`/`unlock()`, not `withLock`, which needs macOS 14.)
 final class CancellableChannel: ReturnChannel, @unchecked Sendable {
   private let server: ReturnChannelServer
   private let lock = NSLock()
@@ -110,10 +110,10 @@ final class CancellableChannel: ReturnChannel, @unchecked Sendable {
 
   func open(for returnURL: ReturnURL) throws(CheckoutError) {
     try server.open(for: returnURL)
-    lock.withLock {
-      isOpen = true
-      if cancelRequested { server.cancel() }
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    isOpen = true
+    if cancelRequested { server.cancel() }
   }
 
   func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
@@ -123,14 +123,16 @@ final class CancellableChannel: ReturnChannel, @unchecked Sendable {
   func answer(_ id: IncomingURL.ID, claimed: Bool) { server.answer(id, claimed: claimed) }
 
   func close() {
-    lock.withLock { isOpen = false }
+    lock.lock()
+    isOpen = false
+    lock.unlock()
     server.close()
   }
 
   func cancel() {
-    lock.withLock {
-      cancelRequested = true
-      if isOpen { server.cancel() }
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    cancelRequested = true
+    if isOpen { server.cancel() }
   }
 }

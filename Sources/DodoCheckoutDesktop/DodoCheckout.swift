@@ -55,6 +55,8 @@ public enum DodoCheckout {
   /// Forward every URL: only one that matches the running checkout's return URL is taken. The
   /// checkout may run in this process or in a `dodo start`; the URL goes over the same private
   /// return channel that `dodo handle-url` uses, and the call waits (briefly) for the answer.
+  /// Not from `onEvent`: the checkout answers on the thread that runs `onEvent`, so the answer
+  /// would come only after the wait gave up (`false`, after 5 seconds).
   ///
   /// - Parameter url: The URL the system opened the app with.
   /// - Returns: `true` when a running checkout took the URL as its return; `false` for any other
