@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "DodoCheckout", targets: ["DodoCheckout"]),
+    .library(name: "DodoCheckoutDesktop", targets: ["DodoCheckoutDesktop"]),
     .executable(name: "dodo", targets: ["dodo"]),
   ],
   targets: [
@@ -21,13 +22,19 @@ let package = Package(
     .target(name: "DodoPlatform", dependencies: ["DodoCheckout"]),
     .target(name: "DodoCLI", dependencies: ["DodoConfig", "DodoPlatform", "DodoCheckout"]),
     .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
+    // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop.
+    .target(name: "DodoCheckoutDesktop", dependencies: ["DodoCheckout", "DodoPlatform"]),
+    // A checkout run with the library; built by `swift build`, not installed.
+    .executableTarget(name: "dodo-checkout-example", dependencies: ["DodoCheckoutDesktop"], path: "Examples/CheckoutExample"),
 
     .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout"]),
     .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig"]),
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform"]),
     .testTarget(name: "DodoCLITests", dependencies: ["DodoCLI"], exclude: ["Snapshots"]),
-    // Runs the built `dodo` as a subprocess; depends on it so that `swift test` builds it first.
-    .testTarget(name: "EndToEndTests", dependencies: ["dodo"]),
+    .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop"]),
+    // Runs the built `dodo` (and the library's example) as subprocesses; depends on them so
+    // that `swift test` builds them first.
+    .testTarget(name: "EndToEndTests", dependencies: ["dodo", "dodo-checkout-example"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -45,3 +45,8 @@ public struct CheckoutError: Error, Sendable, Hashable {
     }
   }
 }
+
+extension CheckoutError: CustomStringConvertible {
+  /// The message and the SDK's code name, for a program that prints or logs the error as is.
+  public var description: String { "\(message) (\(code.rawValue))" }
+}

@@ -17,7 +17,9 @@ import DodoCheckout
 ///   port, bound to loopback only: a `GET` of the return URL gets a page saying the checkout
 ///   is finished; anything else gets 404 (or 405) and the wait goes on.
 /// - `SIGINT`, `SIGTERM` and `SIGHUP` end the wait as `dismissed`; `SIGCHLD` tells it that the
-///   browser command ended, and a non-zero exit is `presenterFailed`.
+///   browser command ended, and a non-zero exit is `presenterFailed`. A library, which must
+///   not take the process's signals, passes `handlesSignals: false` and ends the wait with
+///   `cancel()` instead; the browser's exit is then seen by polling alone.
 ///
 /// Every connection is bounded in size and time, and at most `maximumConnections` are open
 /// at once, so a stuck or hostile client cannot hold up the return.
@@ -38,9 +40,15 @@ public final class ReturnChannelServer: ReturnChannel {
   private var browser: (pid: Int32, command: String)?
   private static let signals = [SIGINT, SIGTERM, SIGHUP, SIGCHLD]
   private static let dismissingSignals: Set<Int32> = [SIGINT, SIGTERM, SIGHUP]
+  /// Written into the signal pipe by `cancel()`; no signal has the number 0.
+  private static let cancelByte: UInt8 = 0
+  /// Whether `open` routes `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGCHLD` to the loop (and `close`
+  /// restores their default action).
+  public let handlesSignals: Bool
 
-  public init(runtimeDirectory: String) {
+  public init(runtimeDirectory: String, handlesSignals: Bool = true) {
     socketPath = DodoDirectories.join(runtimeDirectory, "return.sock")
+    self.handlesSignals = handlesSignals
   }
 
   deinit { close() }
@@ -51,7 +59,7 @@ public final class ReturnChannelServer: ReturnChannel {
   public func open(for returnURL: ReturnURL) throws(CheckoutError) {
     do throws(PlatformError) {
       signalPipe = try platform("cannot create the signal pipe") { () throws(SystemError) in try Syscalls.pipe() }
-      Syscalls.routeSignals(Self.signals, toPipe: signalPipe.write)
+      if handlesSignals { Syscalls.routeSignals(Self.signals, toPipe: signalPipe.write) }
       unixListener = try listenOnSocketPath()
       if let loopback = returnURL.loopback { try listenOnLoopback(loopback, host: returnURL.host) }
     } catch {
@@ -101,6 +109,13 @@ public final class ReturnChannelServer: ReturnChannel {
     return queued.removeFirst()
   }
 
+  /// Ends the wait in `next(until:)` as `dismissed`, as a signal would; callable from any
+  /// thread between `open` and `close` (the caller orders it against those two: the pipe's
+  /// descriptor is only written here, and the write is one byte, so it cannot tear).
+  public func cancel() {
+    _ = try? Syscalls.writeAll(signalPipe.write, [Self.cancelByte])
+  }
+
   public func answer(_ id: IncomingURL.ID, claimed: Bool) {
     guard let connection = connections.removeValue(forKey: id) else { return }
     connection.respond(claimed: claimed)
@@ -117,7 +132,7 @@ public final class ReturnChannelServer: ReturnChannel {
     httpListeners.forEach(Syscalls.close)
     httpListeners.removeAll()
     if signalPipe.read >= 0 {
-      Syscalls.restoreDefault(Self.signals)
+      if handlesSignals { Syscalls.restoreDefault(Self.signals) }
       Syscalls.close(signalPipe.read)
       Syscalls.close(signalPipe.write)
       signalPipe = (-1, -1)
@@ -206,7 +221,7 @@ public final class ReturnChannelServer: ReturnChannel {
     var bytes = [UInt8](repeating: 0, count: 64)
     var dismissed = false
     while let count = try? bytes.withUnsafeMutableBytes({ try Syscalls.readAvailable(signalPipe.read, into: $0) }), count > 0 {
-      for signal in bytes[..<count] where Self.dismissingSignals.contains(Int32(signal)) { dismissed = true }
+      for byte in bytes[..<count] where byte == Self.cancelByte || Self.dismissingSignals.contains(Int32(byte)) { dismissed = true }
     }
     checkBrowser()
     if dismissed { queued.append(.dismissed) }

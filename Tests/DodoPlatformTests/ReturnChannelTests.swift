@@ -124,6 +124,26 @@ struct ReturnChannelTests {
     #expect(try server.next(until: soon()) == .dismissed)
   }
 
+  @Test("a server that does not handle signals leaves their disposition alone; cancel() ends the wait as dismissed")
+  func librarySignals() throws {
+    let temp = TemporaryDirectory()
+    let server = ReturnChannelServer(runtimeDirectory: temp.path, handlesSignals: false)
+    signal(SIGINT, SIG_IGN)
+    defer { signal(SIGINT, SIG_DFL) }
+    try server.open(for: Self.returnURL)
+    defer { server.close() }
+    Syscalls.kill(Syscalls.processID(), SIGINT)
+    #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(200))) == .timedOut)
+    nonisolated(unsafe) let canceller = server
+    let cancelled = inBackground {
+      usleep(50_000)
+      canceller.cancel()
+      return true
+    }
+    #expect(try server.next(until: soon()) == .dismissed)
+    #expect(cancelled.wait() == true)
+  }
+
   @Test("a URL line larger than the limit is refused without reaching the checkout")
   func oversized() throws {
     let temp = TemporaryDirectory()

@@ -1,0 +1,138 @@
+import DodoCheckout
+import DodoPlatform
+import Foundation
+
+/// What `DodoCheckout`'s calls run on: the core's `CheckoutFlow` and `CheckoutDriver` with the
+/// platform's lock, record file, return channel and browser launcher, as `dodo start` does.
+///
+/// The environment and the presenter are parameters so that tests can point the directories
+/// at temporary ones and "navigate" without a browser.
+struct DesktopCheckout: Sendable {
+  /// `NAME` → value: the directories (`DODO_STATE_DIR`, `DODO_RUNTIME_DIR`, XDG, `HOME`) and
+  /// the browser command (`DODO_BROWSER`, `BROWSER`) come from here.
+  var environment: [String: String]
+  /// Makes the presenter for a checkout; `nil`: the browser command from `environment`.
+  var presenter: (@Sendable (ReturnChannelServer) -> any CheckoutPresenter)?
+
+  init(
+    environment: [String: String] = Syscalls.environment(),
+    presenter: (@Sendable (ReturnChannelServer) -> any CheckoutPresenter)? = nil
+  ) {
+    self.environment = environment
+    self.presenter = presenter
+  }
+
+  /// The browser command, chosen as `dodo start` chooses it without `--browser` and a profile.
+  var browserCommand: String {
+    let set = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+    return set("DODO_BROWSER") ?? set("BROWSER") ?? BrowserLauncher.systemDefault
+  }
+
+  func directories() throws(PlatformError) -> DodoDirectories {
+    try DodoDirectories.resolve(environment: { environment[$0] }, home: environment["HOME"])
+  }
+
+  func start(
+    checkoutURL: String, returnURL: String, customization: BrowserCustomization,
+    onEvent: @escaping @Sendable (CheckoutEvent) -> Void
+  ) async throws(CheckoutError) -> CheckoutResult {
+    // Both URLs are checked before any directory is touched, as `dodo start` does.
+    _ = try CheckoutURL(checkoutURL)
+    _ = try ReturnURL(returnURL)
+    if Task.isCancelled { return .cancelled }
+    let runtime: String
+    let state: String
+    do throws(PlatformError) {
+      let directories = try directories()
+      runtime = try directories.prepareRuntime()
+      state = try directories.prepareState()
+    } catch {
+      throw error.checkoutError
+    }
+    let server = ReturnChannelServer(runtimeDirectory: runtime, handlesSignals: false)
+    let channel = CancellableChannel(server)
+    let driver = CheckoutDriver(
+      lock: CheckoutFileLock(runtimeDirectory: runtime), store: AbandonedSessionFile(stateDirectory: state),
+      presenter: presenter?(server) ?? BrowserLauncher(command: browserCommand, server: server, environment: environment),
+      channel: channel, onEvent: onEvent)
+    let flow = CheckoutFlow(checkoutURL: checkoutURL, returnURL: returnURL, customization: customization)
+    let handOver = HandOver(driver: driver, flow: flow)
+    let outcome = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Result<CheckoutResult, CheckoutError>, Never>) in
+        // The driver blocks in poll(2) until the checkout ends: a thread of its own keeps
+        // that off the main actor and off the cooperative pool.
+        Thread { continuation.resume(returning: handOver.run()) }.start()
+      }
+    } onCancel: {
+      channel.cancel()
+    }
+    return try outcome.get()
+  }
+
+  func handleOpenURL(_ url: String) -> Bool {
+    guard let directories = try? directories() else { return false }
+    return (try? ReturnChannelClient.send(url, runtimeDirectory: directories.runtime)) ?? false
+  }
+
+  /// The record's store; `nil` when there is no state directory (and so no record). The
+  /// directory is only checked, not created.
+  func abandonedSessionStore() throws(CheckoutError) -> AbandonedSessionFile? {
+    do throws(PlatformError) {
+      let directories = try directories()
+      guard try directories.stateExists() else { return nil }
+      return AbandonedSessionFile(stateDirectory: try directories.prepareState())
+    } catch {
+      throw error.checkoutError
+    }
+  }
+}
+
+/// The driver and its flow, moved to the checkout's thread and used only there.
+private struct HandOver: @unchecked Sendable {
+  let driver: CheckoutDriver
+  let flow: CheckoutFlow
+
+  func run() -> Result<CheckoutResult, CheckoutError> {
+    Result { () throws(CheckoutError) in try driver.run(flow) }
+  }
+}
+
+/// The server as the driver's return channel, plus a `cancel()` that the cancelling task may
+/// call at any moment: before the server is open it is remembered and done once it is, after
+/// it is closed it does nothing. (`lock()`/`unlock()`, not `withLock`, which needs macOS 14.)
+final class CancellableChannel: ReturnChannel, @unchecked Sendable {
+  private let server: ReturnChannelServer
+  private let lock = NSLock()
+  private var isOpen = false
+  private var cancelRequested = false
+
+  init(_ server: ReturnChannelServer) { self.server = server }
+
+  func open(for returnURL: ReturnURL) throws(CheckoutError) {
+    try server.open(for: returnURL)
+    lock.lock()
+    defer { lock.unlock() }
+    isOpen = true
+    if cancelRequested { server.cancel() }
+  }
+
+  func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
+    try server.next(until: deadline)
+  }
+
+  func answer(_ id: IncomingURL.ID, claimed: Bool) { server.answer(id, claimed: claimed) }
+
+  func close() {
+    lock.lock()
+    isOpen = false
+    lock.unlock()
+    server.close()
+  }
+
+  func cancel() {
+    lock.lock()
+    defer { lock.unlock() }
+    cancelRequested = true
+    if isOpen { server.cancel() }
+  }
+}
