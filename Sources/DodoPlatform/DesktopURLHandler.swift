@@ -111,8 +111,10 @@ public struct DesktopURLHandler: Sendable {
   // MARK: Details
 
   private func existingEntry(_ scheme: String) throws(PlatformError) -> String? {
-    try platform("cannot read the desktop entry") { () throws(SystemError) in
-      try SmallFile.read(entryPath(for: scheme), limit: 64 * 1024).map { String(decoding: $0.bytes, as: UTF8.self) }
+    do throws(PlatformError) {
+      return try SmallFile.read(entryPath(for: scheme), limit: 64 * 1024).map { String(decoding: $0.bytes, as: UTF8.self) }
+    } catch {
+      throw PlatformError("cannot read the desktop entry: \(error)")
     }
   }
 
@@ -152,8 +154,10 @@ public struct DesktopURLHandler: Sendable {
   }
 
   private func mimeApps() throws(PlatformError) -> String? {
-    try platform("cannot read \(mimeAppsList)") { () throws(SystemError) in
-      try SmallFile.read(mimeAppsList, limit: 1 << 20).map { String(decoding: $0.bytes, as: UTF8.self) }
+    do throws(PlatformError) {
+      return try SmallFile.read(mimeAppsList, limit: 1 << 20).map { String(decoding: $0.bytes, as: UTF8.self) }
+    } catch {
+      throw PlatformError("cannot read \(mimeAppsList): \(error)")
     }
   }
 

@@ -161,7 +161,7 @@ struct ConfigCommand {
   func path() -> ExitStatus {
     let candidates = ConfigLocator.candidates(configFlag: context.configPath, environment: context.environment)
     let found: [String] = candidates.map { candidate in
-      do throws(SystemError) {
+      do throws(PlatformError) {
         guard let file = try SmallFile.read(candidate.path, limit: 0) else { return "not found" }
         do throws(UntrustedConfigFile) {
           try Context.checkTrusted(file.status)
@@ -170,7 +170,7 @@ struct ConfigCommand {
           return "refused (\(error))"
         }
       } catch {
-        return "unreadable (\(error.reason))"
+        return "unreadable (\(error))"
       }
     }
     if context.json {
