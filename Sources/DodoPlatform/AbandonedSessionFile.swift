@@ -32,8 +32,9 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
     var createdAt: String
   }
 
-  /// Records are small; anything larger is not ours.
-  private static let maximumSize = 64 * 1024
+  /// The largest record `save` writes: the longest session id a `CheckoutURL` accepts, every
+  /// byte escaped (`\"`), in its frame. Anything larger is not ours.
+  private static let maximumSize = 2 * CheckoutURL.maximumSessionIdBytes + 128
 
   /// Only the checkout that holds the lock saves, so any other temporary file of the record
   /// was left by a start killed while it wrote: it is removed first.

@@ -128,6 +128,16 @@ struct LockAndStoreTests {
     }
   }
 
+  @Test("the longest session id a checkout URL may carry, every byte escaped, is saved and read back")
+  func longestSessionId() throws {
+    let temp = TemporaryDirectory()
+    let store = AbandonedSessionFile(stateDirectory: temp.path)
+    let session = AbandonedSession(
+      sessionId: String(repeating: "\"", count: CheckoutURL.maximumSessionIdBytes), createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+    try store.save(session)
+    #expect(try store.load() == session)
+  }
+
   @Test("a session id with quotes and control characters round-trips")
   func escaping() throws {
     let temp = TemporaryDirectory()
