@@ -164,7 +164,7 @@ struct ConfigCommand {
       do throws(PlatformError) {
         guard let file = try SmallFile.read(candidate.path, limit: 0) else { return "not found" }
         do throws(UntrustedConfigFile) {
-          try Context.checkTrusted(file.status)
+          try Context.checkTrusted(file.status, path: candidate.path)
           return "found"
         } catch {
           return "refused (\(error))"
