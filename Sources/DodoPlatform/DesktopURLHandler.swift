@@ -58,12 +58,13 @@ public struct DesktopURLHandler: Sendable {
     } else {
       previous = try explicitDefault(scheme)
     }
+    let exec = try Self.execQuoted(executable)
     var entry = """
       [Desktop Entry]
       Type=Application
       Name=dodo checkout return (\(scheme))
       Comment=Hands \(scheme): URLs to the dodo checkout in progress
-      Exec=\(Self.execQuoted(executable)) handle-url %u
+      Exec=\(exec) handle-url %u
       Terminal=false
       NoDisplay=true
       MimeType=x-scheme-handler/\(scheme);
@@ -182,13 +183,20 @@ public struct DesktopURLHandler: Sendable {
 
   /// The program path as the Desktop Entry spec wants it in `Exec`: quoted when it holds a
   /// reserved character, with `"`, `` ` ``, `$` and `\` escaped (and each `\` doubled again,
-  /// as every string value's backslashes are).
-  static func execQuoted(_ path: String) -> String {
+  /// as every string value's backslashes are), and each `%` doubled so that no part of the
+  /// path is read as a field code. A control character is refused: a newline would end the
+  /// line and start a key of the attacker's choosing, and the spec allows none of them.
+  static func execQuoted(_ path: String) throws(PlatformError) -> String {
+    guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+      throw PlatformError(
+        "the program path holds a control character, which the Exec line of a desktop entry cannot carry; install dodo under a path without one")
+    }
     let reserved = Set(" \t\n\"'\\><~|&;$*?#()`")
-    guard path.contains(where: reserved.contains) else { return path }
+    guard path.contains(where: reserved.contains) else { return path.replacing("%", with: "%%") }
     var quoted = "\""
     for character in path {
       switch character {
+      case "%": quoted += "%%"
       case "\"", "`", "$": quoted += "\\\\" + String(character)
       case "\\": quoted += "\\\\\\\\"
       default: quoted.append(character)

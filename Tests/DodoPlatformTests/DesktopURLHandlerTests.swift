@@ -9,9 +9,20 @@ struct DesktopURLHandlerTests {
     ("/opt/my apps/dodo", #""/opt/my apps/dodo""#),
     (#"/o/$x"q/d"#, #""/o/\\$x\\"q/d""#),
     (#"/o/back\slash"#, #""/o/back\\\\slash""#),
+    ("/o/100%/dodo", "/o/100%%/dodo"),
+    ("/o/my 100%u/dodo", #""/o/my 100%%u/dodo""#),
   ])
-  func execQuoting(path: String, expected: String) {
-    #expect(DesktopURLHandler.execQuoted(path) == expected)
+  func execQuoting(path: String, expected: String) throws {
+    #expect(try DesktopURLHandler.execQuoted(path) == expected)
+  }
+
+  @Test("a program path with a control character is refused: it cannot be written on the Exec line", arguments: [
+    "/o/a\nb/dodo", "/o/a\tb/dodo", "/o/a\u{7F}/dodo", "/o/a\rb/dodo",
+  ])
+  func execControlCharacters(path: String) {
+    #expect(throws: PlatformError(
+      "the program path holds a control character, which the Exec line of a desktop entry cannot carry; install dodo under a path without one"
+    )) { try DesktopURLHandler.execQuoted(path) }
   }
 
   @Test("the entry lives under XDG_DATA_HOME/applications; mimeapps.list under XDG_CONFIG_HOME")
