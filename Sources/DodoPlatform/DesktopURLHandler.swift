@@ -154,13 +154,21 @@ public struct DesktopURLHandler: Sendable {
     }
   }
 
+  /// The whole of `mimeapps.list`. One over `mimeAppsLimit` is refused, not read in part:
+  /// writing back a part would cut the user's other associations off.
   private func mimeApps() throws(PlatformError) -> String? {
-    do throws(PlatformError) {
-      return try SmallFile.read(mimeAppsList, limit: 1 << 20).map { String(decoding: $0.bytes, as: UTF8.self) }
-    } catch {
+    let file: (bytes: [UInt8], status: Syscalls.FileStatus)?
+    do throws(PlatformError) { file = try SmallFile.read(mimeAppsList, limit: Self.mimeAppsLimit + 1) } catch {
       throw PlatformError("cannot read \(mimeAppsList): \(error)")
     }
+    guard let file else { return nil }
+    guard file.bytes.count <= Self.mimeAppsLimit else {
+      throw PlatformError("\(mimeAppsList) is larger than 1 MiB; dodo leaves it as it is: edit it by hand")
+    }
+    return String(decoding: file.bytes, as: UTF8.self)
   }
+
+  static let mimeAppsLimit = 1 << 20
 
   @discardableResult
   private func xdgMime(_ arguments: [String]) throws(PlatformError) -> String {

@@ -25,6 +25,23 @@ struct DesktopURLHandlerTests {
     )) { try DesktopURLHandler.execQuoted(path) }
   }
 
+  @Test("a mimeapps.list over 1 MiB is refused and left as it was, never cut short")
+  func largeMimeApps() throws {
+    let temp = TemporaryDirectory()
+    let handler = try DesktopURLHandler(environment: ["HOME": temp.path, "XDG_DATA_HOME": temp.sub("data"), "XDG_CONFIG_HOME": temp.sub("config")])
+    try FileManager.default.createDirectory(atPath: temp.sub("data/applications"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: temp.sub("config"), withIntermediateDirectories: true)
+    #expect(FileManager.default.createFile(atPath: handler.entryPath(for: "myapp"), contents: Data("[Desktop Entry]\n".utf8)))
+    let list = "[Default Applications]\nx-scheme-handler/myapp=dodo-url-handler-myapp.desktop\n"
+      + String(repeating: "# padding\n", count: 110_000)
+    #expect(FileManager.default.createFile(atPath: handler.mimeAppsList, contents: Data(list.utf8)))
+    #expect(throws: PlatformError("\(handler.mimeAppsList) is larger than 1 MiB; dodo leaves it as it is: edit it by hand")) {
+      try handler.remove(scheme: "myapp")
+    }
+    #expect(try String(contentsOfFile: handler.mimeAppsList, encoding: .utf8) == list)
+    #expect(FileManager.default.fileExists(atPath: handler.entryPath(for: "myapp")))
+  }
+
   @Test("the entry lives under XDG_DATA_HOME/applications; mimeapps.list under XDG_CONFIG_HOME")
   func paths() throws {
     let handler = try DesktopURLHandler(environment: ["HOME": "/h", "XDG_DATA_HOME": "/d", "XDG_CONFIG_HOME": "relative"])
