@@ -148,9 +148,16 @@ public struct DesktopURLHandler: Sendable {
         kept.removeSubrange(header..<end)
       }
     }
-    let directory = String(mimeAppsList[..<(mimeAppsList.lastIndex(of: "/") ?? mimeAppsList.startIndex)])
+    // A linked list (a dotfiles repository) is rewritten where it lives, keeping its mode,
+    // so that the link stays a link and the file stays as readable as it was.
     try platform("cannot update \(mimeAppsList)") { () throws(SystemError) in
-      try AtomicFile.write(Array(kept.joined(separator: "\n").utf8), to: mimeAppsList, directory: directory)
+      var target = mimeAppsList
+      if try Syscalls.lstat(target)?.isSymbolicLink == true {
+        let link = try Syscalls.readlink(target)
+        target = link.hasPrefix("/") ? link : DodoDirectories.join(Self.directory(of: target), link)
+      }
+      let mode = try Syscalls.lstat(target)?.permissions ?? 0o600
+      try AtomicFile.write(Array(kept.joined(separator: "\n").utf8), to: target, directory: Self.directory(of: target), mode: mode)
     }
   }
 
@@ -169,6 +176,10 @@ public struct DesktopURLHandler: Sendable {
   }
 
   static let mimeAppsLimit = 1 << 20
+
+  static func directory(of path: String) -> String {
+    String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+  }
 
   @discardableResult
   private func xdgMime(_ arguments: [String]) throws(PlatformError) -> String {

@@ -42,6 +42,24 @@ struct DesktopURLHandlerTests {
     #expect(FileManager.default.fileExists(atPath: handler.entryPath(for: "myapp")))
   }
 
+  @Test("remove rewrites a linked mimeapps.list where it lives, keeping the link and the mode")
+  func linkedMimeApps() throws {
+    let temp = TemporaryDirectory()
+    let handler = try DesktopURLHandler(environment: ["HOME": temp.path, "XDG_DATA_HOME": temp.sub("data"), "XDG_CONFIG_HOME": temp.sub("config")])
+    try FileManager.default.createDirectory(atPath: temp.sub("data/applications"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: temp.sub("config"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: temp.sub("dotfiles"), withIntermediateDirectories: true)
+    #expect(FileManager.default.createFile(atPath: handler.entryPath(for: "myapp"), contents: Data("[Desktop Entry]\n".utf8)))
+    let list = "[Added Associations]\ntext/plain=a.desktop;\n[Default Applications]\nx-scheme-handler/myapp=dodo-url-handler-myapp.desktop\n"
+    #expect(FileManager.default.createFile(
+      atPath: temp.sub("dotfiles/mimeapps.list"), contents: Data(list.utf8), attributes: [.posixPermissions: 0o644]))
+    try FileManager.default.createSymbolicLink(atPath: handler.mimeAppsList, withDestinationPath: "../dotfiles/mimeapps.list")
+    #expect(try handler.remove(scheme: "myapp"))
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: handler.mimeAppsList) == "../dotfiles/mimeapps.list")
+    #expect(try String(contentsOfFile: temp.sub("dotfiles/mimeapps.list"), encoding: .utf8) == "[Added Associations]\ntext/plain=a.desktop;")
+    #expect(temp.mode("dotfiles/mimeapps.list") == 0o644)
+  }
+
   @Test("the entry lives under XDG_DATA_HOME/applications; mimeapps.list under XDG_CONFIG_HOME")
   func paths() throws {
     let handler = try DesktopURLHandler(environment: ["HOME": "/h", "XDG_DATA_HOME": "/d", "XDG_CONFIG_HOME": "relative"])
