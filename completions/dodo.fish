@@ -54,6 +54,9 @@ function __dodo_options
                 '--color-scheme	The colour scheme of the controls around the checkout' \
                 '--no-open	Print the checkout URL instead of opening it (on standard output; on standard error with --json)' \
                 '--events	Report checkout events on standard error, as text or JSON Lines'
+        case 'dodo abandoned clear'
+            printf '%s\n' \
+                '--force	Clear the record even while a checkout is running'
         case 'dodo url-handler install'
             printf '%s\n' \
                 '--all	Every profile'\''s return URL scheme, not only the effective profile'\''s'
@@ -121,6 +124,12 @@ function __dodo_option_value
                     return
                 case --events
                     echo 'values:text json'
+                    return
+            end
+        case 'dodo abandoned clear'
+            switch $option
+                case --force
+                    echo 'flag'
                     return
             end
         case 'dodo url-handler install'

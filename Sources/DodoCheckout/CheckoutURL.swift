@@ -12,6 +12,12 @@ public struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
   /// Whether the URL is on the test host; test or live mode is read from the host only.
   public let isTestMode: Bool
 
+  /// The longest session id accepted, in UTF-8 bytes. Dodo's ids are a few dozen bytes; the
+  /// bound lets the abandoned-session store size its record for any id that passed here
+  /// (`start` writes it and `abandoned show` must read it back), so the store never meets
+  /// one it cannot keep.
+  public static let maximumSessionIdBytes = 1024
+
   public init(_ string: String) throws(CheckoutError) {
     var text = string
     let read = text.withUTF8 { bytes in Result { () throws(CheckoutError) in
@@ -50,6 +56,9 @@ public struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
       }
       let rest = path.utf8.dropFirst(9)
       let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+      guard rest[..<end].count <= Self.maximumSessionIdBytes else {
+        throw .invalidCheckoutUrl("the session id is longer than \(Self.maximumSessionIdBytes) bytes; Dodo's are a few dozen")
+      }
       let sessionId = end == rest.startIndex ? nil : String(Substring(rest[..<end]))
       return (sessionId, isTest)
     } }

@@ -52,7 +52,8 @@ struct DesktopCheckout: Sendable {
     let server = ReturnChannelServer(runtimeDirectory: runtime, handlesSignals: false)
     let channel = CancellableChannel(server)
     let driver = CheckoutDriver(
-      lock: CheckoutFileLock(runtimeDirectory: runtime), store: AbandonedSessionFile(stateDirectory: state),
+      lock: CheckoutFileLock(stateDirectory: state, runtimeDirectory: runtime),
+      store: AbandonedSessionFile(stateDirectory: state),
       presenter: presenter?(server) ?? BrowserLauncher(command: browserCommand, server: server, environment: environment),
       channel: channel, onEvent: onEvent)
     let flow = CheckoutFlow(checkoutURL: checkoutURL, returnURL: returnURL, customization: customization)

@@ -32,8 +32,9 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
     var createdAt: String
   }
 
-  /// Records are small; anything larger is not ours.
-  private static let maximumSize = 64 * 1024
+  /// The largest record `save` writes: the longest session id a `CheckoutURL` accepts, every
+  /// byte escaped (`\"`), in its frame. Anything larger is not ours.
+  private static let maximumSize = 2 * CheckoutURL.maximumSessionIdBytes + 128
 
   /// Only the checkout that holds the lock saves, so any other temporary file of the record
   /// was left by a start killed while it wrote: it is removed first.
@@ -47,7 +48,7 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
 
   public func load() throws(CheckoutError) -> AbandonedSession? {
     let bytes: [UInt8]?
-    do throws(SystemError) { bytes = try readRecord() } catch {
+    do throws(PlatformError) { bytes = try readRecord() } catch {
       throw .platformError("cannot read the abandoned-session record: \(error)")
     }
     guard let bytes else { return nil }
@@ -78,21 +79,13 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
   }
 
   /// The record's bytes (at most `maximumSize + 1` of them), `nil` when there is no record.
-  private func readRecord() throws(SystemError) -> [UInt8]? {
-    let fd: Int32
-    do throws(SystemError) { fd = try Syscalls.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) } catch {
-      if error.errno == .noSuchFileOrDirectory { return nil }
-      throw error
-    }
+  /// A named pipe, a link or another user's file in its place is refused (see `SmallFile.openRegular`).
+  private func readRecord() throws(PlatformError) -> [UInt8]? {
+    guard let (fd, _) = try SmallFile.openRegular(path, O_RDONLY, own: true) else { return nil }
     defer { Syscalls.close(fd) }
-    var data = [UInt8](repeating: 0, count: Self.maximumSize + 1)
-    var count = 0
-    while count < data.count {
-      let n = try Syscalls.read(fd, into: &data, at: count)
-      if n == 0 { break }
-      count += n
+    do throws(SystemError) { return try SmallFile.readAll(fd, limit: Self.maximumSize + 1) } catch {
+      throw PlatformError("\(error)")
     }
-    return Array(data[..<count])
   }
 
   /// `{"sessionId":"cks_…","createdAt":"…"}` and a newline. Written by hand rather than with

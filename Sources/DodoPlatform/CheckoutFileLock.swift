@@ -7,57 +7,87 @@ import Darwin
 #endif
 import DodoCheckout
 
-/// The one-at-a-time lock: `flock(LOCK_EX | LOCK_NB)` on `checkout.lock` in the runtime directory.
+/// The one-at-a-time lock: `flock(LOCK_EX | LOCK_NB)` on `checkout.lock` in the state
+/// directory, beside the record it guards, and on `checkout.lock` in the runtime directory,
+/// beside the return channel's socket. Two checkouts that share either directory exclude
+/// each other, whatever the other one's is.
 ///
 /// The kernel drops a `flock` with the last descriptor of its open file, so a `start` that
-/// dies (even by `SIGKILL`) never leaves a stale lock. The descriptor is close-on-exec, so a
-/// browser that outlives `start` does not keep it. The file itself is never removed: removing
-/// it would let two processes lock two different files of the same name.
+/// dies (even by `SIGKILL`) never leaves a stale lock. The descriptors are close-on-exec, so
+/// a browser that outlives `start` does not keep them. The files themselves are never
+/// removed: removing one would let two processes lock two different files of the same name.
 public final class CheckoutFileLock: CheckoutLock {
-  public let path: String
-  private var fd: Int32 = -1
+  /// The state directory's lock first, then the runtime directory's (one when they are the same).
+  public let paths: [String]
+  private var fds: [Int32] = []
   static let retryMilliseconds: Int32 = 50
+  static let name = "checkout.lock"
 
-  public init(runtimeDirectory: String) {
-    path = DodoDirectories.join(runtimeDirectory, "checkout.lock")
+  public init(stateDirectory: String, runtimeDirectory: String) {
+    let state = DodoDirectories.join(stateDirectory, Self.name)
+    let runtime = DodoDirectories.join(runtimeDirectory, Self.name)
+    paths = state == runtime ? [state] : [state, runtime]
   }
 
   deinit { release() }
 
-  /// Takes the lock; when it is busy, looks once more after `retryMilliseconds`, because
-  /// `isHeld` (for `abandoned show`) holds the lock for an instant to probe it, and that
-  /// instant must not turn a `start` away as `ALREADY_IN_PROGRESS`.
+  /// Takes every lock, or none; when one is busy, looks once more after `retryMilliseconds`,
+  /// because `isHeld` (for `abandoned` commands) holds a shared lock for an instant to probe,
+  /// and that instant must not turn a `start` away as `ALREADY_IN_PROGRESS`.
   public func tryAcquire() throws(CheckoutError) -> Bool {
-    do throws(SystemError) {
-      if fd < 0 { fd = try Syscalls.open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, mode: 0o600) }
-      if try Syscalls.tryLock(fd, exclusive: true, subject: path) { return true }
-      _ = try Syscalls.poll([], timeoutMilliseconds: Self.retryMilliseconds)
-      if try Syscalls.tryLock(fd, exclusive: true, subject: path) { return true }
-      Syscalls.close(fd)
-      fd = -1
-      return false
+    guard fds.isEmpty else { return true }
+    do throws(PlatformError) {
+      for path in paths {
+        guard let (fd, _) = try SmallFile.openRegular(path, O_RDWR | O_CREAT, own: true) else {
+          throw PlatformError("cannot create \(path)")
+        }
+        fds.append(fd)
+        guard try Self.lockRetryingOnce(fd, path: path) else {
+          release()
+          return false
+        }
+      }
+      return true
     } catch {
+      release()
       throw .platformError("cannot take the checkout lock: \(error)")
     }
   }
 
-  public func release() {
-    guard fd >= 0 else { return }
-    Syscalls.unlock(fd)
-    Syscalls.close(fd)
-    fd = -1
+  private static func lockRetryingOnce(_ fd: Int32, path: String) throws(PlatformError) -> Bool {
+    do throws(SystemError) {
+      if try Syscalls.tryLock(fd, exclusive: true, subject: path) { return true }
+      _ = try Syscalls.poll([], timeoutMilliseconds: retryMilliseconds)
+      return try Syscalls.tryLock(fd, exclusive: true, subject: path)
+    } catch {
+      throw PlatformError("\(error)")
+    }
   }
 
-  /// Whether a checkout holds the lock now: takes it without waiting and gives it back at once.
-  /// A missing lock file means no checkout has run.
-  public static func isHeld(runtimeDirectory: String) throws(PlatformError) -> Bool {
-    let path = DodoDirectories.join(runtimeDirectory, "checkout.lock")
-    do throws(SystemError) {
-      let fd = try Syscalls.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+  public func release() {
+    for fd in fds {
+      Syscalls.unlock(fd)
+      Syscalls.close(fd)
+    }
+    fds = []
+  }
+
+  /// Whether a checkout that uses `stateDirectory` runs now. The probe takes a shared lock
+  /// without waiting and gives it back at once: it fails only against a checkout's exclusive
+  /// lock, never against another probe, so `abandoned` commands run at the same time do not
+  /// see each other as a checkout. A missing lock file means no checkout has run.
+  public static func isHeld(stateDirectory: String) throws(PlatformError) -> Bool {
+    let path = DodoDirectories.join(stateDirectory, name)
+    do throws(PlatformError) {
+      guard let (fd, _) = try SmallFile.openRegular(path, O_RDONLY, own: true) else { return false }
       defer { Syscalls.close(fd) }
-      return !(try Syscalls.tryLock(fd, exclusive: true, subject: path))
-    } catch Errno.noSuchFileOrDirectory {
-      return false
+      do throws(SystemError) {
+        guard try Syscalls.tryLock(fd, exclusive: false, subject: path) else { return true }
+        Syscalls.unlock(fd)
+        return false
+      } catch {
+        throw PlatformError("\(error)")
+      }
     } catch {
       throw PlatformError("cannot check the checkout lock: \(error)")
     }

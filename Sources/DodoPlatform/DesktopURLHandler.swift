@@ -58,12 +58,13 @@ public struct DesktopURLHandler: Sendable {
     } else {
       previous = try explicitDefault(scheme)
     }
+    let exec = try Self.execQuoted(executable)
     var entry = """
       [Desktop Entry]
       Type=Application
       Name=dodo checkout return (\(scheme))
       Comment=Hands \(scheme): URLs to the dodo checkout in progress
-      Exec=\(Self.execQuoted(executable)) handle-url %u
+      Exec=\(exec) handle-url %u
       Terminal=false
       NoDisplay=true
       MimeType=x-scheme-handler/\(scheme);
@@ -111,8 +112,10 @@ public struct DesktopURLHandler: Sendable {
   // MARK: Details
 
   private func existingEntry(_ scheme: String) throws(PlatformError) -> String? {
-    try platform("cannot read the desktop entry") { () throws(SystemError) in
-      try SmallFile.read(entryPath(for: scheme), limit: 64 * 1024).map { String(decoding: $0.bytes, as: UTF8.self) }
+    do throws(PlatformError) {
+      return try SmallFile.read(entryPath(for: scheme), limit: 64 * 1024).map { String(decoding: $0.bytes, as: UTF8.self) }
+    } catch {
+      throw PlatformError("cannot read the desktop entry: \(error)")
     }
   }
 
@@ -145,16 +148,37 @@ public struct DesktopURLHandler: Sendable {
         kept.removeSubrange(header..<end)
       }
     }
-    let directory = String(mimeAppsList[..<(mimeAppsList.lastIndex(of: "/") ?? mimeAppsList.startIndex)])
+    // A linked list (a dotfiles repository) is rewritten where it lives, keeping its mode,
+    // so that the link stays a link and the file stays as readable as it was.
     try platform("cannot update \(mimeAppsList)") { () throws(SystemError) in
-      try AtomicFile.write(Array(kept.joined(separator: "\n").utf8), to: mimeAppsList, directory: directory)
+      var target = mimeAppsList
+      if try Syscalls.lstat(target)?.isSymbolicLink == true {
+        let link = try Syscalls.readlink(target)
+        target = link.hasPrefix("/") ? link : DodoDirectories.join(Self.directory(of: target), link)
+      }
+      let mode = try Syscalls.lstat(target)?.permissions ?? 0o600
+      try AtomicFile.write(Array(kept.joined(separator: "\n").utf8), to: target, directory: Self.directory(of: target), mode: mode)
     }
   }
 
+  /// The whole of `mimeapps.list`. One over `mimeAppsLimit` is refused, not read in part:
+  /// writing back a part would cut the user's other associations off.
   private func mimeApps() throws(PlatformError) -> String? {
-    try platform("cannot read \(mimeAppsList)") { () throws(SystemError) in
-      try SmallFile.read(mimeAppsList, limit: 1 << 20).map { String(decoding: $0.bytes, as: UTF8.self) }
+    let file: (bytes: [UInt8], status: Syscalls.FileStatus)?
+    do throws(PlatformError) { file = try SmallFile.read(mimeAppsList, limit: Self.mimeAppsLimit + 1) } catch {
+      throw PlatformError("cannot read \(mimeAppsList): \(error)")
     }
+    guard let file else { return nil }
+    guard file.bytes.count <= Self.mimeAppsLimit else {
+      throw PlatformError("\(mimeAppsList) is larger than 1 MiB; dodo leaves it as it is: edit it by hand")
+    }
+    return String(decoding: file.bytes, as: UTF8.self)
+  }
+
+  static let mimeAppsLimit = 1 << 20
+
+  static func directory(of path: String) -> String {
+    String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
   }
 
   @discardableResult
@@ -178,13 +202,20 @@ public struct DesktopURLHandler: Sendable {
 
   /// The program path as the Desktop Entry spec wants it in `Exec`: quoted when it holds a
   /// reserved character, with `"`, `` ` ``, `$` and `\` escaped (and each `\` doubled again,
-  /// as every string value's backslashes are).
-  static func execQuoted(_ path: String) -> String {
+  /// as every string value's backslashes are), and each `%` doubled so that no part of the
+  /// path is read as a field code. A control character is refused: a newline would end the
+  /// line and start a key of the attacker's choosing, and the spec allows none of them.
+  static func execQuoted(_ path: String) throws(PlatformError) -> String {
+    guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+      throw PlatformError(
+        "the program path holds a control character, which the Exec line of a desktop entry cannot carry; install dodo under a path without one")
+    }
     let reserved = Set(" \t\n\"'\\><~|&;$*?#()`")
-    guard path.contains(where: reserved.contains) else { return path }
+    guard path.contains(where: reserved.contains) else { return path.replacing("%", with: "%%") }
     var quoted = "\""
     for character in path {
       switch character {
+      case "%": quoted += "%%"
       case "\"", "`", "$": quoted += "\\\\" + String(character)
       case "\\": quoted += "\\\\\\\\"
       default: quoted.append(character)

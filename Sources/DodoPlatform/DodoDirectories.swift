@@ -1,5 +1,6 @@
-/// Where `dodo` keeps its files (spec §6): the state directory (the abandoned-session record)
-/// and the runtime directory (the lock and the return channel's socket).
+/// Where `dodo` keeps its files (spec §6): the state directory (the abandoned-session record
+/// and the lock that guards it) and the runtime directory (the return channel's socket and
+/// the lock that guards that).
 ///
 /// Each directory is created `0700` when missing, and refused, rather than used, when it is
 /// not a real directory (checked with `lstat`, so a symbolic link planted in its place is
@@ -61,9 +62,6 @@ public struct DodoDirectories: Sendable, Hashable {
 
   /// Whether the state directory exists (without creating it).
   public func stateExists() throws(PlatformError) -> Bool { try Self.exists(state) }
-
-  /// Whether the runtime directory exists (without creating it).
-  public func runtimeExists() throws(PlatformError) -> Bool { try Self.exists(runtime) }
 
   static func exists(_ path: String) throws(PlatformError) -> Bool {
     do throws(SystemError) { return try Syscalls.lstat(path) != nil } catch {

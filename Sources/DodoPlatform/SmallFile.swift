@@ -6,24 +6,56 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a small file whole (a config file), never more than a cap, so that a huge file or
-/// `/dev/zero` costs at most `limit` bytes.
+/// Reads a small file whole (a config file), never more than a cap, so that a huge file
+/// costs at most `limit` bytes; and opens the files `dodo` keeps, refusing what is planted
+/// in their place.
 public enum SmallFile {
   /// At most `limit` bytes of the file at `path` and what `fstat` says about it (symbolic
   /// links followed: config files are often linked from a dotfiles repository), or `nil`
   /// when nothing is there (`ENOENT`, or `ENOTDIR` for a path through a regular file).
-  /// A directory is `EISDIR`.
-  public static func read(_ path: String, limit: Int) throws(SystemError)
+  /// Anything but a regular file is refused (see `openRegular`).
+  public static func read(_ path: String, limit: Int) throws(PlatformError)
     -> (bytes: [UInt8], status: Syscalls.FileStatus)?
   {
-    let fd: Int32
-    do throws(SystemError) { fd = try Syscalls.open(path, O_RDONLY | O_CLOEXEC) } catch {
-      if error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory { return nil }
-      throw error
-    }
+    guard let (fd, status) = try openRegular(path, O_RDONLY, own: false) else { return nil }
     defer { Syscalls.close(fd) }
-    let status = try Syscalls.fstat(fd, subject: path)
-    if status.isDirectory { throw SystemError("read", errno: .isDirectory, subject: path) }
+    do throws(SystemError) { return (try readAll(fd, limit: limit), status) } catch { throw PlatformError("\(error)") }
+  }
+
+  /// Opens `path` (`flags` plus `O_CLOEXEC | O_NONBLOCK | O_NOCTTY`) and checks on the open
+  /// descriptor that it is a regular file, so that a named pipe planted in its place can
+  /// neither make `dodo` wait for a writer nor be swapped in between the check and the use.
+  /// `nil` when nothing is there (`ENOENT`, or `ENOTDIR` for a path through a regular file).
+  ///
+  /// An `own` file is one of `dodo`'s (the record, the lock): a symbolic link in its place is
+  /// refused (`O_NOFOLLOW`) and so is a file that another user owns.
+  static func openRegular(_ path: String, _ flags: Int32, own: Bool) throws(PlatformError) -> (Int32, Syscalls.FileStatus)? {
+    let fd: Int32
+    do throws(SystemError) {
+      fd = try Syscalls.open(path, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (own ? O_NOFOLLOW : 0))
+    } catch {
+      if error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory { return nil }
+      if own, error.errno == .tooManySymbolicLinks { throw PlatformError("\(path) is a symbolic link; dodo does not follow links to its own files") }
+      throw PlatformError("\(error)")
+    }
+    let status: Syscalls.FileStatus
+    do throws(SystemError) { status = try Syscalls.fstat(fd, subject: path) } catch {
+      Syscalls.close(fd)
+      throw PlatformError("\(error)")
+    }
+    guard status.mode & UInt32(S_IFMT) == UInt32(S_IFREG) else {
+      Syscalls.close(fd)
+      throw PlatformError("\(path) is \(status.kind), not a regular file")
+    }
+    guard !own || status.owner == Syscalls.userID() else {
+      Syscalls.close(fd)
+      throw PlatformError("refusing \(path): it belongs to user \(status.owner), not to you (user \(Syscalls.userID()))")
+    }
+    return (fd, status)
+  }
+
+  /// Up to `limit` bytes from `fd`, to its end.
+  static func readAll(_ fd: Int32, limit: Int) throws(SystemError) -> [UInt8] {
     var data = [UInt8](repeating: 0, count: limit)
     var count = 0
     while count < limit {
@@ -32,6 +64,22 @@ public enum SmallFile {
       count += n
     }
     data.removeLast(limit - count)
-    return (data, status)
+    return data
+  }
+}
+
+extension Syscalls.FileStatus {
+  /// What kind of file this is, for a refusal: "a directory", "a named pipe (FIFO)".
+  var kind: String {
+    switch mode & UInt32(S_IFMT) {
+    case UInt32(S_IFREG): "a regular file"
+    case UInt32(S_IFDIR): "a directory"
+    case UInt32(S_IFIFO): "a named pipe (FIFO)"
+    case UInt32(S_IFSOCK): "a socket"
+    case UInt32(S_IFCHR): "a character device"
+    case UInt32(S_IFBLK): "a block device"
+    case UInt32(S_IFLNK): "a symbolic link"
+    default: "of an unknown type"
+    }
   }
 }

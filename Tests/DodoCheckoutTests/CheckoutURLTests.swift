@@ -199,6 +199,17 @@ import Testing
     #expect(!error.message.contains("secret"))
   }
 
+  /// `start` records the session id and `abandoned show` must read the record back: an id
+  /// longer than the record holds is refused up front, before anything is opened or written.
+  @Test func sessionIdLengthIsBounded() throws {
+    let longest = String(repeating: "%22", count: 1024)
+    #expect(try CheckoutURL("https://checkout.dodopayments.com/session/\(longest)/x").sessionId?.utf8.count == 1024)
+    let error = try #require(throws: CheckoutError.self) {
+      try CheckoutURL("https://checkout.dodopayments.com/session/cks_" + String(repeating: "a", count: 70_000))
+    }
+    #expect(error == .invalidCheckoutUrl("the session id is longer than 1024 bytes; Dodo's are a few dozen"))
+  }
+
   @Test func equalURLsAreEqualValues() throws {
     let a = try CheckoutURL("https://checkout.dodopayments.com/session/cks_1")
     let b = try CheckoutURL("https://checkout.dodopayments.com/session/cks_1")

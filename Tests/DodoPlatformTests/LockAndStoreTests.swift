@@ -8,12 +8,12 @@ struct LockAndStoreTests {
   @Test("one holder at a time, across open files; released on release")
   func lockInProcess() throws {
     let temp = TemporaryDirectory()
-    let first = CheckoutFileLock(runtimeDirectory: temp.path)
-    let second = CheckoutFileLock(runtimeDirectory: temp.path)
-    #expect(try !CheckoutFileLock.isHeld(runtimeDirectory: temp.path))
+    let first = CheckoutFileLock(stateDirectory: temp.path, runtimeDirectory: temp.path)
+    let second = CheckoutFileLock(stateDirectory: temp.path, runtimeDirectory: temp.path)
+    #expect(try !CheckoutFileLock.isHeld(stateDirectory: temp.path))
     #expect(try first.tryAcquire())
     #expect(try !second.tryAcquire())
-    #expect(try CheckoutFileLock.isHeld(runtimeDirectory: temp.path))
+    #expect(try CheckoutFileLock.isHeld(stateDirectory: temp.path))
     first.release()
     #expect(try second.tryAcquire())
     second.release()
@@ -26,10 +26,10 @@ struct LockAndStoreTests {
     let path = temp.sub("checkout.lock")
     _ = FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
     let holder = try Syscalls.spawn(["flock", "--no-fork", "-n", path, "sleep", "30"], environment: Syscalls.environment(), stdoutToStderr: false)
-    let lock = CheckoutFileLock(runtimeDirectory: temp.path)
+    let lock = CheckoutFileLock(stateDirectory: temp.path, runtimeDirectory: temp.path)
     var held = false
     for _ in 0..<100 where !held {
-      held = try CheckoutFileLock.isHeld(runtimeDirectory: temp.path)
+      held = try CheckoutFileLock.isHeld(stateDirectory: temp.path)
       if !held { usleep(20_000) }
     }
     #expect(held)
@@ -42,6 +42,52 @@ struct LockAndStoreTests {
       if !acquired { usleep(20_000) }
     }
     #expect(acquired)
+  }
+
+  @Test("two checkouts sharing a state directory exclude each other, whatever their runtime directories")
+  func lockGuardsTheRecord() throws {
+    let state = TemporaryDirectory()
+    let runtimeA = TemporaryDirectory()
+    let runtimeB = TemporaryDirectory()
+    let first = CheckoutFileLock(stateDirectory: state.path, runtimeDirectory: runtimeA.path)
+    let second = CheckoutFileLock(stateDirectory: state.path, runtimeDirectory: runtimeB.path)
+    #expect(try first.tryAcquire())
+    #expect(try !second.tryAcquire())
+    #expect(try CheckoutFileLock.isHeld(stateDirectory: state.path))
+    first.release()
+    #expect(try second.tryAcquire())
+    second.release()
+  }
+
+  @Test("two checkouts sharing a runtime directory (the return socket) exclude each other too")
+  func lockGuardsTheSocket() throws {
+    let runtime = TemporaryDirectory()
+    let stateA = TemporaryDirectory()
+    let stateB = TemporaryDirectory()
+    let first = CheckoutFileLock(stateDirectory: stateA.path, runtimeDirectory: runtime.path)
+    #expect(try first.tryAcquire())
+    #expect(try !CheckoutFileLock(stateDirectory: stateB.path, runtimeDirectory: runtime.path).tryAcquire())
+    #expect(try !CheckoutFileLock.isHeld(stateDirectory: stateB.path))
+    first.release()
+  }
+
+  @Test("probes running at the same time never see each other as a checkout")
+  func concurrentProbes() async throws {
+    let temp = TemporaryDirectory()
+    let lock = CheckoutFileLock(stateDirectory: temp.path, runtimeDirectory: temp.path)
+    #expect(try lock.tryAcquire())
+    lock.release()
+    let path = temp.path
+    let sawHeld = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<300 where try CheckoutFileLock.isHeld(stateDirectory: path) { return true }
+          return false
+        }
+      }
+      return try await group.reduce(false) { $0 || $1 }
+    }
+    #expect(!sawHeld)
   }
 
   @Test("save, load and clear; the file is 0600 and the JSON is the documented shape")
@@ -80,6 +126,16 @@ struct LockAndStoreTests {
     for date in dates {
       #expect(AbandonedSessionFile.timestamp(date) == date.formatted(Date.ISO8601FormatStyle()), "\(date.timeIntervalSince1970)")
     }
+  }
+
+  @Test("the longest session id a checkout URL may carry, every byte escaped, is saved and read back")
+  func longestSessionId() throws {
+    let temp = TemporaryDirectory()
+    let store = AbandonedSessionFile(stateDirectory: temp.path)
+    let session = AbandonedSession(
+      sessionId: String(repeating: "\"", count: CheckoutURL.maximumSessionIdBytes), createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+    try store.save(session)
+    #expect(try store.load() == session)
   }
 
   @Test("a session id with quotes and control characters round-trips")

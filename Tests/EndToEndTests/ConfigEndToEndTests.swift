@@ -236,15 +236,15 @@ struct ConfigEndToEndTests {
     #expect(big.stderr == "\(large): error: the file is larger than 1024 KiB; a dodo config is a few lines of YAML\n")
   }
 
-  @Test("a config file writable by every user is refused: it names a command dodo runs")
-  func worldWritableConfig() throws {
+  @Test("a config file writable by its group or by every user is refused: it names a command dodo runs", arguments: [0o666, 0o664, 0o620])
+  func writableByOthersConfig(mode: Int) throws {
     let home = TemporaryDirectory()
     let file = try home.write("config/dodo/config.yaml", "profiles:\n  p:\n    browser: evil\n")
-    try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: file)
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file)
     let run = try Dodo.run(["config", "profiles"], home: home.url)
     #expect(run.status == 78)
-    #expect(run.stderr == "\(file): error: cannot read the file: it is writable by every user (mode 666); dodo runs the browser command a config file names: chmod o-w it\n")
-    try FileManager.default.setAttributes([.posixPermissions: 0o664], ofItemAtPath: file)
+    #expect(run.stderr == "\(file): error: cannot read the file: it is writable by its group or by other users (mode \(String(mode, radix: 8))); dodo runs the browser command a config file names: chmod go-w \(file)\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
     #expect(try Dodo.run(["config", "profiles"], home: home.url).stdout == "p\n")
   }
 

@@ -35,17 +35,25 @@ extension CommandSpec {
   static let abandonedClear: CommandSpec = CommandSpec(
     "clear",
     abstract: "Remove the abandoned-session record (exit 0 also when there is none).",
-    discussion: "Clear it once your backend has the session's final outcome. It also removes a corrupt record.",
+    discussion: """
+      Clear it once your backend has the session's final outcome. It also removes a corrupt \
+      record. While a checkout runs, the record is that checkout's own and clear refuses \
+      (ALREADY_IN_PROGRESS) rather than lose it; --force clears it anyway.
+      """,
+    options: [AbandonedCommand.force],
     exitStatuses: [
       .init(.success, "The record is gone (or there was none)."),
+      .init(.alreadyInProgress, "A checkout is running and --force was not given; the record is kept (ALREADY_IN_PROGRESS)."),
       .init(.platformError, "The record cannot be removed (PLATFORM_ERROR)."),
     ],
-    handler: { _, context in try AbandonedCommand(context: context).clear() }
+    handler: { invocation, context in try AbandonedCommand(context: context).clear(force: invocation.isSet(AbandonedCommand.force)) }
   )
 }
 
 /// `dodo abandoned show|clear`: `getAbandonedSession` and `clearAbandonedSession`.
 struct AbandonedCommand {
+  static let force = OptionSpec("force", help: "Clear the record even while a checkout is running.")
+
   let context: Context
 
   func show() throws(CLIError) -> ExitStatus {
@@ -80,9 +88,19 @@ struct AbandonedCommand {
     return session == nil ? .no : .success
   }
 
-  func clear() throws(CLIError) -> ExitStatus {
+  func clear(force: Bool) throws(CLIError) -> ExitStatus {
     let directories = try context.checkoutDirectories()
-    do throws(CheckoutError) { try store(directories).clear() } catch { throw .checkout(error) }
+    do throws(CheckoutError) {
+      let store = try store(directories)
+      if !force, try Self.isRunning(directories) {
+        throw CheckoutError(
+          .alreadyInProgress,
+          "a checkout is running now and the record is its own; 'dodo abandoned clear --force' clears it anyway")
+      }
+      try store.clear()
+    } catch {
+      throw .checkout(error)
+    }
     if !context.json { context.stdout.write("cleared\n") }
     return .success
   }
@@ -97,12 +115,12 @@ struct AbandonedCommand {
     return AbandonedSessionFile(stateDirectory: directories.state)
   }
 
-  /// Whether a `start` holds the checkout lock; no runtime directory means none does.
+  /// Whether a `start` holds the lock beside the record; no state directory means none does.
   private static func isRunning(_ directories: DodoDirectories) throws(CheckoutError) -> Bool {
     do throws(PlatformError) {
-      guard try directories.runtimeExists() else { return false }
-      _ = try directories.prepareRuntime()
-      return try CheckoutFileLock.isHeld(runtimeDirectory: directories.runtime)
+      guard try directories.stateExists() else { return false }
+      _ = try directories.prepareState()
+      return try CheckoutFileLock.isHeld(stateDirectory: directories.state)
     } catch {
       throw error.checkoutError
     }

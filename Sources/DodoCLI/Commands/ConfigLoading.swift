@@ -8,7 +8,7 @@ extension Context {
     do throws(ConfigError) {
       return try Configuration.load(configFlag: configPath, environment: environment) { path, limit in
         guard let file = try SmallFile.read(path, limit: limit) else { return nil }
-        try Self.checkTrusted(file.status)
+        try Self.checkTrusted(file.status, path: path)
         return file.bytes
       }
     } catch {
@@ -38,11 +38,14 @@ extension Context {
 
   /// A config file names a command that `dodo start` runs (`browser`), so one that another
   /// user could have written is refused, as ssh refuses such files: it must belong to the
-  /// user (or root, for `/etc/xdg`) and not be writable by everyone. Group-writable is allowed:
-  /// with per-user groups (umask 002) that group is the user alone.
-  static func checkTrusted(_ status: Syscalls.FileStatus) throws(UntrustedConfigFile) {
+  /// user (or root, for `/etc/xdg`) and be writable by neither its group nor others, as
+  /// dodo-config(5) says. Group-writable is refused too: dodo cannot tell a per-user group
+  /// (umask 002) from a shared one, and `chmod go-w` costs the user nothing.
+  static func checkTrusted(_ status: Syscalls.FileStatus, path: String) throws(UntrustedConfigFile) {
     guard status.owner == Syscalls.userID() || status.owner == 0 else { throw UntrustedConfigFile(reason: .owner(status.owner)) }
-    guard status.permissions & 0o002 == 0 else { throw UntrustedConfigFile(reason: .worldWritable(status.permissions)) }
+    guard status.permissions & 0o022 == 0 else {
+      throw UntrustedConfigFile(reason: .writableByOthers(status.permissions, path: path))
+    }
   }
 
   /// The error as `dodo` prints it: with its source line and caret as text, on one line in JSON.
@@ -55,7 +58,7 @@ extension Context {
 struct UntrustedConfigFile: Error, CustomStringConvertible {
   enum Reason {
     case owner(UInt32)
-    case worldWritable(UInt32)
+    case writableByOthers(UInt32, path: String)
   }
 
   var reason: Reason
@@ -64,8 +67,8 @@ struct UntrustedConfigFile: Error, CustomStringConvertible {
     switch reason {
     case .owner(let uid):
       "it belongs to another user (uid \(uid)); dodo runs the browser command a config file names, so it reads only your own files and root's"
-    case .worldWritable(let mode):
-      "it is writable by every user (mode \(String(mode, radix: 8))); dodo runs the browser command a config file names: chmod o-w it"
+    case .writableByOthers(let mode, let path):
+      "it is writable by its group or by other users (mode \(String(mode, radix: 8))); dodo runs the browser command a config file names: chmod go-w \(path)"
     }
   }
 }

@@ -112,7 +112,7 @@ struct StartCommand {
     let reporter = CheckoutEventReporter(
       context: context, format: invocation.value(Self.events), returnURL: returning, noOpen: invocation.isSet(Self.noOpen))
     let driver = CheckoutDriver(
-      lock: CheckoutFileLock(runtimeDirectory: runtime), store: AbandonedSessionFile(stateDirectory: state),
+      lock: CheckoutFileLock(stateDirectory: state, runtimeDirectory: runtime), store: AbandonedSessionFile(stateDirectory: state),
       presenter: presenter, channel: server,
       timeout: settings.timeout.value.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
       onEvent: reporter.report, onWarning: { context.warn($0.message) })

@@ -29,7 +29,7 @@ enum ConfigFormatManPage {
       parse, or an unknown --profile is a configuration error (exit status 78) that names the file, line and \
       column, and what was expected. Anchors, aliases and tags are not allowed.
       Limits keep a broken or hostile file harmless: a file is at most 1 MiB of UTF-8 holding one document,       nested at most 32 levels deep.
-      A config file names a command that dodo start runs, so dodo reads only files that belong to the user       or to root and that other users cannot write; any other file is a configuration error.
+      A config file names a command that dodo start runs, so dodo reads only files that belong to the user       or to root and that neither their group nor other users can write (chmod go-w FILE); any other file is a configuration error.
       """)
 
     page.section("OPTIONS")
