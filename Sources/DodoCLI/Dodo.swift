@@ -84,19 +84,22 @@ public enum Dodo {
       return
     }
     let style = context.stderrStyle
+    // An error can echo an argument, a path or a config line: its controls are shown, not obeyed.
     switch error {
     case .configuration(let message):
-      context.stderr.write(message.hasSuffix("\n") ? message : message + "\n")
+      // Its own lines (the source line, the caret below it) stay lines.
+      let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+      context.stderr.write(lines.map { TerminalText.escaped(String($0)) }.joined(separator: "\n") + (message.hasSuffix("\n") ? "" : "\n"))
     case .usage(let message, let path):
       let command = CommandTree.command(at: path) ?? CommandTree.root
-      context.stderr.write("\(style.red("Error:")) \(message)\n")
+      context.stderr.write("\(style.red("Error:")) \(TerminalText.escaped(message))\n")
       context.stderr.write(HelpFormatter.usage(path, command, label: "Usage: ") + "\n")
       context.stderr.write("  See '\(path.joined(separator: " ")) --help'.\n")
     case .unknownCommand:
-      context.stderr.write("\(style.red("Error:")) \(error.message)\n")
+      context.stderr.write("\(style.red("Error:")) \(TerminalText.escaped(error.message))\n")
       context.stderr.write("  See 'dodo help' for the list of commands.\n")
     case .checkout:
-      context.stderr.write("\(style.red("Error:")) \(error.message)\n")
+      context.stderr.write("\(style.red("Error:")) \(TerminalText.escaped(error.message))\n")
     }
   }
 }

@@ -134,11 +134,13 @@ struct StartCommand {
     }
     let style = context.stdoutStyle
     let status = style.colored(result.status.rawValue, for: result.status)
+    // The fields come from the customer's return URL: shown, never obeyed by the terminal.
+    let shown = TerminalText.escaped
     var out = "status: \(status)\n"
-    if let id = result.paymentId { out += "paymentId: \(id)\n" }
-    if let id = result.subscriptionId { out += "subscriptionId: \(id)\n" }
-    if let keys = result.licenseKeys { out += keys.map { "licenseKey: \($0)\n" }.joined() }
-    if let email = result.customerEmail { out += "customerEmail: \(email)\n" }
+    if let id = result.paymentId { out += "paymentId: \(shown(id))\n" }
+    if let id = result.subscriptionId { out += "subscriptionId: \(shown(id))\n" }
+    if let keys = result.licenseKeys { out += keys.map { "licenseKey: \(shown($0))\n" }.joined() }
+    if let email = result.customerEmail { out += "customerEmail: \(shown(email))\n" }
     if !result.status.isFinal {
       out += "The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.\n"
     }

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// Text from outside (an argument, a plugin's file name, a config line) reaches a terminal
+/// with its controls shown as `\x1b`, `\n`, never acted on.
+@Suite struct TerminalEscapingTests {
+  @Test func anUnknownCommandIsShownEscaped() throws {
+    let run = try Dodo.run(["\u{1b}]0;owned\u{07}x\ny"])
+    #expect(run.status == 127)
+    #expect(run.stderr.hasPrefix("Error: unknown command '\\x1b]0;owned\\x07x\\ny'"))
+  }
+
+  @Test func anUnexpectedArgumentIsShownEscaped() throws {
+    let run = try Dodo.run(["validate", "https://checkout.dodopayments.com/session/a", "e\u{1b}[2J\r\u{202e}x"])
+    #expect(run.status == 64)
+    #expect(run.stderr.hasPrefix("Error: unexpected argument 'e\\x1b[2J\\r\\u202ex'\n"))
+  }
+
+  @Test func aPluginNameInHelpIsShownEscaped() throws {
+    let home = TemporaryDirectory()
+    try home.writeProgram("bin/dodo-a\u{1b}[31mb", "#!/bin/sh\n")
+    let bin = home.url.appendingPathComponent("bin").path
+    let run = try Dodo.run(["help"], environment: Dodo.environment(home: home.url, ["PATH": bin + ":/usr/bin:/bin"]))
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("  a\\x1b[31mb "))
+    #expect(run.stdout.contains("\(bin)/dodo-a\\x1b[31mb\n"))
+    #expect(!run.stdout.contains("\u{1b}"))
+  }
+}
