@@ -20,7 +20,7 @@ public enum Dodo {
     var status = run(arguments: arguments, environment: environment, stdinFD: stdinFD, stdout: stdout, stderr: stderr)
     // Output that did not arrive is a failure, not a success with a hole in it (`dodo … > full-disk`).
     stdout.flush()
-    if let error = stdout.error, status == ExitStatus.success.rawValue || status == ExitStatus.no.rawValue {
+    if let error = stdout.error, !stdout.errorReported, status == ExitStatus.success.rawValue || status == ExitStatus.no.rawValue {
       let context = Context(
         environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
         json: arguments.contains("--json"), noColor: true, configPath: nil, profile: nil)

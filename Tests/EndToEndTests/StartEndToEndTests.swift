@@ -215,4 +215,19 @@ struct StartEndToEndTests {
     #expect(output.status == 0)
     #expect(output.stdout.contains(#""paymentId":"pay_9""#))
   }
+
+  @Test("a succeeded result that cannot be written keeps the record, warns, and still exits 0")
+  func unwritableResultKeepsTheRecord() throws {
+    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+    let sandbox = CheckoutSandbox()
+    // The "browser" returns at once, through handle-url, in the background.
+    let browser = try sandbox.script(
+      "browser", "\"$DODO\" handle-url '\(Checkout.returnURL)?status=succeeded&payment_id=pay_1' >/dev/null 2>&1 &\n")
+    let output = try Dodo.runProgram(
+      "/bin/sh", ["-c", "exec \"$DODO\" start \"$0\" --return-url \"$1\" --browser \"$2\" > /dev/full", Checkout.url, Checkout.returnURL, browser],
+      environment: sandbox.environment(["DODO": Dodo.binary]))
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stderr == "dodo: warning: cannot write standard output: No space left on device; the abandoned session is kept\n")
+    #expect(sandbox.recordExists)
+  }
 }
