@@ -7,7 +7,8 @@ public enum Dodo {
 
   /// Runs the process's command line and exits with its status.
   public static func runAndExit() -> Never {
-    Syscalls.exit(main(arguments: Array(CommandLine.arguments.dropFirst()), environment: Syscalls.environment()))
+    Syscalls.openStandardDescriptors()
+    return Syscalls.exit(main(arguments: Array(CommandLine.arguments.dropFirst()), environment: Syscalls.environment()))
   }
 
   /// Runs one command line (without the program name) and returns the exit status.

@@ -753,3 +753,16 @@ extension Syscalls {
 @inline(__always) private func systemExecve(
   _ path: String, _ argv: [UnsafeMutablePointer<CChar>?], _ envp: [UnsafeMutablePointer<CChar>?]
 ) -> Int32 { execve(path, argv, envp) }
+
+extension Syscalls {
+  /// Opens `/dev/null` on whichever of standard input, output and error are closed. A
+  /// process started with `2>&-` would otherwise open its lock or record file as fd 2 and
+  /// write its warnings into it. Call it first thing, before anything opens a file.
+  public static func openStandardDescriptors() {
+    while let fd = try? open("/dev/null", O_RDWR) {
+      guard fd > 2 else { continue }
+      close(fd)
+      return
+    }
+  }
+}
