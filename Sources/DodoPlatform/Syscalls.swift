@@ -63,17 +63,11 @@ public enum Syscalls {
   /// as `getenv(3)` does.
   public static func environment() -> [String: String] {
     var result: [String: String] = [:]
-    #if canImport(Darwin)
-      var entry = _NSGetEnviron().pointee!
-    #else
-      var entry = environ
-    #endif
-    while let pointer = entry.pointee {
-      let text = String(cString: pointer)
+    for entry in environmentBytes() {
+      let text = String(decoding: entry, as: UTF8.self)
       if let equals = text.firstIndex(of: "="), result[String(text[..<equals])] == nil {
         result[String(text[..<equals])] = String(text[text.index(after: equals)...])
       }
-      entry += 1
     }
     return result
   }
@@ -592,8 +586,8 @@ extension Syscalls {
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      argv.forEach { $0?.deallocate() }
+      envp.forEach { $0?.deallocate() }
     }
     var pid: pid_t = 0
     let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
@@ -722,16 +716,22 @@ extension Syscalls {
   public static func isExecutable(_ path: String) -> Bool { systemAccess(path, X_OK) == 0 }
 
   /// `execve(2)`: replaces this process with the program at `path`, which gets `arguments`
-  /// (its `argv`, name first) and `environment` (`NAME=value`). `SIGPIPE` goes back to its
-  /// default first, since `dodo` may ignore it and an ignored signal stays ignored across
-  /// exec. Returns only by throwing.
-  public static func execute(_ path: String, arguments: [String], environment: [String]) throws(SystemError) -> Never {
+  /// (its `argv`, name first) and `environment` (`NAME=value`), as bytes: they need not be
+  /// UTF-8. `SIGPIPE` goes back to its default first, since `dodo` may ignore it and an
+  /// ignored signal stays ignored across exec. Returns only by throwing.
+  public static func execute(_ path: String, arguments: [[UInt8]], environment: [[UInt8]]) throws(SystemError) -> Never {
     _ = systemSignal(SIGPIPE, SIG_DFL)
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
+    func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+      let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+      for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
+      pointer[bytes.count] = 0
+      return pointer
+    }
+    let argv = arguments.map(cString) + [nil]
+    let envp = environment.map(cString) + [nil]
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      argv.forEach { $0?.deallocate() }
+      envp.forEach { $0?.deallocate() }
     }
     while true {
       _ = systemExecve(path, argv, envp)
@@ -764,5 +764,27 @@ extension Syscalls {
       close(fd)
       return
     }
+  }
+
+  /// This process's `argv` and `environ` as the bytes they are: Swift's `CommandLine.arguments`
+  /// and String decoding turn invalid UTF-8 into U+FFFD, which a plugin must not receive.
+  public static func argumentBytes() -> [[UInt8]] {
+    (0..<Int(CommandLine.argc)).map { index in
+      CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
+    }
+  }
+
+  public static func environmentBytes() -> [[UInt8]] {
+    var result: [[UInt8]] = []
+    #if canImport(Darwin)
+      var entry = _NSGetEnviron().pointee!
+    #else
+      var entry = environ
+    #endif
+    while let pointer = entry.pointee {
+      result.append(Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))))
+      entry += 1
+    }
+    return result
   }
 }
