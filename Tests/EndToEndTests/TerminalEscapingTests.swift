@@ -46,4 +46,12 @@ import Testing
     #expect(shown.status == 0, "\(shown.stderr)")
     #expect(shown.stdout == "sessionId: cks\\x1b]0;x\\x07\ncreatedAt: 2026-12-01T01:50:30Z\ninProgress: false\n")
   }
+
+  @Test func aConfigErrorsSourceLineIsShownEscaped() throws {
+    let home = TemporaryDirectory()
+    let config = try home.write("c.yaml", "profiles:\n  a:\n    return_url: [\u{1b}]0;x\u{07}\n")
+    let run = try Dodo.run(["--config", config, "config", "show"], home: home.url)
+    #expect(run.status == 78)
+    #expect(run.stderr == "\(config):3:18: error: control characters are not allowed\n    return_url: [\\x1b]0;x\\x07\n                 ^\n")
+  }
 }
