@@ -7,7 +7,8 @@ public enum Dodo {
 
   /// Runs the process's command line and exits with its status.
   public static func runAndExit() -> Never {
-    Syscalls.exit(main(arguments: Array(CommandLine.arguments.dropFirst()), environment: Syscalls.environment()))
+    Syscalls.openStandardDescriptors()
+    return Syscalls.exit(main(arguments: Array(CommandLine.arguments.dropFirst()), environment: Syscalls.environment()))
   }
 
   /// Runs one command line (without the program name) and returns the exit status.
@@ -20,7 +21,7 @@ public enum Dodo {
     var status = run(arguments: arguments, environment: environment, stdinFD: stdinFD, stdout: stdout, stderr: stderr)
     // Output that did not arrive is a failure, not a success with a hole in it (`dodo … > full-disk`).
     stdout.flush()
-    if let error = stdout.error, status == ExitStatus.success.rawValue || status == ExitStatus.no.rawValue {
+    if let error = stdout.error, !stdout.errorReported, status == ExitStatus.success.rawValue || status == ExitStatus.no.rawValue {
       let context = Context(
         environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
         json: arguments.contains("--json"), noColor: true, configPath: nil, profile: nil)
@@ -84,19 +85,22 @@ public enum Dodo {
       return
     }
     let style = context.stderrStyle
+    // An error can echo an argument, a path or a config line: its controls are shown, not obeyed.
     switch error {
     case .configuration(let message):
-      context.stderr.write(message.hasSuffix("\n") ? message : message + "\n")
+      // Its own lines (the source line, the caret below it) stay lines.
+      let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+      context.stderr.write(lines.map { TerminalText.escaped(String($0)) }.joined(separator: "\n") + (message.hasSuffix("\n") ? "" : "\n"))
     case .usage(let message, let path):
       let command = CommandTree.command(at: path) ?? CommandTree.root
-      context.stderr.write("\(style.red("Error:")) \(message)\n")
+      context.stderr.write("\(style.red("Error:")) \(TerminalText.escaped(message))\n")
       context.stderr.write(HelpFormatter.usage(path, command, label: "Usage: ") + "\n")
       context.stderr.write("  See '\(path.joined(separator: " ")) --help'.\n")
     case .unknownCommand:
-      context.stderr.write("\(style.red("Error:")) \(error.message)\n")
+      context.stderr.write("\(style.red("Error:")) \(TerminalText.escaped(error.message))\n")
       context.stderr.write("  See 'dodo help' for the list of commands.\n")
     case .checkout:
-      context.stderr.write("\(style.red("Error:")) \(error.message)\n")
+      context.stderr.write("\(style.red("Error:")) \(TerminalText.escaped(error.message))\n")
     }
   }
 }

@@ -38,6 +38,8 @@ public final class OutputFile {
   /// The first write that failed (`ENOSPC`, `EIO`, …), for the command to report: output
   /// after it is dropped, since what follows a hole in the output is worth nothing.
   public private(set) var error: SystemError?
+  /// Set by a command that reported `error` itself and chose its exit status knowing it.
+  public var errorReported = false
 
   private func send(_ bytes: UnsafeRawBufferPointer) {
     guard error == nil else { return }

@@ -174,6 +174,17 @@ extension Syscalls {
     return names
   }
 
+  /// Opens `/dev/null` on whichever of standard input, output and error are closed. A
+  /// process started with `2>&-` would otherwise open its lock or record file as fd 2 and
+  /// write its warnings into it. Call it first thing, before anything opens a file.
+  public static func openStandardDescriptors() {
+    while let fd = try? open("/dev/null", O_RDWR) {
+      guard fd > 2 else { continue }
+      close(fd)
+      return
+    }
+  }
+
   /// `access(2)` with `X_OK`: whether the user may execute `path`.
   public static func isExecutable(_ path: String) -> Bool { systemAccess(path, X_OK) == 0 }
 }

@@ -115,16 +115,22 @@ extension Syscalls {
   }
 
   /// `execve(2)`: replaces this process with the program at `path`, which gets `arguments`
-  /// (its `argv`, name first) and `environment` (`NAME=value`). `SIGPIPE` goes back to its
-  /// default first, since `dodo` may ignore it and an ignored signal stays ignored across
-  /// exec. Returns only by throwing.
-  public static func execute(_ path: String, arguments: [String], environment: [String]) throws(SystemError) -> Never {
+  /// (its `argv`, name first) and `environment` (`NAME=value`), as bytes: they need not be
+  /// UTF-8. `SIGPIPE` goes back to its default first, since `dodo` may ignore it and an
+  /// ignored signal stays ignored across exec. Returns only by throwing.
+  public static func execute(_ path: String, arguments: [[UInt8]], environment: [[UInt8]]) throws(SystemError) -> Never {
     _ = systemSignal(SIGPIPE, SIG_DFL)
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup($0) } + [nil]
+    func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
+      let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+      for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
+      pointer[bytes.count] = 0
+      return pointer
+    }
+    let argv = arguments.map(cString) + [nil]
+    let envp = environment.map(cString) + [nil]
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      argv.forEach { $0?.deallocate() }
+      envp.forEach { $0?.deallocate() }
     }
     // On success execve does not return; it returns -1 with errno set when it fails.
     guard case .failure(let code) = retryingOnInterrupt({ systemExecve(path, argv, envp) }) else {

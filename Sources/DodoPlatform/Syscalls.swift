@@ -56,19 +56,38 @@ public enum Syscalls {
   /// as `getenv(3)` does.
   public static func environment() -> [String: String] {
     var result: [String: String] = [:]
+    for entry in environmentBytes() {
+      let text = String(decoding: entry, as: UTF8.self)
+      if let equals = text.firstIndex(of: "="), result[String(text[..<equals])] == nil {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+    }
+    return result
+  }
+
+  /// `environ(7)` as the bytes it holds, one `NAME=value` entry each: String decoding would
+  /// turn invalid UTF-8 into U+FFFD, which a plugin must not receive.
+  public static func environmentBytes() -> [[UInt8]] {
+    var result: [[UInt8]] = []
     #if canImport(Darwin)
       guard var entry = _NSGetEnviron().pointee else { return result }
     #else
       var entry = environ
     #endif
     while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let equals = text.firstIndex(of: "="), result[String(text[..<equals])] == nil {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
+      result.append(Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))))
       entry += 1
     }
     return result
+  }
+
+  /// This process's `argv` as bytes, for the same reason as `environmentBytes`.
+  public static func argumentBytes() -> [[UInt8]] {
+    (0..<Int(CommandLine.argc)).map { index in
+      CommandLine.unsafeArgv[index].map {
+        Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+      } ?? []
+    }
   }
 
   /// `exit(3)`: flushes nothing of ours; callers flush their `OutputFile`s first.

@@ -116,6 +116,8 @@ struct FlowHarness {
   var events: [CheckoutEvent] { eventLog.entries.compactMap { name in CheckoutEvent.allCases.first { $0.name == name } } }
   let eventLog = FlowLog()
   let warnings = FlowLog()
+  /// What delivering the result throws (standard output that cannot be written).
+  var deliveryError: CheckoutError?
 
   init(_ script: [ReturnChannelEvent] = []) {
     lock = MemoryLock(log)
@@ -137,7 +139,11 @@ struct FlowHarness {
         events.entries.append(event.name)
         log.entries.append(event.name)
       },
-      onWarning: { warnings.entries.append($0.message) })
+      onWarning: { warnings.entries.append($0.message) },
+      deliver: { [deliveryError] (result: CheckoutResult) throws(CheckoutError) in
+        log.entries.append("deliver \(result.status.rawValue)")
+        if let deliveryError { throw deliveryError }
+      })
     return Result { () throws(CheckoutError) in
       try driver.run(CheckoutFlow(checkoutURL: checkoutURL, returnURL: returnURL), now: Date(timeIntervalSince1970: 1_800_000_000))
     }

@@ -19,7 +19,7 @@ struct FlowTests {
     #expect(result.paymentId == "pay_1")
     #expect(
       harness.log.entries == [
-        "lock", "listen", "save cks_123", "present", "checkout.opened", "checkout.return_received", "clear",
+        "lock", "listen", "save cks_123", "present", "checkout.opened", "checkout.return_received", "deliver succeeded", "clear",
         "answer 7 true", "dismiss", "stop listening", "unlock", "checkout.closed",
       ])
     #expect(harness.store.session == nil)
@@ -182,6 +182,36 @@ struct FlowTests {
     harness.store.clearError = .platformError("unlink: busy")
     #expect(try harness.run().get().status == .succeeded)
     #expect(harness.warnings.entries == ["unlink: busy"])
+  }
+
+  @Test("a result that cannot be delivered keeps the record, is a warning, and stands")
+  func deliveryFailed() throws {
+    var harness = FlowHarness([.url(IncomingURL(id: 1, url: "\(Self.returnURL)?status=succeeded&payment_id=pay_1"))])
+    harness.deliveryError = .platformError("cannot write standard output: No space left on device")
+    #expect(try harness.run().get().paymentId == "pay_1")
+    #expect(harness.store.session != nil)
+    #expect(!harness.log.entries.contains("clear"))
+    #expect(harness.warnings.entries == ["cannot write standard output: No space left on device"])
+    #expect(!harness.lock.held)
+  }
+
+  @Test("the result is delivered before the record is cleared, which waits for it")
+  func deliveredBeforeClearing() throws {
+    var flow = CheckoutFlow(checkoutURL: "https://checkout.dodopayments.com/session/cks_1", returnURL: Self.returnURL)
+    _ = flow.handle(.begin(now: Date(timeIntervalSince1970: 0)))
+    _ = flow.handle(.lockResult(acquired: true))
+    _ = flow.handle(.channelOpened)
+    _ = flow.handle(.recorded)
+    _ = flow.handle(.presented)
+    let result = try CheckoutResult(returnURL: "\(Self.returnURL)?status=succeeded")
+    #expect(flow.handle(.channel(.url(IncomingURL(id: 3, url: "\(Self.returnURL)?status=succeeded")))) == [.emit(.returnReceived), .deliver(result)])
+    var failed = flow
+    #expect(flow.handle(.delivered) == [
+      .clearRecord, .answer(3, claimed: true), .closePresentation, .closeChannel, .releaseLock, .emit(.closed), .finish(.success(result)),
+    ])
+    #expect(failed.handle(.deliveryFailed) == [
+      .answer(3, claimed: true), .closePresentation, .closeChannel, .releaseLock, .emit(.closed), .finish(.success(result)),
+    ])
   }
 
   @Test("the machine ignores inputs that do not fit its state")

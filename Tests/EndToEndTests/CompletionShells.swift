@@ -113,7 +113,9 @@ enum CompletionShell: String, CaseIterable, Sendable, CustomTestStringConvertibl
 
   /// Starts an interactive zsh in a pseudo-terminal (zsh/zpty), loads compinit with the
   /// script's directory on fpath, wraps `compadd` to print each match it adds, types the line
-  /// and a Tab, and prints what came back.
+  /// and a Tab once the line editor shows its prompt, and prints what came back. (Typed
+  /// before the editor reads, under load, the Tab could arrive while the terminal was still
+  /// in cooked mode and complete nothing.)
   static let zshHarness = #"""
     zmodload zsh/zpty || exit 2
     zpty z zsh -f -i
@@ -127,9 +129,10 @@ enum CompletionShell: String, CaseIterable, Sendable, CustomTestStringConvertibl
       local h; for h in $__hits; do print -r -- "<hit>$h</hit>"; done
     }'
     zpty -w z 'zle -C complete-capture complete-word _main_complete; bindkey "^I" complete-capture'
-    zpty -w z 'print -r -- "<ready>"'
-    zpty -r -m z line '*<ready>*' || exit 3
-    zpty -r -m z line '*<ready>*' || exit 3
+    # The prompt is what the line editor prints when it starts reading; typed, the marker is
+    # split by quotes, so only the prompt itself matches.
+    zpty -w z "PROMPT='<zle-'ready'>'"
+    zpty -r -m z line '*<zle-ready>*' || exit 3
     zpty -n -w z "$2"$'\t'
     zpty -w z $'\C-u''print -r -- "<done>"'
     out=

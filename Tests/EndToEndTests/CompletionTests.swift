@@ -105,4 +105,21 @@ struct CompletionTests {
     }
     return result
   }
+
+  /// A program on PATH named to run a command when a shell expands it: completing `dodo `
+  /// may offer it or skip it, never run it.
+  @Test(arguments: CompletionShell.allCases)
+  func hostilePluginNameIsNotRun(shell: CompletionShell) throws {
+    let directory = TemporaryDirectory()
+    let bin = directory.url.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    try directory.writeProgram("bin/dodo-$(touch${IFS}pwned)", "#!/bin/sh\n")
+    let pwned = FileManager.default.currentDirectoryPath + "/pwned"
+    defer { try? FileManager.default.removeItem(atPath: pwned) }
+    var environment = Self.fixture.environment
+    environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "")
+    let candidates = try shell.complete("dodo ", environment: environment)
+    #expect(candidates.contains("start"), "\(shell) offers \(candidates)")
+    #expect(!FileManager.default.fileExists(atPath: pwned), "\(shell) ran the command in a plugin's name")
+  }
 }

@@ -33,6 +33,14 @@ import Testing
     #expect(output.stderr == "")
   }
 
+  @Test func bytesThatAreNotUTF8PassThrough() throws {
+    try home.writeProgram("bin/dodo-bytes", "#!/bin/sh\nprintf '%s|%s' \"$1\" \"$RAW\" | od -An -tx1\n")
+    let output = try Dodo.runProgram(
+      "/bin/sh", ["-c", "RAW=$(printf 'c\\377d') exec \"$0\" bytes \"$(printf 'a\\377b')\"", Dodo.binary], environment: environment)
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") == "61 ff 62 7c 63 ff 64\n")
+  }
+
   @Test(arguments: [0, 1, 2, 42, 64, 127, 255])
   func exitStatusPassesThrough(status: Int32) throws {
     #expect(try run(["exit", String(status)]).status == status)

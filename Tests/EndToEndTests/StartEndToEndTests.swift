@@ -215,4 +215,37 @@ struct StartEndToEndTests {
     #expect(output.status == 0)
     #expect(output.stdout.contains(#""paymentId":"pay_9""#))
   }
+
+  @Test("a succeeded result that cannot be written keeps the record, warns, and still exits 0")
+  func unwritableResultKeepsTheRecord() throws {
+    guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+    let sandbox = CheckoutSandbox()
+    // The "browser" returns at once, through handle-url, in the background.
+    let browser = try sandbox.script(
+      "browser", "\"$DODO\" handle-url '\(Checkout.returnURL)?status=succeeded&payment_id=pay_1' >/dev/null 2>&1 &\n")
+    let output = try Dodo.runProgram(
+      "/bin/sh", ["-c", "exec \"$DODO\" start \"$0\" --return-url \"$1\" --browser \"$2\" > /dev/full", Checkout.url, Checkout.returnURL, browser],
+      environment: sandbox.environment(["DODO": Dodo.binary]))
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stderr == "dodo: warning: cannot write standard output: No space left on device; the abandoned session is kept\n")
+    #expect(sandbox.recordExists)
+  }
+
+  @Test("started with standard error closed, start writes its events into none of its files (the lock took fd 2)")
+  func closedStandardDescriptors() throws {
+    let sandbox = CheckoutSandbox()
+    let output = try Dodo.runProgram(
+      "/bin/sh", ["-c", "exec \"$DODO\" start \"$0\" --return-url \"$1\" --no-open --timeout 0.3 --json --events text 2>&-", Checkout.url, Checkout.returnURL],
+      environment: sandbox.environment(["DODO": Dodo.binary]))
+    #expect(output.status == 11)
+    #expect(output.stdout.hasSuffix(#"{"status":"cancelled","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n"))
+    let files = FileManager.default.enumerator(atPath: sandbox.home.url.path)?.compactMap { $0 as? String } ?? []
+    for file in files {
+      let contents = (try? String(contentsOfFile: sandbox.home.url.appendingPathComponent(file).path, encoding: .utf8)) ?? ""
+      #expect(!contents.contains("cancelled") && !contents.contains("checkout.opened"), "\(file): \(contents)")
+    }
+    let shown = try sandbox.run(["abandoned", "show", "--json"])
+    #expect(shown.status == 0, "\(shown.stderr)")
+    #expect(shown.stdout.hasPrefix(#"{"sessionId":"cks_e2e","createdAt":""#))
+  }
 }

@@ -79,7 +79,7 @@ struct AbandonedCommand {
         json.endObject()
       }
     } else if let session {
-      var out = "sessionId: \(session.sessionId)\ncreatedAt: \(AbandonedSessionFile.timestamp(session.createdAt))\n"
+      var out = "sessionId: \(TerminalText.escaped(session.sessionId))\ncreatedAt: \(AbandonedSessionFile.timestamp(session.createdAt))\n"
       out += inProgress ? "inProgress: true (a checkout is running now)\n" : "inProgress: false\n"
       context.stdout.write(out)
     } else {

@@ -31,7 +31,9 @@ extension CommandSpec {
 
       Ctrl-C (SIGINT), SIGTERM, SIGHUP, or --timeout running out end the checkout as cancelled. \
       The abandoned-session record is cleared only when the checkout ends succeeded, failed or \
-      expired; see 'dodo abandoned'. --events text|json reports checkout.opened, \
+      expired, and only after the result was written: when standard output cannot be written \
+      (a full disk, a closed pipe) the record is kept, the write error is a warning on standard \
+      error, and the exit status is still the outcome's. --events text|json reports checkout.opened, \
       checkout.return_received and checkout.closed on standard error (never with a query string).
       """,
     arguments: [ArgumentSpec("checkout-url", help: "The hosted checkout URL from your backend's checkout session.")],
@@ -115,7 +117,7 @@ struct StartCommand {
       lock: CheckoutFileLock(stateDirectory: state, runtimeDirectory: runtime), store: AbandonedSessionFile(stateDirectory: state),
       presenter: presenter, channel: server,
       timeout: settings.timeout.value.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
-      onEvent: reporter.report, onWarning: { context.warn($0.message) })
+      onEvent: reporter.report, onWarning: { context.warn($0.message) }, deliver: deliver)
 
     let result: CheckoutResult
     do throws(CheckoutError) {
@@ -123,8 +125,19 @@ struct StartCommand {
     } catch {
       throw CLIError.checkout(error)
     }
-    print(result)
     return ExitStatus(result.status)
+  }
+
+  /// Prints the result while its record still exists. Standard output that fails keeps the
+  /// record (`dodo abandoned show` recovers the session) and is a warning; the exit status
+  /// stays the outcome's, not 23, since a script acts on that status.
+  private func deliver(_ result: CheckoutResult) throws(CheckoutError) {
+    print(result)
+    context.stdout.flush()
+    if let error = context.stdout.error {
+      context.stdout.errorReported = true
+      throw .platformError("cannot write standard output: \(error.reason); the abandoned session is kept")
+    }
   }
 
   private func print(_ result: CheckoutResult) {
@@ -134,11 +147,13 @@ struct StartCommand {
     }
     let style = context.stdoutStyle
     let status = style.colored(result.status.rawValue, for: result.status)
+    // The fields come from the customer's return URL: shown, never obeyed by the terminal.
+    let shown = TerminalText.escaped
     var out = "status: \(status)\n"
-    if let id = result.paymentId { out += "paymentId: \(id)\n" }
-    if let id = result.subscriptionId { out += "subscriptionId: \(id)\n" }
-    if let keys = result.licenseKeys { out += keys.map { "licenseKey: \($0)\n" }.joined() }
-    if let email = result.customerEmail { out += "customerEmail: \(email)\n" }
+    if let id = result.paymentId { out += "paymentId: \(shown(id))\n" }
+    if let id = result.subscriptionId { out += "subscriptionId: \(shown(id))\n" }
+    if let keys = result.licenseKeys { out += keys.map { "licenseKey: \(shown($0))\n" }.joined() }
+    if let email = result.customerEmail { out += "customerEmail: \(shown(email))\n" }
     if !result.status.isFinal {
       out += "The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.\n"
     }

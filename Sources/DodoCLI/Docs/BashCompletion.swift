@@ -81,12 +81,24 @@ enum BashCompletion {
       __dodo_plugins() {
         local program name
         __dodo_reply=()
-        for program in $(compgen -c -- dodo- | sort -u); do
+        # Names are read line by line, never split or expanded: a program's name is not code.
+        while IFS= read -r program; do
           name=${program#dodo-}
           case $name in
             '' | \(model.reservedNames.map(q).joined(separator: "|"))) ;;
             *) __dodo_reply+=("$name") ;;
           esac
+        done < <(compgen -c -- dodo- | sort -u)
+      }
+
+      # COMPREPLY: the words after $1 that start with $1, taken as they are. (compgen -W would
+      # expand each word again, running any $(...) in a plugin's name.)
+      __dodo_reply_matching() {
+        local cur=$1 word
+        shift
+        COMPREPLY=()
+        for word in "$@"; do
+          [[ $word == "$cur"* ]] && COMPREPLY+=("$word")
         done
       }
 
@@ -95,14 +107,17 @@ enum BashCompletion {
         local kind=$1 cur=$2 line
         COMPREPLY=()
         case $kind in
-          values:*) COMPREPLY=($(compgen -W "${kind#values:}" -- "$cur")) ;;
+          values:*)
+            local -a values
+            read -ra values <<<"${kind#values:}"
+            __dodo_reply_matching "$cur" "${values[@]}"
+            ;;
           file)
             compopt -o filenames 2>/dev/null
             if declare -F _filedir >/dev/null; then
               _filedir
             else
-              local IFS=$'\\n'
-              COMPREPLY=($(compgen -f -- "$cur"))
+              while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen -f -- "$cur")
             fi
             ;;
           profile)
@@ -120,7 +135,7 @@ enum BashCompletion {
               __dodo_plugins
               candidates+=("${__dodo_reply[@]}")
             fi
-            COMPREPLY=($(compgen -W "${candidates[*]}" -- "$cur"))
+            __dodo_reply_matching "$cur" "${candidates[@]}"
             ;;
         esac
       }
@@ -196,7 +211,7 @@ enum BashCompletion {
           [[ $__dodo_value != flag ]] && __dodo_complete_value "$__dodo_value" "${cur#*=}"
         elif ((!ended)) && [[ $cur == -* ]]; then
           __dodo_options "$path"
-          COMPREPLY=($(compgen -W "${__dodo_reply[*]}" -- "$cur"))
+          __dodo_reply_matching "$cur" "${__dodo_reply[@]}"
         else
           __dodo_subcommands "$path"
           if ((${#__dodo_positionals[@]} == 0 && ${#__dodo_reply[@]} > 0)); then
@@ -205,7 +220,7 @@ enum BashCompletion {
               __dodo_plugins
               candidates+=("${__dodo_reply[@]}")
             fi
-            COMPREPLY=($(compgen -W "${candidates[*]}" -- "$cur"))
+            __dodo_reply_matching "$cur" "${candidates[@]}"
           else
             __dodo_arguments "$path"
             local index=${#__dodo_positionals[@]} count=${#__dodo_reply[@]}

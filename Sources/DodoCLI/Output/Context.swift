@@ -42,7 +42,7 @@ public final class Context {
 
   /// A warning on standard error, as `dodo: warning: …`.
   public func warn(_ message: String) {
-    stderr.write("dodo: \(stderrStyle.yellow("warning")): \(message)\n")
+    stderr.write("dodo: \(stderrStyle.yellow("warning")): \(TerminalText.escaped(message))\n")
   }
 }
 

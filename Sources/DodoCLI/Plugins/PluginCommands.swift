@@ -12,7 +12,7 @@ enum PluginCommands {
       } else if !plugin.isExecutable {
         context.warn("the plugin \(plugin.path) is not executable (chmod +x it to use 'dodo \(plugin.name)')")
       } else {
-        rows.append((plugin.name, "plugin: \(plugin.path)"))
+        rows.append((TerminalText.escaped(plugin.name), "plugin: \(TerminalText.escaped(plugin.path))"))
       }
     }
     return rows

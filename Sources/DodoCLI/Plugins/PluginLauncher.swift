@@ -11,8 +11,8 @@ enum PluginLauncher {
     context.stderr.flush()
     do throws(SystemError) {
       try Syscalls.execute(
-        plugin.path, arguments: [Plugin.prefix + plugin.name] + arguments,
-        environment: environment.map { "\($0.key)=\($0.value)" }.sorted())
+        plugin.path, arguments: [Array((Plugin.prefix + plugin.name).utf8)] + originalBytes(arguments),
+        environment: originalBytes(environment))
     } catch {
       throw .checkout(.platformError("cannot run the plugin \(plugin.path): \(error.reason)"))
     }
@@ -50,6 +50,34 @@ enum PluginLauncher {
       environment["DODO_RUNTIME_DIR"] = directories.runtime
     }
     return environment
+  }
+
+  /// `arguments` as this process was given them, when they are the end of its argv: Swift
+  /// decoded invalid UTF-8 in them to U+FFFD, and a plugin gets the bytes themselves.
+  static func originalBytes(_ arguments: [String]) -> [[UInt8]] {
+    let tail = Syscalls.argumentBytes().suffix(arguments.count)
+    guard tail.count == arguments.count, zip(tail, arguments).allSatisfy({ String(decoding: $0, as: UTF8.self) == $1 }) else {
+      return arguments.map { Array($0.utf8) }
+    }
+    return Array(tail)
+  }
+
+  /// `environment` as `NAME=value` entries, each with this process's original bytes where
+  /// it is unchanged from them (see `originalBytes(_: [String])`).
+  static func originalBytes(_ environment: [String: String]) -> [[UInt8]] {
+    var entries: [[UInt8]] = []
+    var kept = Set<String>()
+    for entry in Syscalls.environmentBytes() {
+      let text = String(decoding: entry, as: UTF8.self)
+      guard let equals = text.firstIndex(of: "=") else { continue }
+      let name = String(text[..<equals])
+      if !kept.contains(name), environment[name] == String(text[text.index(after: equals)...]) {
+        kept.insert(name)
+        entries.append(entry)
+      }
+    }
+    for (name, value) in environment where !kept.contains(name) { entries.append(Array("\(name)=\(value)".utf8)) }
+    return entries.sorted { $0.lexicographicallyPrecedes($1) }
   }
 
   private static func nonEmpty(_ value: String?) -> String? {

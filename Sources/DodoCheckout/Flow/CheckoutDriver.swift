@@ -19,11 +19,15 @@ public final class CheckoutDriver {
   public let onEvent: (CheckoutEvent) -> Void
   /// Receives a failure that does not change the outcome (a record that could not be cleared).
   public let onWarning: (CheckoutError) -> Void
+  /// Hands a result (not an error) to its reader before its record is cleared; a failure
+  /// keeps the record, is passed to `onWarning`, and the result still stands.
+  public let deliver: (CheckoutResult) throws(CheckoutError) -> Void
 
   public init(
     lock: any CheckoutLock, store: any AbandonedSessionStore, presenter: any CheckoutPresenter,
     channel: any ReturnChannel, timeout: Duration? = nil,
-    onEvent: @escaping (CheckoutEvent) -> Void = { _ in }, onWarning: @escaping (CheckoutError) -> Void = { _ in }
+    onEvent: @escaping (CheckoutEvent) -> Void = { _ in }, onWarning: @escaping (CheckoutError) -> Void = { _ in },
+    deliver: @escaping (CheckoutResult) throws(CheckoutError) -> Void = { _ in }
   ) {
     self.lock = lock
     self.store = store
@@ -32,6 +36,7 @@ public final class CheckoutDriver {
     self.timeout = timeout
     self.onEvent = onEvent
     self.onWarning = onWarning
+    self.deliver = deliver
   }
 
   /// Runs `flow` to its end and returns the result; a `CheckoutError` is thrown as is.
@@ -67,6 +72,14 @@ public final class CheckoutDriver {
         channel.answer(id, claimed: claimed)
       case .emit(let event):
         onEvent(event)
+      case .deliver(let result):
+        do throws(CheckoutError) {
+          try deliver(result)
+          next = .delivered
+        } catch {
+          onWarning(error)
+          next = .deliveryFailed
+        }
       case .clearRecord:
         do throws(CheckoutError) { try store.clear() } catch { onWarning(error) }
       case .closePresentation:

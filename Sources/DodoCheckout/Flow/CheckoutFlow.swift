@@ -30,6 +30,10 @@ public struct CheckoutFlow: Sendable {
     case channel(ReturnChannelEvent)
     /// A step failed (the lock, the channel, the record store or the wait itself).
     case failed(CheckoutError)
+    /// The result reached its reader (the CLI printed it).
+    case delivered
+    /// The result could not be handed over (standard output full or closed).
+    case deliveryFailed
   }
 
   /// What to do.
@@ -42,6 +46,8 @@ public struct CheckoutFlow: Sendable {
     case wait
     case answer(IncomingURL.ID, claimed: Bool)
     case emit(CheckoutEvent)
+    /// Hand the result to its reader before the record that would recover it goes.
+    case deliver(CheckoutResult)
     /// Remove the abandoned-session record.
     case clearRecord
     case closePresentation
@@ -55,7 +61,7 @@ public struct CheckoutFlow: Sendable {
   public typealias Outcome = Result<CheckoutResult, CheckoutError>
 
   public enum State: Sendable, Hashable {
-    case idle, locking, openingChannel, recording, presenting, waiting, finished
+    case idle, locking, openingChannel, recording, presenting, waiting, delivering, finished
   }
 
   public let checkoutURL: String
@@ -68,6 +74,8 @@ public struct CheckoutFlow: Sendable {
   private var createdAt = Date(timeIntervalSince1970: 0)
   /// Whether an abandoned-session record was written by this checkout.
   private var recorded = false
+  /// While delivering: the result, and the return URL that waits for its answer.
+  private var delivering: (result: CheckoutResult, answer: IncomingURL.ID?)?
 
   public init(checkoutURL: String, returnURL: String, customization: BrowserCustomization = BrowserCustomization()) {
     self.checkoutURL = checkoutURL
@@ -127,11 +135,18 @@ public struct CheckoutFlow: Sendable {
       guard returning!.matches(incoming.url), let result = try? CheckoutResult(returnURL: incoming.url) else {
         return [.answer(incoming.id, claimed: false), .wait]
       }
-      let clear: [Effect] = recorded && result.status.isFinal ? [.clearRecord] : []
-      return [.emit(.returnReceived)] + clear + [.answer(incoming.id, claimed: true)] + end(.success(result))
+      return [.emit(.returnReceived)] + deliver(result, answering: incoming.id)
 
     case (.waiting, .channel(.dismissed)), (.waiting, .channel(.timedOut)):
-      return end(.success(.cancelled))
+      return deliver(.cancelled, answering: nil)
+
+    case (.delivering, .delivered), (.delivering, .deliveryFailed):
+      // A result nobody received is still recoverable from the record: it goes only once
+      // the result is out. The record is cleared before the answer, so that `handle-url`
+      // saying "claimed" means the record is already gone.
+      let (result, answer) = delivering!
+      let clear: [Effect] = input == .delivered && recorded && result.status.isFinal ? [.clearRecord] : []
+      return clear + (answer.map { [.answer($0, claimed: true)] } ?? []) + end(.success(result))
 
     case (.waiting, .channel(.presenterFailed(let error))), (.waiting, .failed(let error)):
       return end(.failure(error))
@@ -144,6 +159,12 @@ public struct CheckoutFlow: Sendable {
   private mutating func present() -> [Effect] {
     state = .presenting
     return [.present(checkout!, customization)]
+  }
+
+  private mutating func deliver(_ result: CheckoutResult, answering answer: IncomingURL.ID?) -> [Effect] {
+    state = .delivering
+    delivering = (result, answer)
+    return [.deliver(result)]
   }
 
   /// Ends a checkout that was presented: everything is released and `closed` is emitted.

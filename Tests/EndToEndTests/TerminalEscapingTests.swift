@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Text from outside (an argument, a plugin's file name, a config line) reaches a terminal
+/// with its controls shown as `\x1b`, `\n`, never acted on.
+@Suite struct TerminalEscapingTests {
+  @Test func anUnknownCommandIsShownEscaped() throws {
+    let run = try Dodo.run(["\u{1b}]0;owned\u{07}x\ny"])
+    #expect(run.status == 127)
+    #expect(run.stderr.hasPrefix("Error: unknown command '\\x1b]0;owned\\x07x\\ny'"))
+  }
+
+  @Test func anUnexpectedArgumentIsShownEscaped() throws {
+    let run = try Dodo.run(["validate", "https://checkout.dodopayments.com/session/a", "e\u{1b}[2J\r\u{202e}x"])
+    #expect(run.status == 64)
+    #expect(run.stderr.hasPrefix("Error: unexpected argument 'e\\x1b[2J\\r\\u202ex'\n"))
+  }
+
+  @Test func aPluginNameInHelpIsShownEscaped() throws {
+    let home = TemporaryDirectory()
+    try home.writeProgram("bin/dodo-a\u{1b}[31mb", "#!/bin/sh\n")
+    let bin = home.url.appendingPathComponent("bin").path
+    let run = try Dodo.run(["help"], environment: Dodo.environment(home: home.url, ["PATH": bin + ":/usr/bin:/bin"]))
+    #expect(run.status == 0)
+    #expect(run.stdout.contains("  a\\x1b[31mb "))
+    #expect(run.stdout.contains("\(bin)/dodo-a\\x1b[31mb\n"))
+    #expect(!run.stdout.contains("\u{1b}"))
+  }
+
+  @Test func startsResultFieldsAreShownEscaped() throws {
+    let sandbox = CheckoutSandbox()
+    let start = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open"])
+    #expect(start.waitUntilListening())
+    #expect(try sandbox.handle("\(Checkout.returnURL)?status=succeeded&payment_id=a%1b]0;x%07b&email=c%0d%e2%80%aed"))
+    let output = start.finish()
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.hasSuffix("status: succeeded\npaymentId: a\\x1b]0;x\\x07b\ncustomerEmail: c\\r\\u202ed\n"))
+  }
+
+  @Test func aRecordsSessionIdIsShownEscaped() throws {
+    let sandbox = CheckoutSandbox()
+    try FileManager.default.createDirectory(atPath: sandbox.state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try #"{"sessionId":"cks\u001b]0;x\u0007","createdAt":"2026-12-01T01:50:30Z"}"#.write(toFile: sandbox.record, atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: sandbox.record)
+    let shown = try sandbox.run(["abandoned", "show"])
+    #expect(shown.status == 0, "\(shown.stderr)")
+    #expect(shown.stdout == "sessionId: cks\\x1b]0;x\\x07\ncreatedAt: 2026-12-01T01:50:30Z\ninProgress: false\n")
+  }
+
+  @Test func aConfigErrorsSourceLineIsShownEscaped() throws {
+    let home = TemporaryDirectory()
+    let config = try home.write("c.yaml", "profiles:\n  a:\n    return_url: [\u{1b}]0;x\u{07}\n")
+    let run = try Dodo.run(["--config", config, "config", "show"], home: home.url)
+    #expect(run.status == 78)
+    #expect(run.stderr == "\(config):3:18: error: control characters are not allowed\n    return_url: [\\x1b]0;x\\x07\n                 ^\n")
+  }
+}
