@@ -703,17 +703,55 @@ private let signalPipeHandler: @convention(c) (Int32) -> Void = { signal in
 // MARK: - Programs on PATH (plugins)
 
 extension Syscalls {
-  /// `opendir(3)`, `readdir(3)` and `closedir(3)`: the names in the directory `path`, without
-  /// `.` and `..`.
+  /// The names in the directory `path`, without `.` and `..`.
   public static func directoryEntries(_ path: String) throws(SystemError) -> [String] {
-    guard let directory = systemOpendir(path) else { throw SystemError("opendir", errno: errno, subject: path) }
-    defer { _ = systemClosedir(directory) }
+    var read: Set<FileIdentity> = []
+    return try directoryEntries(path, prefix: "", skipping: &read)
+  }
+
+  /// Which file a path names: the same for two names of one directory (`/bin` and `/usr/bin`
+  /// on a merged `/usr`), so that a caller can skip reading it twice.
+  public struct FileIdentity: Sendable, Hashable {
+    public var device: UInt64
+    public var inode: UInt64
+  }
+
+  /// `open(2)`, `fdopendir(3)`, `readdir(3)`: the names in the directory `path` (following a
+  /// symbolic link) that start with `prefix`, without `.` and `..`; none when the directory's
+  /// identity (`fstat(2)`) is already in `read`, which it is added to. One `readdir` pass, and
+  /// only matching names become strings: reading `/usr/bin` once, not twice, and making a
+  /// handful of strings rather than thousands is most of what a scan of `PATH` costs.
+  public static func directoryEntries(
+    _ path: String, prefix: String, skipping read: inout Set<FileIdentity>
+  ) throws(SystemError) -> [String] {
+    let fd = try open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+    var info = stat()
+    do throws(SystemError) {
+      _ = try retrying("fstat", path) { systemFstat(fd, &info) }
+    } catch {
+      close(fd)
+      throw error
+    }
+    guard read.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else {
+      close(fd)
+      return []
+    }
+    guard let directory = systemFdopendir(fd) else {
+      let code = errno
+      close(fd)
+      throw SystemError("fdopendir", errno: code, subject: path)
+    }
+    defer { _ = systemClosedir(directory) }  // closes fd too
+    let prefixBytes = Array(prefix.utf8)
     var names: [String] = []
     while let entry = systemReaddir(directory) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
-        tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { String(cString: $0) }
+      let name: String? = withUnsafePointer(to: entry.pointee.d_name) { tuple in
+        tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { characters in
+          for (index, byte) in prefixBytes.enumerated() where UInt8(bitPattern: characters[index]) != byte { return nil }
+          return String(cString: characters)
+        }
       }
-      if name != "." && name != ".." { names.append(name) }
+      if let name, name != "." && name != ".." { names.append(name) }
     }
     return names
   }
@@ -746,7 +784,7 @@ extension Syscalls {
 #else
   private typealias DirectoryStream = OpaquePointer
 #endif
-@inline(__always) private func systemOpendir(_ path: String) -> DirectoryStream? { opendir(path) }
+@inline(__always) private func systemFdopendir(_ fd: Int32) -> DirectoryStream? { fdopendir(fd) }
 @inline(__always) private func systemReaddir(_ directory: DirectoryStream) -> UnsafeMutablePointer<dirent>? { readdir(directory) }
 @inline(__always) private func systemClosedir(_ directory: DirectoryStream) -> Int32 { closedir(directory) }
 @inline(__always) private func systemAccess(_ path: String, _ mode: Int32) -> Int32 { access(path, mode) }
