@@ -712,6 +712,7 @@ extension Syscalls {
   /// Which file a path names: the same for two names of one directory (`/bin` and `/usr/bin`
   /// on a merged `/usr`), so that a caller can skip reading it twice.
   public struct FileIdentity: Sendable, Hashable {
+    /// `st_dev`, widened: signed (`Int32`) on Darwin, unsigned on Linux.
     public var device: UInt64
     public var inode: UInt64
   }
@@ -732,7 +733,7 @@ extension Syscalls {
       close(fd)
       throw error
     }
-    guard read.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else {
+    guard read.insert(FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))).inserted else {
       close(fd)
       return []
     }
