@@ -45,8 +45,8 @@ public enum Dodo {
       case .version:
         stdout.write("dodo \(version)\n")
         return ExitStatus.success.rawValue
-      case .help(let path):
-        return try HelpCommand.show(path: path, context: context).rawValue
+      case .help(let path, let listingPlugins):
+        return try HelpCommand.show(path: path, listingPlugins: listingPlugins, context: context).rawValue
       case .external(let name, let arguments, let globals):
         context = Context(
           environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,

@@ -19,7 +19,7 @@ public enum SmallFile {
   {
     guard let (fd, status) = try openRegular(path, O_RDONLY, own: false) else { return nil }
     defer { Syscalls.close(fd) }
-    do throws(SystemError) { return (try readAll(fd, limit: limit), status) } catch { throw PlatformError("\(error)") }
+    do throws(SystemError) { return (try readAll(fd, limit: limit, sizeHint: status.size), status) } catch { throw PlatformError("\(error)") }
   }
 
   /// Opens `path` (`flags` plus `O_CLOEXEC | O_NONBLOCK | O_NOCTTY`) and checks on the open
@@ -55,15 +55,19 @@ public enum SmallFile {
   }
 
   /// Up to `limit` bytes from `fd`, to its end.
-  static func readAll(_ fd: Int32, limit: Int) throws(SystemError) -> [UInt8] {
-    var data = [UInt8](repeating: 0, count: limit)
+  static func readAll(_ fd: Int32, limit: Int, sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
+    // Sized from the hint (one byte more, to see the end without growing), then doubled up
+    // to the cap for files whose size fstat does not know: a buffer of `limit` bytes up front
+    // would be zeroed and faulted in whole, which was a third of `dodo config profiles`.
+    var data = [UInt8](repeating: 0, count: min(limit, max(sizeHint + 1, 4096)))
     var count = 0
     while count < limit {
+      if count == data.count { data += repeatElement(0, count: min(data.count, limit - data.count)) }
       let n = try Syscalls.read(fd, into: &data, at: count)
       if n == 0 { break }
       count += n
     }
-    data.removeLast(limit - count)
+    data.removeLast(data.count - count)
     return data
   }
 }

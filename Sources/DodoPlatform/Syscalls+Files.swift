@@ -159,17 +159,57 @@ extension Syscalls {
 }
 
 extension Syscalls {
-  /// `opendir(3)`, `readdir(3)` and `closedir(3)`: the names in the directory `path`, without
-  /// `.` and `..`.
+  /// The names in the directory `path`, without `.` and `..`.
   public static func directoryEntries(_ path: String) throws(SystemError) -> [String] {
-    guard let directory = systemOpendir(path) else { throw SystemError("opendir", errno: .current, subject: path) }
-    defer { _ = systemClosedir(directory) }
+    var read: Set<FileIdentity> = []
+    return try directoryEntries(path, prefix: "", skipping: &read)
+  }
+
+  /// Which file a path names: the same for two names of one directory (`/bin` and `/usr/bin`
+  /// on a merged `/usr`), so that a caller can skip reading it twice.
+  public struct FileIdentity: Sendable, Hashable {
+    /// `st_dev`, widened: signed (`Int32`) on Darwin, unsigned on Linux.
+    public var device: UInt64
+    public var inode: UInt64
+  }
+
+  /// `open(2)`, `fdopendir(3)`, `readdir(3)`: the names in the directory `path` (following a
+  /// symbolic link) that start with `prefix`, without `.` and `..`; none when the directory's
+  /// identity (`fstat(2)`) is already in `read`, which it is added to. One `readdir` pass, and
+  /// only matching names become strings: reading `/usr/bin` once, not twice, and making a
+  /// handful of strings rather than thousands is most of what a scan of `PATH` costs.
+  public static func directoryEntries(
+    _ path: String, prefix: String, skipping read: inout Set<FileIdentity>
+  ) throws(SystemError) -> [String] {
+    let fd = try open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
+    var info = stat()
+    do throws(SystemError) {
+      _ = try retrying("fstat", path) { systemFstat(fd, &info) }
+    } catch {
+      close(fd)
+      throw error
+    }
+    let identity = FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+    guard read.insert(identity).inserted else {
+      close(fd)
+      return []
+    }
+    guard let directory = systemFdopendir(fd) else {
+      let code = Errno.current
+      close(fd)
+      throw SystemError("fdopendir", errno: code, subject: path)
+    }
+    defer { _ = systemClosedir(directory) }  // closes fd too
+    let prefixBytes = Array(prefix.utf8)
     var names: [String] = []
     while let entry = systemReaddir(directory) {
-      let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
-        tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { String(cString: $0) }
+      let name: String? = withUnsafePointer(to: entry.pointee.d_name) { tuple in
+        tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { characters in
+          for (index, byte) in prefixBytes.enumerated() where UInt8(bitPattern: characters[index]) != byte { return nil }
+          return String(cString: characters)
+        }
       }
-      if name != "." && name != ".." { names.append(name) }
+      if let name, name != "." && name != ".." { names.append(name) }
     }
     return names
   }

@@ -77,8 +77,8 @@ struct InstallTests {
     }
   }
 
-  /// The real thing: `make install` builds the release binary with the Swift runtime linked
-  /// statically, so it needs no toolchain. About 30 s of two cores on a fresh scratch
+  /// The real thing: `make install` builds the release binary with the Swift runtime (and on
+  /// Linux everything else) linked statically, so it needs no toolchain. About 30 s of two cores on a fresh scratch
   /// directory, so only when asked: DODO_TEST_RELEASE_INSTALL=1 swift test --filter Install.
   @Test(.enabled(if: ProcessInfo.processInfo.environment["DODO_TEST_RELEASE_INSTALL"] == "1"))
   func releaseInstallNeedsNoSwiftRuntime() throws {
@@ -90,6 +90,10 @@ struct InstallTests {
     #expect(install.status == 0, "make install: \(install.stderr)")
     let libraries = try Dodo.runProgram("/usr/bin/env", ["ldd", "\(prefix)/bin/dodo"], environment: ["PATH": basePath])
     #expect(!libraries.stdout.contains("libswiftCore"), "the installed dodo needs the Swift runtime: \(libraries.stdout)")
+    #if os(Linux)
+    // Fully static on Linux: no dynamic loader, no libyaml or libstdc++ to find at start-up.
+    #expect(libraries.stderr.contains("not a dynamic executable"), "the installed dodo is linked dynamically: \(libraries.stdout)")
+    #endif
     let version = try Dodo.runProgram("\(prefix)/bin/dodo", ["--version"], environment: ["PATH": "/usr/bin:/bin"])
     #expect(version.stdout.hasPrefix("dodo "))
   }

@@ -102,6 +102,15 @@ import Testing
     #expect(output.stderr.contains("dodo-noexec is not executable"))
   }
 
+  /// `--help` is what completion scripts and loops call: it leaves the PATH scan to `dodo help`.
+  @Test(arguments: [["--help"], ["-h"]])
+  func dashDashHelpLeavesPluginsToDodoHelp(arguments: [String]) throws {
+    let output = try run(arguments)
+    #expect(output.status == 0)
+    #expect(!output.stdout.contains("PLUGINS:"))
+    #expect(output.stderr == "")
+  }
+
   @Test func helpForAPluginRunsItsHelp() throws {
     let output = try run(["help", "greet"])
     #expect(output.status == 0)

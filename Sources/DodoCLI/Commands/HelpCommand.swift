@@ -2,16 +2,24 @@ extension CommandSpec {
   static let help: CommandSpec = CommandSpec(
     "help",
     abstract: "Show help for dodo or one of its commands.",
+    discussion: """
+      'dodo help' (and 'dodo' alone) also lists the plugins on PATH, programs named \
+      dodo-NAME, and warns about any that never run. 'dodo --help' leaves them out: \
+      completion scripts and loops call it, and reading every PATH directory would nearly \
+      double what it costs.
+      """,
     arguments: [ArgumentSpec("command", help: "The command (and subcommand) to show help for.", optional: true, repeating: true, completion: .command)],
     handler: { invocation, context in
-      try HelpCommand.show(path: [CommandTree.root.name] + invocation.arguments, context: context)
+      try HelpCommand.show(path: [CommandTree.root.name] + invocation.arguments, listingPlugins: true, context: context)
     }
   )
 }
 
 /// `dodo help [COMMAND]`, `dodo COMMAND --help`.
 enum HelpCommand {
-  static func show(path: [String], context: Context) throws(CLIError) -> ExitStatus {
+  /// `listingPlugins`: whether `dodo`'s own help lists the plugins (`dodo help` does, `--help`
+  /// does not).
+  static func show(path: [String], listingPlugins: Bool, context: Context) throws(CLIError) -> ExitStatus {
     guard let command = CommandTree.command(at: path) else {
       let name = path.dropFirst().first ?? ""
       guard let plugin = Plugin.find(name, environment: context.environment) else {
@@ -19,7 +27,7 @@ enum HelpCommand {
       }
       try PluginLauncher.run(plugin, arguments: ["--help"], context: context)
     }
-    let plugins = path.count == 1 ? PluginCommands.listed(context) : []
+    let plugins = listingPlugins && path.count == 1 ? PluginCommands.listed(context) : []
     context.stdout.write(HelpFormatter.help(path, command, extraSections: [("PLUGINS", plugins)]))
     return .success
   }

@@ -3,8 +3,9 @@ import DodoConfig
 /// What a command line asks for.
 public enum ParsedCommandLine: Sendable {
   case run(Invocation)
-  /// `--help`, `-h` or `dodo help …`: help for the command at this path.
-  case help(path: [String])
+  /// `--help`, `-h` or `dodo help …`: help for the command at this path. `listingPlugins`
+  /// for `dodo help` and a bare `dodo`, not `--help`, which scripts call (see `dodo help --help`).
+  case help(path: [String], listingPlugins: Bool = false)
   case version
   /// A name that is not a built-in command: maybe a plugin. `arguments` are the words after
   /// it, verbatim; `globals` the global options given before it.
@@ -74,7 +75,7 @@ public struct ArgumentParser: Sendable {
       // A word: the command or subcommand while one is still to be chosen, else an argument.
       if command.handler == nil || (positionals.isEmpty && !command.subcommands.isEmpty && command.subcommand(named: word) != nil) {
         if path.count == 1, word == "help" {
-          return .help(path: [root.name] + arguments[index...].filter { !$0.hasPrefix("-") })
+          return .help(path: [root.name] + arguments[index...].filter { !$0.hasPrefix("-") }, listingPlugins: true)
         }
         guard let next = command.subcommand(named: word) else {
           if path.count == 1, !wantsHelp {
@@ -94,7 +95,7 @@ public struct ArgumentParser: Sendable {
 
     if wantsHelp { return .help(path: path) }
     if command.handler == nil {
-      if path.count == 1 { return .help(path: path) }
+      if path.count == 1 { return .help(path: path, listingPlugins: true) }
       let names = command.subcommands.map(\.name).joined(separator: ", ")
       throw .usage("'\(path.joined(separator: " "))' needs a subcommand (\(names))", command: path)
     }

@@ -34,11 +34,16 @@ struct Plugin: Sendable, Hashable {
 
   /// Every `dodo-NAME` on `PATH`, sorted by name: for each name the one `dodo NAME` would run,
   /// else (when none of that name may be executed) the first found.
+  ///
+  /// `dodo --help` pays for this scan, so each directory is read once (a directory named again,
+  /// like `/bin` after `/usr/bin` on a merged `/usr`, holds nothing new) and only `dodo-` names
+  /// are looked at further.
   static func all(environment: [String: String]) -> [Plugin] {
     var found: [String: Plugin] = [:]
+    var read: Set<Syscalls.FileIdentity> = []
     for directory in searchPath(environment) {
-      guard let entries = try? Syscalls.directoryEntries(directory) else { continue }
-      for entry in entries where entry.hasPrefix(prefix) && entry.count > prefix.count {
+      guard let entries = try? Syscalls.directoryEntries(directory, prefix: prefix, skipping: &read) else { continue }
+      for entry in entries where entry.utf8.count > prefix.utf8.count {
         let name = String(entry.dropFirst(prefix.count))
         if let earlier = found[name], earlier.isExecutable { continue }
         let path = join(directory, entry)

@@ -78,7 +78,7 @@ func systemSignal(
 #else
   typealias DirectoryStream = OpaquePointer
 #endif
-func systemOpendir(_ path: String) -> DirectoryStream? { opendir(path) }
+func systemFdopendir(_ fd: Int32) -> DirectoryStream? { fdopendir(fd) }
 func systemReaddir(_ directory: DirectoryStream) -> UnsafeMutablePointer<dirent>? { readdir(directory) }
 func systemClosedir(_ directory: DirectoryStream) -> Int32 { closedir(directory) }
 func systemAccess(_ path: String, _ mode: Int32) -> Int32 { access(path, mode) }

@@ -1,0 +1,23 @@
+import DodoPlatform
+import Foundation
+import Testing
+
+/// SmallFile sizes its buffer from `fstat` and grows it, so these read across each edge.
+@Suite("SmallFile buffer")
+struct SmallFileBufferTests {
+  @Test("a file whole, at and past the cap, across the growth of the buffer", arguments: [0, 1, 4095, 4096, 4097, 100_000])
+  func sizes(size: Int) throws {
+    let directory = TemporaryDirectory()
+    let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+    FileManager.default.createFile(atPath: directory.sub("f"), contents: Data(bytes))
+    #expect(try SmallFile.read(directory.sub("f"), limit: 1 << 20)?.bytes == bytes)
+    #expect(try SmallFile.read(directory.sub("f"), limit: size)?.bytes == bytes)
+    #expect(try SmallFile.read(directory.sub("f"), limit: size / 2)?.bytes == Array(bytes.prefix(size / 2)))
+  }
+
+  @Test("a file fstat calls empty is read up to the cap")
+  func unknownSize() throws {
+    #expect(try SmallFile.read("/dev/zero", limit: 0)?.bytes == [])
+    #expect(try SmallFile.read("/dev/zero", limit: 10_000)?.bytes == [UInt8](repeating: 0, count: 10_000))
+  }
+}
