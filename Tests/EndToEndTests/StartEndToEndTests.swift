@@ -122,6 +122,25 @@ struct StartEndToEndTests {
       """)
   }
 
+  @Test("the checkout URL is on standard error before the browser runs; the opened event carries it without its query")
+  func checkoutURLIsShown() throws {
+    let sandbox = CheckoutSandbox()
+    let browser = try sandbox.script("browser.sh", """
+      echo "browser ran"
+      '\(Dodo.binary)' handle-url 'myapp://checkout/return?status=succeeded' >/dev/null
+      """)
+    let text = try sandbox.run(["start", Checkout.url + "?q=1", "--return-url", Checkout.returnURL, "--browser", browser])
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.stderr == "Opening \(Checkout.url)?q=1 in your browser\nbrowser ran\n")
+    let json = try sandbox.run(
+      ["start", Checkout.url + "?q=1", "--return-url", Checkout.returnURL, "--browser", browser, "--json", "--events", "json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    let opened = json.stderr.split(separator: "\n").first { $0.contains("checkout.opened") } ?? ""
+    #expect(opened.hasPrefix(#"{"name":"checkout.opened","at":""#))
+    #expect(opened.hasSuffix(#"","url":"\#(Checkout.url)"}"#))
+    #expect(!json.stderr.contains("Opening"))
+  }
+
   @Test("the browser reads nothing of start's standard input, and its output stays off standard output")
   func browserStreams() throws {
     let sandbox = CheckoutSandbox()

@@ -27,7 +27,9 @@ extension CommandSpec {
       else the URL is added as the last argument. The customization is exported to it as \
       DODO_DISMISS_BUTTON_STYLE, DODO_PRESENTATION_STYLE, DODO_BAR_COLLAPSING_ENABLED and \
       DODO_COLOR_SCHEME (fields not set are not exported). Its standard output goes to standard \
-      error. A browser command that cannot be started, or that exits non-zero, is PLATFORM_ERROR.
+      error. Before it runs, start says "Opening URL in your browser" on standard error, so the \
+      URL can be opened by hand on any machine; with --json standard error stays JSON and the \
+      checkout.opened event of --events json carries the URL (without its query) instead. A browser command that cannot be started, or that exits non-zero, is PLATFORM_ERROR.
 
       Ctrl-C (SIGINT), SIGTERM, SIGHUP, or --timeout running out end the checkout as cancelled. \
       The abandoned-session record is cleared only when the checkout ends succeeded, failed or \
@@ -85,9 +87,10 @@ struct StartCommand {
     }
     // The flow validates both URLs again; checking here first gives a bad URL its own exit
     // code before any directory is touched.
+    let checkout: CheckoutURL
     let returning: ReturnURL
     do throws(CheckoutError) {
-      _ = try CheckoutURL(checkoutURL)
+      checkout = try CheckoutURL(checkoutURL)
       returning = try ReturnURL(returnURL)
     } catch {
       throw CLIError.checkout(error)
@@ -107,10 +110,13 @@ struct StartCommand {
     let presenter: any CheckoutPresenter =
       invocation.isSet(Self.noOpen)
       ? URLPrintingPresenter(context: context)
-      : BrowserLauncher(
-        command: settings.browser.value ?? BrowserLauncher.systemDefault, server: server, environment: context.environment)
+      : AnnouncingPresenter(
+        context: context,
+        launcher: BrowserLauncher(
+          command: settings.browser.value ?? BrowserLauncher.systemDefault, server: server, environment: context.environment))
     let reporter = CheckoutEventReporter(
-      context: context, format: invocation.value(Self.events), returnURL: returning, noOpen: invocation.isSet(Self.noOpen))
+      context: context, format: invocation.value(Self.events), checkoutURL: checkout, returnURL: returning,
+      noOpen: invocation.isSet(Self.noOpen))
     let driver = CheckoutDriver(
       lock: CheckoutFileLock(runtimeDirectory: runtime), store: AbandonedSessionFile(stateDirectory: state),
       presenter: presenter, channel: server,
@@ -162,11 +168,36 @@ final class URLPrintingPresenter: CheckoutPresenter {
   func close() {}
 }
 
+/// Says which URL is being opened before the browser command runs, so that a user whose
+/// browser never shows it (a remote shell, a broken launcher) can open it by hand. The
+/// checkout URL is not secret, and it is the user's own argument, so it is shown whole.
+/// With `--json` standard error stays JSON: `--events json` carries the URL instead.
+final class AnnouncingPresenter: CheckoutPresenter {
+  let context: Context
+  let launcher: BrowserLauncher
+
+  init(context: Context, launcher: BrowserLauncher) {
+    self.context = context
+    self.launcher = launcher
+  }
+
+  func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure) {
+    if !context.json {
+      context.stderr.write("Opening \(TerminalText.escaped(url.string)) in your browser\n")
+      context.stderr.flush()
+    }
+    try launcher.present(url, customization: customization)
+  }
+
+  func close() { launcher.close() }
+}
+
 /// Writes checkout events (`--events text|json`) and, on a terminal, one calm line saying
 /// what `start` is waiting for and how to give up. Nothing here carries a query string.
 struct CheckoutEventReporter {
   let context: Context
   let format: String?
+  let checkoutURL: CheckoutURL
   let returnURL: ReturnURL
   let noOpen: Bool
 
@@ -180,6 +211,10 @@ struct CheckoutEventReporter {
       json.string(event.name)
       json.key("at")
       json.string(at)
+      if event == .opened {
+        json.key("url")
+        json.string(Self.withoutQuery(checkoutURL.string))
+      }
       json.endObject()
       json.newline()
       context.stderr.write(json.bytes)
@@ -194,5 +229,10 @@ struct CheckoutEventReporter {
         context.stderrStyle.dim("\(opened); waiting for it to return to \(returnURL.redacted). Press Ctrl-C to give up.") + "\n")
     }
     context.stderr.flush()
+  }
+
+  /// Events never carry a query string (spec §1.6); a checkout URL needs none to open.
+  static func withoutQuery(_ url: String) -> String {
+    String(url.prefix { $0 != "?" && $0 != "#" })
   }
 }
