@@ -207,6 +207,31 @@ struct StartEndToEndTests {
     #expect(remote.stderr == #"{"warning":"no browser here (\#(reason)): open \#(Checkout.url) in a browser on any machine; from another machine, forward the return port first: ssh -L \#(port):127.0.0.1:\#(port) THIS-HOST"}"# + "\n")
   }
 
+  @Test(
+    "with no browser opened, a return URL pasted into the terminal ends the checkout; another line is refused; --no-input turns it off",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) from util-linux"))
+  func pasted() throws {
+    let sandbox = CheckoutSandbox()
+    let pasted = "myapp://elsewhere?status=failed\nmyapp://checkout/return?status=succeeded&payment_id=pay_7\n"
+    func onTerminal(_ options: String) throws -> ProcessOutput {
+      let command = "\(Dodo.binary) start \(Checkout.url) --return-url \(Checkout.returnURL) --timeout 3 \(options)"
+      return try Dodo.runProgram(
+        "/usr/bin/script", ["-qec", command, "/dev/null"], stdin: pasted, environment: sandbox.environment(["NO_COLOR": "1"]))
+    }
+    let headless = try onTerminal("")
+    #expect(headless.status == 0, "\(headless.stdout)")
+    #expect(headless.stdout.contains(
+      "finished, paste here the address the browser ended on (or run 'dodo handle-url ADDRESS')"))
+    #expect(headless.stdout.contains(
+      "dodo: warning: that is not the return URL (myapp://checkout/return): paste the address the browser ended on\r\n"))
+    #expect(headless.stdout.contains("paymentId: pay_7"))
+    let noOpen = try onTerminal("--no-open")
+    #expect(noOpen.status == 0, "\(noOpen.stdout)")
+    let noInput = try onTerminal("--no-input")
+    #expect(noInput.status == 11, "\(noInput.stdout)")
+    #expect(noInput.stdout.contains("run 'dodo handle-url ADDRESS' here"))
+  }
+
   @Test("bad input exits with its code before anything is recorded")
   func badInput() throws {
     let sandbox = CheckoutSandbox()

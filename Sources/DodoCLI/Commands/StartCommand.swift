@@ -40,13 +40,19 @@ extension CommandSpec {
       return URL, the ssh -L command that forwards its port; otherwise, to pass the address \
       the browser ended on to dodo handle-url) and keeps waiting.
 
+      Pasting the return: when no browser opened (as above, or --no-open) and standard input \
+      is a terminal, the address the browser ended on can be pasted into the terminal, as with \
+      gcloud --no-launch-browser; a line that is not the return URL is refused with a warning \
+      and the wait goes on. --no-input turns this off, and --json implies --no-input, so a \
+      script's standard input is never read.
+
       Ctrl-C (SIGINT), SIGTERM, SIGHUP, or --timeout running out end the checkout as cancelled. \
       The abandoned-session record is cleared only when the checkout ends succeeded, failed or \
       expired; see 'dodo abandoned'. --events text|json reports checkout.opened, \
       checkout.return_received and checkout.closed on standard error (never with a query string).
       """,
     arguments: [ArgumentSpec("checkout-url", help: "The hosted checkout URL from your backend's checkout session.")],
-    options: SettingOptions.all + [StartCommand.noOpen, StartCommand.events],
+    options: SettingOptions.all + [StartCommand.noOpen, StartCommand.noInput, StartCommand.events],
     examples: [
       .init(
         "dodo start \"$CHECKOUT_URL\" --return-url myapp://checkout/return",
@@ -77,6 +83,8 @@ extension CommandSpec {
 struct StartCommand {
   static let noOpen = OptionSpec(
     "no-open", help: "Print the checkout URL instead of opening it (on standard output; on standard error with --json).")
+  static let noInput = OptionSpec(
+    "no-input", help: "Never read a pasted return URL from the terminal (implied by --json).")
   static let events = OptionSpec(
     "events", values: ["text", "json"], help: "Report checkout events on standard error, as text or JSON Lines.")
 
@@ -119,11 +127,12 @@ struct StartCommand {
     }
 
     let server = ReturnChannelServer(runtimeDirectory: runtime)
-    let byHand = ByHand(context: context, checkoutURL: checkout, returnURL: returning)
+    let pasting = !context.json && !invocation.isSet(Self.noInput) && Syscalls.isTerminal(context.stdinFD)
+    let byHand = ByHand(context: context, checkoutURL: checkout, returnURL: returning, pasteInto: pasting ? server : nil)
     let headless = settings.browser.value == nil ? Self.headlessReason(context.environment) : nil
     let presenter: any CheckoutPresenter
     if invocation.isSet(Self.noOpen) {
-      presenter = URLPrintingPresenter(context: context)
+      presenter = URLPrintingPresenter(context: context, byHand: byHand)
     } else if let reason = headless {
       presenter = HeadlessPresenter(byHand: byHand, reason: reason)
     } else {
@@ -181,16 +190,24 @@ struct StartCommand {
 }
 
 /// `--no-open`: the checkout URL is printed (on standard output, or standard error with
-/// `--json`) for the user to open wherever they like.
+/// `--json`) for the user to open wherever they like, and the return URL can be pasted back.
 final class URLPrintingPresenter: CheckoutPresenter {
   let context: Context
+  let byHand: ByHand
 
-  init(context: Context) { self.context = context }
+  init(context: Context, byHand: ByHand) {
+    self.context = context
+    self.byHand = byHand
+  }
 
   func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure) {
     let output = context.json ? context.stderr : context.stdout
     output.write(url.string + "\n")
     output.flush()
+    if byHand.acceptPaste() {
+      context.stderr.write("When it is finished, paste here the address the browser ended on.\n")
+      context.stderr.flush()
+    }
   }
 
   func close() {}
@@ -204,18 +221,38 @@ struct ByHand {
   let context: Context
   let checkoutURL: CheckoutURL
   let returnURL: ReturnURL
+  /// Where a return URL pasted into the terminal goes, when one can be (standard input is a
+  /// terminal, and neither --json nor --no-input), as `gcloud --no-launch-browser` does.
+  let pasteInto: ReturnChannelServer?
 
   /// Warns `problem`, then how to finish by hand.
   func warn(_ problem: String) {
+    let pasting = acceptPaste()
     let finish: String
     if let loopback = returnURL.loopback {
       let host = loopback.host.contains(":") ? "[\(loopback.host)]" : loopback.host
       finish = "from another machine, forward the return port first: ssh -L \(loopback.port):\(host):\(loopback.port) THIS-HOST"
+        + (pasting ? ", or paste here the address the browser ended on" : "")
+    } else if pasting {
+      finish = "when it is finished, paste here the address the browser ended on (or run 'dodo handle-url ADDRESS')"
     } else {
       finish = "when it is finished, run 'dodo handle-url ADDRESS' here with the address the browser ended on"
     }
     context.warn("\(problem): open \(TerminalText.escaped(checkoutURL.string)) in a browser on any machine; \(finish)")
     context.stderr.flush()
+  }
+
+  /// Starts taking pasted return URLs, when that is allowed; a line that is not the return
+  /// URL is refused (without echoing it: it may carry a query) and the wait goes on.
+  @discardableResult
+  func acceptPaste() -> Bool {
+    guard let pasteInto else { return false }
+    pasteInto.watchLines(fd: context.stdinFD) { [context, returnURL] _, claimed in
+      guard !claimed else { return }
+      context.warn("that is not the return URL (\(returnURL.redacted)): paste the address the browser ended on")
+      context.stderr.flush()
+    }
+    return true
   }
 }
 
