@@ -108,7 +108,7 @@ struct StartCommand {
     let returning: ReturnURL
     do throws(CheckoutError) {
       checkout = try CheckoutURL(checkoutURL)
-      returning = try ReturnURL(returnURL)
+      returning = try SharedOptions.startReturnURL(returnURL)
     } catch {
       throw CLIError.checkout(error)
     }
