@@ -53,6 +53,7 @@ function __dodo_options
                 '--bar-collapsing-enabled	Let the toolbar collapse as the page scrolls (fullScreen only)' \
                 '--color-scheme	The colour scheme of the controls around the checkout' \
                 '--no-open	Print the checkout URL instead of opening it (on standard output; on standard error with --json)' \
+                '--no-input	Never read a pasted return URL from the terminal (implied by --json)' \
                 '--events	Report checkout events on standard error, as text or JSON Lines'
         case 'dodo abandoned clear'
             printf '%s\n' \
@@ -83,7 +84,7 @@ function __dodo_options
                 '--color-scheme	The colour scheme of the controls around the checkout'
     end
     printf '%s\n' \
-        '--config	Read FILE first: its profiles win over those of DODO_CONFIG and the XDG files' \
+        '--config	Read only FILE, not DODO_CONFIG nor the XDG config files' \
         '--profile	Use the configuration profile NAME (overrides DODO_PROFILE and default_profile)' \
         '--json	Write JSON to standard output, and errors as JSON to standard error' \
         '--no-color	Never colour the output (also when NO_COLOR is set, or not on a terminal)' \
@@ -120,6 +121,9 @@ function __dodo_option_value
                     echo 'values:system light dark'
                     return
                 case --no-open
+                    echo 'flag'
+                    return
+                case --no-input
                     echo 'flag'
                     return
                 case --events

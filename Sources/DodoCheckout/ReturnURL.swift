@@ -62,11 +62,20 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   /// `localhost` with an explicit port; `nil` for any other return URL.
   /// Port 0 is no address a browser can be sent back to, so it is not one either.
   public var loopback: LoopbackAddress? {
-    guard scheme == "http", let port, port != 0 else { return nil }
+    guard scheme == "http", let port, port != 0, let address = loopbackHost else { return nil }
+    return LoopbackAddress(host: address, port: port)
+  }
+
+  /// An `http` return URL on a loopback host with no port, or port 0: there is no port for
+  /// `dodo start` to listen on, and a browser sent there reaches port 80 or nothing.
+  public var lacksLoopbackPort: Bool { scheme == "http" && loopbackHost != nil && (port ?? 0) == 0 }
+
+  /// The address to listen on for a loopback host (`[::1]` without its brackets), else `nil`.
+  private var loopbackHost: String? {
     switch host {
-    case "127.0.0.1", "localhost": return LoopbackAddress(host: host, port: port)
-    case "[::1]": return LoopbackAddress(host: "::1", port: port)
-    default: return nil
+    case "127.0.0.1", "localhost": host
+    case "[::1]": "::1"
+    default: nil
     }
   }
 

@@ -1,7 +1,8 @@
 /// The config files `dodo` looks at, in the order their profiles take precedence (spec §5):
-/// `--config FILE`, `$DODO_CONFIG`, `$XDG_CONFIG_HOME/dodo/config.yaml` (default
-/// `$HOME/.config/dodo/config.yaml`), then `dodo/config.yaml` under each of `$XDG_CONFIG_DIRS`
-/// (default `/etc/xdg`).
+/// `--config FILE`, else `$DODO_CONFIG`, is the one file read (as `kubectl --kubeconfig` and
+/// `GIT_CONFIG_GLOBAL`: a broken personal file must not break `dodo --config ci.yaml …`);
+/// otherwise `$XDG_CONFIG_HOME/dodo/config.yaml` (default `$HOME/.config/dodo/config.yaml`),
+/// then `dodo/config.yaml` under each of `$XDG_CONFIG_DIRS` (default `/etc/xdg`).
 ///
 /// Pure: it reads only the environment it is given, so the rules can be tested without files.
 public enum ConfigLocator {
@@ -50,11 +51,9 @@ public enum ConfigLocator {
   /// unset; relative `XDG_*` values (and relative `$HOME`) are ignored, as the XDG Base
   /// Directory spec says.
   public static func candidates(configFlag: String?, environment: [String: String]) -> [Candidate] {
+    if let configFlag { return [Candidate(path: configFlag, reason: .flag)] }
+    if let path = environment["DODO_CONFIG"], !path.isEmpty { return [Candidate(path: path, reason: .dodoConfig)] }
     var candidates: [Candidate] = []
-    if let configFlag { candidates.append(Candidate(path: configFlag, reason: .flag)) }
-    if let path = environment["DODO_CONFIG"], !path.isEmpty {
-      candidates.append(Candidate(path: path, reason: .dodoConfig))
-    }
     if let home = absolute(environment["XDG_CONFIG_HOME"]) {
       candidates.append(Candidate(path: join(home, "dodo/config.yaml"), reason: .xdgConfigHome(isDefault: false)))
     } else if let home = absolute(environment["HOME"]) {

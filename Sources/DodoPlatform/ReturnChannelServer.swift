@@ -20,6 +20,8 @@ import DodoCheckout
 ///   browser command ended, and a non-zero exit is `presenterFailed`. A library, which must
 ///   not take the process's signals, passes `handlesSignals: false` and ends the wait with
 ///   `cancel()` instead; the browser's exit is then seen by polling alone.
+/// - `watchLines` adds a source of URLs typed or pasted one per line (the terminal `start`
+///   runs in, when no browser opened there).
 ///
 /// Every connection is bounded in size and time, and at most `maximumConnections` are open
 /// at once, so a stuck or hostile client cannot hold up the return.
@@ -38,6 +40,9 @@ public final class ReturnChannelServer: ReturnChannel {
   private var nextConnectionID = 1
   private var queued: [ReturnChannelEvent] = []
   private var browser: (pid: Int32, command: String)?
+  private var lines: LineSource?
+  /// The lines handed out as URLs and not yet answered, by id.
+  private var unansweredLines: [Int: String] = [:]
   private static let signals = [SIGINT, SIGTERM, SIGHUP, SIGCHLD]
   private static let dismissingSignals: Set<Int32> = [SIGINT, SIGTERM, SIGHUP]
   /// Written into the signal pipe by `cancel()`; no signal has the number 0.
@@ -74,6 +79,13 @@ public final class ReturnChannelServer: ReturnChannel {
     checkBrowser()
   }
 
+  /// Reads URLs from `fd`, one per line (blank lines skipped, surrounding white space
+  /// trimmed), until its end; each is answered through `onAnswer` instead of a connection.
+  /// `fd` is read only when `poll` says it is ready, so it stays blocking for whoever shares it.
+  public func watchLines(fd: Int32, onAnswer: @escaping (_ line: String, _ claimed: Bool) -> Void) {
+    lines = LineSource(fd: fd, onAnswer: onAnswer)
+  }
+
   public func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
     let clock = ContinuousClock()
     while queued.isEmpty {
@@ -88,6 +100,8 @@ public final class ReturnChannelServer: ReturnChannel {
       }
       let open = connections.filter { !$0.value.awaitingAnswer }.sorted { $0.key < $1.key }
       requests += open.map { Syscalls.PollRequest(fd: $0.value.fd) }
+      let first = requests.count - open.count
+      if let lines { requests.append(Syscalls.PollRequest(fd: lines.fd)) }
       var wake = deadline
       for (_, connection) in open where wake == nil || connection.deadline < wake! { wake = connection.deadline }
       var timeout = wake.map { Self.milliseconds(from: now, to: $0) } ?? -1
@@ -103,8 +117,8 @@ public final class ReturnChannelServer: ReturnChannel {
         if ready[1] { accept(from: unixListener, kind: .unix) }
         for (offset, listener) in httpListeners.enumerated() where ready[2 + offset] { accept(from: listener, kind: .http) }
       }
-      let first = requests.count - open.count
       for (offset, (id, _)) in open.enumerated() where ready[first + offset] { read(id, now: clock.now) }
+      if lines != nil, ready[first + open.count] { readLines() }
     }
     return queued.removeFirst()
   }
@@ -117,6 +131,10 @@ public final class ReturnChannelServer: ReturnChannel {
   }
 
   public func answer(_ id: IncomingURL.ID, claimed: Bool) {
+    if let line = unansweredLines.removeValue(forKey: id) {
+      lines?.onAnswer(line, claimed)
+      return
+    }
     guard let connection = connections.removeValue(forKey: id) else { return }
     connection.respond(claimed: claimed)
   }
@@ -138,6 +156,8 @@ public final class ReturnChannelServer: ReturnChannel {
       signalPipe = (-1, -1)
     }
     browser = nil
+    lines = nil
+    unansweredLines.removeAll()
   }
 
   // MARK: Listening
@@ -236,6 +256,30 @@ public final class ReturnChannelServer: ReturnChannel {
     }
   }
 
+  /// Reads what `lines` has ready (one `read`: a terminal gives a line at a time) and queues
+  /// each complete line. At its end, or on an error, the source is dropped; the wait goes on.
+  private func readLines() {
+    guard var source = lines else { return }
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    guard let count = try? Syscalls.read(source.fd, into: &bytes, at: 0), count > 0 else {
+      lines = nil
+      return
+    }
+    source.pending += bytes[..<count]
+    while let newline = source.pending.firstIndex(of: UInt8(ascii: "\n")) {
+      let line = String(decoding: source.pending[..<newline], as: UTF8.self).trimmingWhitespace()
+      source.pending.removeSubrange(...newline)
+      guard !line.isEmpty else { continue }
+      let id = nextConnectionID
+      nextConnectionID += 1
+      unansweredLines[id] = line
+      queued.append(.url(IncomingURL(id: id, url: line)))
+    }
+    // A line longer than any URL dodo accepts is dropped rather than buffered without end.
+    if source.pending.count > LineSource.maximumLine { source.pending.removeAll() }
+    lines = source
+  }
+
   private func accept(from listener: Int32, kind: ReturnConnection.Kind) {
     while connections.count < Self.maximumConnections, let fd = try? Syscalls.accept(listener) {
       if kind == .unix {
@@ -282,4 +326,19 @@ public final class ReturnChannelServer: ReturnChannel {
 /// Runs `body`, turning its `SystemError` into a `PlatformError` that says what was being done.
 func platform<R>(_ doing: String, _ body: () throws(SystemError) -> R) throws(PlatformError) -> R {
   do throws(SystemError) { return try body() } catch { throw PlatformError("\(doing): \(error)") }
+}
+
+/// A file descriptor that URLs arrive on one per line, and where their answers go.
+private struct LineSource {
+  static let maximumLine = 64 * 1024
+  let fd: Int32
+  let onAnswer: (String, Bool) -> Void
+  var pending: [UInt8] = []
+}
+
+extension String {
+  fileprivate func trimmingWhitespace() -> String {
+    let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\r" }
+    return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+  }
 }

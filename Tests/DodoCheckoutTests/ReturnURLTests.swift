@@ -136,6 +136,16 @@ import Testing
     #expect(try ReturnURL(url).loopback == expected)
   }
 
+  /// A loopback return URL with no port to listen on: `dodo start` refuses it.
+  @Test(arguments: [
+    ("http://127.0.0.1/return", true), ("http://localhost:0/return", true), ("http://[::1]:/r", true),
+    ("http://127.0.0.1:53682/return", false), ("https://127.0.0.1/return", false), ("http://example.com/r", false),
+    ("myapp://localhost/r", false),
+  ])
+  func lacksLoopbackPort(_ url: String, expected: Bool) throws {
+    #expect(try ReturnURL(url).lacksLoopbackPort == expected)
+  }
+
   /// `redacted` is what logs may show: never the query, fragment or userinfo.
   @Test(arguments: [
     ("myapp://checkout/return", "myapp://checkout/return"),

@@ -7,22 +7,35 @@ import Testing
     ConfigLocator.candidates(configFlag: nil, environment: environment).map(\.path)
   }
 
-  @Test func fullOrderFlagThenDodoConfigThenXDGHomeThenXDGDirs() {
+  @Test func fullOrderXDGHomeThenXDGDirs() {
+    let candidates = ConfigLocator.candidates(
+      configFlag: nil,
+      environment: ["XDG_CONFIG_HOME": "/xdg/home", "HOME": "/home/u", "XDG_CONFIG_DIRS": "/xdg/one:/xdg/two/"])
+    #expect(candidates.map(\.path) == [
+      "/xdg/home/dodo/config.yaml", "/xdg/one/dodo/config.yaml", "/xdg/two/dodo/config.yaml",
+    ])
+    #expect(candidates.map(\.reason) == [
+      .xdgConfigHome(isDefault: false), .xdgConfigDirs(isDefault: false), .xdgConfigDirs(isDefault: false),
+    ])
+    #expect(candidates.map(\.isRequired) == [false, false, false])
+  }
+
+  /// As `kubectl --kubeconfig` and `GIT_CONFIG_GLOBAL`: a named file is the whole
+  /// configuration, so a broken personal file cannot break `dodo --config ci.yaml …`.
+  @Test func configFlagIsTheOnlyFileRead() {
     let candidates = ConfigLocator.candidates(
       configFlag: "given.yaml",
       environment: [
-        "DODO_CONFIG": "/env/dodo.yaml", "XDG_CONFIG_HOME": "/xdg/home", "HOME": "/home/u",
-        "XDG_CONFIG_DIRS": "/xdg/one:/xdg/two/",
+        "DODO_CONFIG": "/env/dodo.yaml", "XDG_CONFIG_HOME": "/xdg/home", "HOME": "/home/u", "XDG_CONFIG_DIRS": "/xdg/one",
       ])
-    #expect(candidates.map(\.path) == [
-      "given.yaml", "/env/dodo.yaml", "/xdg/home/dodo/config.yaml", "/xdg/one/dodo/config.yaml",
-      "/xdg/two/dodo/config.yaml",
-    ])
-    #expect(candidates.map(\.reason) == [
-      .flag, .dodoConfig, .xdgConfigHome(isDefault: false), .xdgConfigDirs(isDefault: false),
-      .xdgConfigDirs(isDefault: false),
-    ])
-    #expect(candidates.map(\.isRequired) == [true, true, false, false, false])
+    #expect(candidates == [ConfigLocator.Candidate(path: "given.yaml", reason: .flag)])
+    #expect(candidates.map(\.isRequired) == [true])
+  }
+
+  @Test func dodoConfigIsTheOnlyFileRead() {
+    let candidates = ConfigLocator.candidates(
+      configFlag: nil, environment: ["DODO_CONFIG": "/env/dodo.yaml", "HOME": "/home/u", "XDG_CONFIG_DIRS": "/xdg/one"])
+    #expect(candidates == [ConfigLocator.Candidate(path: "/env/dodo.yaml", reason: .dodoConfig)])
   }
 
   @Test func defaultsAreHomeDotConfigAndEtcXDG() {
@@ -61,9 +74,9 @@ import Testing
 
   @Test func aPathNamedTwiceIsSearchedOnce() {
     let candidates = ConfigLocator.candidates(
-      configFlag: "/h/.config/dodo/config.yaml", environment: ["HOME": "/h", "XDG_CONFIG_DIRS": "/etc/xdg:/etc/xdg/"])
-    #expect(candidates.map(\.path) == ["/h/.config/dodo/config.yaml", "/etc/xdg/dodo/config.yaml"])
-    #expect(candidates.first?.reason == .flag)
+      configFlag: nil, environment: ["XDG_CONFIG_HOME": "/etc/xdg", "XDG_CONFIG_DIRS": "/etc/xdg:/etc/xdg/"])
+    #expect(candidates.map(\.path) == ["/etc/xdg/dodo/config.yaml"])
+    #expect(candidates.first?.reason == .xdgConfigHome(isDefault: false))
   }
 
   @Test func rootDirectoryJoinsWithoutDoubleSlash() {

@@ -15,21 +15,32 @@ import Testing
 
   @Test func earlierFilesWinForEachProfileAndLaterFilesAddProfiles() throws {
     let files = [
-      "flag.yaml": "profiles:\n  a:\n    browser: from-flag-file\n",
-      "/env.yaml": "profiles:\n  a:\n    browser: from-env-file\n  b:\n    browser: b-from-env-file\n",
-      home: "default_profile: b\nprofiles:\n  b:\n    browser: b-from-home\n  c:\n    browser: c-from-home\n",
-      "/etc/one/dodo/config.yaml": "default_profile: c\nprofiles:\n  d: {}\n",
+      home: "default_profile: b\nprofiles:\n  a:\n    browser: a-from-home\n  b:\n    browser: b-from-home\n",
+      "/etc/one/dodo/config.yaml": "default_profile: c\nprofiles:\n  a:\n    browser: a-from-one\n  c: {}\n",
+      "/etc/two/dodo/config.yaml": "profiles:\n  d: {}\n",
+    ]
+    let configuration = try Configuration.load(configFlag: nil, environment: environment, read: reader(files))
+    #expect(configuration.profiles.map(\.name) == ["a", "b", "c", "d"])
+    #expect(configuration.profile(named: "a")?.browser?.value == "a-from-home")
+    #expect(configuration.profile(named: "a")?.browser?.source == .file(path: home, line: 4, column: 14))
+    #expect(configuration.defaultProfile == Setting("b", from: .file(path: home, line: 1, column: 18)))
+    #expect(configuration.searched.map(\.exists) == [true, true, true])
+  }
+
+  /// `--config` and `$DODO_CONFIG` name the whole configuration: a broken personal file
+  /// must not break `dodo --config ci.yaml …`.
+  @Test func aNamedFileIsTheOnlyFileRead() throws {
+    let files = [
+      "flag.yaml": "profiles:\n  a:\n    browser: from-flag-file\n", "/env.yaml": "profiles:\n  b: {}\n",
+      home: "profiles: [\n", "/etc/one/dodo/config.yaml": "profiles: [\n",
     ]
     var env = environment
     env["DODO_CONFIG"] = "/env.yaml"
-    let configuration = try Configuration.load(configFlag: "flag.yaml", environment: env, read: reader(files))
-    #expect(configuration.profiles.map(\.name) == ["a", "b", "c", "d"])
-    #expect(configuration.profile(named: "a")?.browser?.value == "from-flag-file")
-    #expect(configuration.profile(named: "a")?.browser?.source == .file(path: "flag.yaml", line: 3, column: 14))
-    #expect(configuration.profile(named: "b")?.browser?.value == "b-from-env-file")
-    #expect(configuration.profile(named: "c")?.browser?.value == "c-from-home")
-    #expect(configuration.defaultProfile == Setting("b", from: .file(path: home, line: 1, column: 18)))
-    #expect(configuration.searched.map(\.exists) == [true, true, true, true, false])
+    let flag = try Configuration.load(configFlag: "flag.yaml", environment: env, read: reader(files))
+    #expect(flag.profiles.map(\.name) == ["a"])
+    #expect(flag.searched.map(\.candidate.path) == ["flag.yaml"])
+    let dodoConfig = try Configuration.load(configFlag: nil, environment: env, read: reader(files))
+    #expect(dodoConfig.profiles.map(\.name) == ["b"])
   }
 
   @Test func defaultProfileMayNameAProfileFromAnotherFile() throws {

@@ -53,6 +53,35 @@ struct ReturnChannelTests {
     }
   }
 
+  @Test("pasted lines are URLs too: blank lines skipped, each answer reported, end of input stops the source")
+  func pastedLines() throws {
+    let temp = TemporaryDirectory()
+    let server = ReturnChannelServer(runtimeDirectory: temp.path)
+    try server.open(for: Self.returnURL)
+    defer { server.close() }
+    let pipe = try Syscalls.pipe()
+    defer { Syscalls.close(pipe.read) }
+    let answers = Outcome<[String]>()
+    var heard: [String] = []
+    server.watchLines(fd: pipe.read) { line, claimed in
+      heard.append("\(claimed) \(line)")
+      if heard.count == 2 { answers.set(heard) }
+    }
+    let text = "\n  myapp://other \r\n\nmyapp://checkout/return?status=succeeded\n"
+    try text.utf8CString.dropLast().withUnsafeBytes { try Syscalls.writeAll(pipe.write, $0) }
+    Syscalls.close(pipe.write)
+    for (url, claim) in [("myapp://other", false), ("myapp://checkout/return?status=succeeded", true)] {
+      guard case .url(let incoming) = try server.next(until: soon()) else {
+        Issue.record("expected a URL")
+        return
+      }
+      #expect(incoming.url == url)
+      server.answer(incoming.id, claimed: claim)
+    }
+    #expect(answers.wait() == ["false myapp://other", "true myapp://checkout/return?status=succeeded"])
+    #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(200))) == .timedOut)
+  }
+
   @Test("no checkout running is not claimed, never an error")
   func nobodyListening() throws {
     let temp = TemporaryDirectory()

@@ -32,7 +32,8 @@ struct CompletionTests {
     Case(line: "dodo --", includes: ["--version", "--config", "--json"]),
     Case(line: "dodo --profile ", includes: ["alpha", "beta-test"], excludes: ["gamma"], exactly: true),
     Case(line: "dodo start --profile b", includes: ["beta-test"], exactly: true),
-    Case(line: "dodo --config OTHER start --profile ", includes: ["gamma", "alpha", "beta-test"], exactly: true),
+    // --config names the one file read: only its profiles.
+    Case(line: "dodo --config OTHER start --profile ", includes: ["gamma"], exactly: true),
     Case(line: "dodo --config CONFIGDIR/con", includes: ["config.yaml"], exactly: true),
     Case(line: "dodo help ", includes: ["start", "abandoned", "hello"], excludes: ["__generate"]),
     Case(line: "dodo help abandoned ", includes: ["show", "clear"], exactly: true),

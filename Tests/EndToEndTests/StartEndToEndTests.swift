@@ -122,6 +122,25 @@ struct StartEndToEndTests {
       """)
   }
 
+  @Test("the checkout URL is on standard error before the browser runs; the opened event carries it without its query")
+  func checkoutURLIsShown() throws {
+    let sandbox = CheckoutSandbox()
+    let browser = try sandbox.script("browser.sh", """
+      echo "browser ran"
+      '\(Dodo.binary)' handle-url 'myapp://checkout/return?status=succeeded' >/dev/null
+      """)
+    let text = try sandbox.run(["start", Checkout.url + "?q=1", "--return-url", Checkout.returnURL, "--browser", browser])
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.stderr == "Opening \(Checkout.url)?q=1 in your browser\nbrowser ran\n")
+    let json = try sandbox.run(
+      ["start", Checkout.url + "?q=1", "--return-url", Checkout.returnURL, "--browser", browser, "--json", "--events", "json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    let opened = json.stderr.split(separator: "\n").first { $0.contains("checkout.opened") } ?? ""
+    #expect(opened.hasPrefix(#"{"name":"checkout.opened","at":""#))
+    #expect(opened.hasSuffix(#"","url":"\#(Checkout.url)"}"#))
+    #expect(!json.stderr.contains("Opening"))
+  }
+
   @Test("the browser reads nothing of start's standard input, and its output stays off standard output")
   func browserStreams() throws {
     let sandbox = CheckoutSandbox()
@@ -142,19 +161,75 @@ struct StartEndToEndTests {
     #expect(output.stderr.contains("browser says hello"))
   }
 
-  @Test("a browser that cannot start removes the record; one that exits non-zero keeps it; both are 23")
+  @Test("a browser that cannot start, or exits non-zero, is a warning: start keeps waiting for the return")
   func browserFailures() throws {
     let sandbox = CheckoutSandbox()
-    let missing = try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", "/nonexistent/browser"])
-    #expect(missing.status == 23)
-    #expect(missing.stderr.contains("browser"))
-    #expect(!sandbox.recordExists)
-    let failing = try sandbox.script("fail.sh", "exit 3\n")
-    let failed = try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", failing, "--json"])
-    #expect(failed.status == 23)
-    #expect(failed.stderr.contains(#"{"error":{"code":"PLATFORM_ERROR""#))
-    #expect(failed.stdout.isEmpty)
+    let missing = try sandbox.run(
+      ["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", "/nonexistent/browser", "--timeout", "0.3"])
+    #expect(missing.status == 11)
+    #expect(missing.stderr.hasPrefix("""
+      Opening \(Checkout.url) in your browser
+      dodo: warning: cannot start the browser command '/nonexistent/browser': No such file or directory: \
+      open \(Checkout.url) in a browser on any machine; when it is finished, run 'dodo handle-url ADDRESS' here \
+      with the address the browser ended on
+
+      """))
     #expect(sandbox.recordExists)
+    let failing = try sandbox.script("fail.sh", "exit 3\n")
+    let failed = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--browser", failing, "--json"])
+    #expect(failed.waitUntilListening())
+    Thread.sleep(forTimeInterval: 0.5)
+    #expect(try sandbox.handle("\(Checkout.returnURL)?status=succeeded"))
+    let output = failed.finish()
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stderr == #"{"warning":"the browser command '\#(failing)' exited with status 3: open \#(Checkout.url) in a browser on any machine; when it is finished, run 'dodo handle-url ADDRESS' here with the address the browser ended on"}"# + "\n")
+    #expect(output.stdout.hasPrefix(#"{"status":"succeeded""#))
+  }
+
+  @Test("headless: without a display, or over SSH, no browser runs; start says how to finish and waits", arguments: [
+    ([String: String](), "no DISPLAY or WAYLAND_DISPLAY"),
+    (["DISPLAY": ":0", "SSH_CONNECTION": "10.0.0.1 50000 10.0.0.2 22"], "an SSH session"),
+    (["WAYLAND_DISPLAY": "wayland-0", "SSH_TTY": "/dev/pts/1"], "an SSH session"),
+  ])
+  func headless(environment: [String: String], reason: String) throws {
+    let sandbox = CheckoutSandbox()
+    let custom = try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--timeout", "0.3"], environment)
+    #expect(custom.status == 11)
+    #expect(custom.stderr.hasPrefix("""
+      dodo: warning: no browser here (\(reason)): open \(Checkout.url) in a browser on any machine; when it is \
+      finished, run 'dodo handle-url ADDRESS' here with the address the browser ended on
+
+      """))
+    let port = try BrowserTools.freeLoopbackPort()
+    let loopbackURL = "http://127.0.0.1:\(port)/return"
+    let remote = try sandbox.run(["start", Checkout.url, "--return-url", loopbackURL, "--timeout", "0.3", "--json"], environment)
+    #expect(remote.status == 11)
+    #expect(remote.stderr == #"{"warning":"no browser here (\#(reason)): open \#(Checkout.url) in a browser on any machine; from another machine, forward the return port first: ssh -L \#(port):127.0.0.1:\#(port) THIS-HOST"}"# + "\n")
+  }
+
+  @Test(
+    "with no browser opened, a return URL pasted into the terminal ends the checkout; another line is refused; --no-input turns it off",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) from util-linux"))
+  func pasted() throws {
+    let sandbox = CheckoutSandbox()
+    let pasted = "myapp://elsewhere?status=failed\nmyapp://checkout/return?status=succeeded&payment_id=pay_7\n"
+    func onTerminal(_ options: String) throws -> ProcessOutput {
+      let command = "\(Dodo.binary) start \(Checkout.url) --return-url \(Checkout.returnURL) --timeout 3 \(options)"
+      return try Dodo.runProgram(
+        "/usr/bin/script", ["-qec", command, "/dev/null"], stdin: pasted, environment: sandbox.environment(["NO_COLOR": "1"]))
+    }
+    let headless = try onTerminal("")
+    #expect(headless.status == 0, "\(headless.stdout)")
+    #expect(headless.stdout.contains(
+      "finished, paste here the address the browser ended on (or run 'dodo handle-url ADDRESS')"))
+    #expect(headless.stdout.contains(
+      "dodo: warning: that is not the return URL (myapp://checkout/return): paste the address the browser ended on\r\n"))
+    #expect(headless.stdout.contains("paymentId: pay_7"))
+    let noOpen = try onTerminal("--no-open")
+    #expect(noOpen.status == 0, "\(noOpen.stdout)")
+    let noInput = try onTerminal("--no-input")
+    #expect(noInput.status == 11, "\(noInput.stdout)")
+    #expect(noInput.stdout.contains("run 'dodo handle-url ADDRESS' here"))
   }
 
   @Test("bad input exits with its code before anything is recorded")

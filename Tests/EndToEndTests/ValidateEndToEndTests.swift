@@ -37,6 +37,24 @@ struct ValidateEndToEndTests {
     #expect(json.stdout == #"{"valid":false,"error":{"code":"INVALID_CHECKOUT_URL","message":"\#(message)"}}"# + "\n")
   }
 
+  @Test("a loopback return URL without a port, or with port 0, exits 21 in validate and start", arguments: [
+    "http://127.0.0.1/return", "http://localhost:0/return", "http://[::1]:/return",
+  ])
+  func loopbackWithoutPort(_ url: String) throws {
+    let message =
+      "invalid return URL: a loopback return URL needs a port for dodo start to listen on (http://127.0.0.1:PORT/…, not 0); put it in the checkout session's return_url"
+    let validate = try Dodo.run(["validate", "--return-url", url])
+    #expect(validate.status == 21)
+    #expect(validate.stderr == "Error: \(message)\n")
+    let configured = try Dodo.run(["validate"], environment: Dodo.environment(home: TemporaryDirectory().url, ["DODO_RETURN_URL": url]))
+    #expect(configured.status == 21)
+    let sandbox = CheckoutSandbox()
+    let start = try sandbox.run(["start", Checkout.url, "--return-url", url, "--no-open", "--json"])
+    #expect(start.status == 21)
+    #expect(start.stderr == #"{"error":{"code":"INVALID_RETURN_URL","message":"\#(message)"}}"# + "\n")
+    #expect(!sandbox.recordExists)
+  }
+
   @Test("an invalid return URL exits 21", arguments: ["not-a-url", "myapp:/x", "myapp:x", "myapp://"])
   func invalidReturnURL(_ url: String) throws {
     let run = try Dodo.run(["validate", "--return-url", url])

@@ -7,11 +7,11 @@ extension CommandSpec {
     "config",
     abstract: "Show the configuration in effect: settings and their sources, profiles, files.",
     discussion: """
-      dodo reads YAML profiles from --config FILE, $DODO_CONFIG, \
-      $XDG_CONFIG_HOME/dodo/config.yaml (default ~/.config/dodo/config.yaml) and \
-      dodo/config.yaml under each of $XDG_CONFIG_DIRS (default /etc/xdg). A profile in an \
-      earlier file hides one of the same name in a later file; default_profile comes from the \
-      first file that sets it. See dodo-config(5) for the keys.
+      dodo reads YAML profiles from --config FILE, else $DODO_CONFIG, and then from that one \
+      file only; otherwise from $XDG_CONFIG_HOME/dodo/config.yaml (default \
+      ~/.config/dodo/config.yaml) and dodo/config.yaml under each of $XDG_CONFIG_DIRS (default \
+      /etc/xdg). A profile in an earlier file hides one of the same name in a later file; \
+      default_profile comes from the first file that sets it. See dodo-config(5) for the keys.
       """,
     subcommands: [.configShow, .configProfiles, .configPath],
     examples: [
@@ -64,7 +64,8 @@ extension CommandSpec {
     abstract: "List the config files searched, in order, and which exist.",
     discussion: """
       One line per file: its path, whether it was found, and why it is searched (--config, \
-      $DODO_CONFIG, $XDG_CONFIG_HOME, $XDG_CONFIG_DIRS, or their defaults). Files are not \
+      $DODO_CONFIG, $XDG_CONFIG_HOME, $XDG_CONFIG_DIRS, or their defaults); with --config or \
+      $DODO_CONFIG, that file is the only line. Files are not \
       parsed, so this works when one of them is broken. With --json: \
       [{"path":…,"exists":true,"reason":…},…].
       """,

@@ -4,4 +4,15 @@ import DodoCheckout
 enum SharedOptions {
   static let returnURL = OptionSpec(
     "return-url", value: "URL", help: "The URL the checkout returns to (overrides DODO_RETURN_URL and the profile's return_url).")
+
+  /// The return URL as `dodo start` would use it: valid (spec 1.2), and a loopback one with
+  /// a port to listen on. `start` and `validate` both check it here, so they agree.
+  static func startReturnURL(_ string: String) throws(CheckoutError) -> ReturnURL {
+    let url = try ReturnURL(string)
+    if url.lacksLoopbackPort {
+      throw .invalidReturnUrl(
+        "a loopback return URL needs a port for dodo start to listen on (http://127.0.0.1:PORT/…, not 0); put it in the checkout session's return_url")
+    }
+    return url
+  }
 }

@@ -27,7 +27,24 @@ extension CommandSpec {
       else the URL is added as the last argument. The customization is exported to it as \
       DODO_DISMISS_BUTTON_STYLE, DODO_PRESENTATION_STYLE, DODO_BAR_COLLAPSING_ENABLED and \
       DODO_COLOR_SCHEME (fields not set are not exported). Its standard output goes to standard \
-      error. A browser command that cannot be started, or that exits non-zero, is PLATFORM_ERROR.
+      error. Before it runs, start says "Opening URL in your browser" on standard error, so the \
+      URL can be opened by hand on any machine; with --json standard error stays JSON and the \
+      checkout.opened event of --events json carries the URL (without its query) instead.
+
+      No browser here: when no browser command is set (--browser, $DODO_BROWSER, the profile's \
+      browser or $BROWSER) and this is an SSH session ($SSH_CONNECTION or $SSH_TTY) or, on \
+      Linux, there is no $DISPLAY or $WAYLAND_DISPLAY, nothing is run. A browser command that \
+      cannot be started, or that exits non-zero, is not an error either, also one given with \
+      --browser: the checkout may be open all the same, and the URL can be opened elsewhere. \
+      In each case start prints a warning with the URL and how to finish (for a loopback \
+      return URL, the ssh -L command that forwards its port; otherwise, to pass the address \
+      the browser ended on to dodo handle-url) and keeps waiting.
+
+      Pasting the return: when no browser opened (as above, or --no-open) and standard input \
+      is a terminal, the address the browser ended on can be pasted into the terminal, as with \
+      gcloud --no-launch-browser; a line that is not the return URL is refused with a warning \
+      and the wait goes on. --no-input turns this off, and --json implies --no-input, so a \
+      script's standard input is never read.
 
       Ctrl-C (SIGINT), SIGTERM, SIGHUP, or --timeout running out end the checkout as cancelled. \
       The abandoned-session record is cleared only when the checkout ends succeeded, failed or \
@@ -37,7 +54,7 @@ extension CommandSpec {
       checkout.return_received and checkout.closed on standard error (never with a query string).
       """,
     arguments: [ArgumentSpec("checkout-url", help: "The hosted checkout URL from your backend's checkout session.")],
-    options: SettingOptions.all + [StartCommand.noOpen, StartCommand.events],
+    options: SettingOptions.all + [StartCommand.noOpen, StartCommand.noInput, StartCommand.events],
     examples: [
       .init(
         "dodo start \"$CHECKOUT_URL\" --return-url myapp://checkout/return",
@@ -56,7 +73,7 @@ extension CommandSpec {
       .init(.invalidCheckoutURL, "The checkout URL is invalid (INVALID_CHECKOUT_URL)."),
       .init(.invalidReturnURL, "The return URL is invalid (INVALID_RETURN_URL)."),
       .init(.alreadyInProgress, "Another checkout is running (ALREADY_IN_PROGRESS)."),
-      .init(.platformError, "The browser, the lock, the record or the return channel failed (PLATFORM_ERROR)."),
+      .init(.platformError, "The browser command does not parse, or the lock, the record or the return channel failed (PLATFORM_ERROR)."),
       .init(.usage, "No return URL, or a bad option."),
       .init(.configuration, "A configuration file does not load, or the profile is unknown."),
     ],
@@ -68,6 +85,8 @@ extension CommandSpec {
 struct StartCommand {
   static let noOpen = OptionSpec(
     "no-open", help: "Print the checkout URL instead of opening it (on standard output; on standard error with --json).")
+  static let noInput = OptionSpec(
+    "no-input", help: "Never read a pasted return URL from the terminal (implied by --json).")
   static let events = OptionSpec(
     "events", values: ["text", "json"], help: "Report checkout events on standard error, as text or JSON Lines.")
 
@@ -87,13 +106,17 @@ struct StartCommand {
     }
     // The flow validates both URLs again; checking here first gives a bad URL its own exit
     // code before any directory is touched.
+    let checkout: CheckoutURL
     let returning: ReturnURL
     do throws(CheckoutError) {
-      _ = try CheckoutURL(checkoutURL)
-      returning = try ReturnURL(returnURL)
+      checkout = try CheckoutURL(checkoutURL)
+      returning = try SharedOptions.startReturnURL(returnURL)
     } catch {
       throw CLIError.checkout(error)
     }
+
+    let browserCommand = settings.browser.value ?? BrowserLauncher.systemDefault
+    do throws(PlatformError) { _ = try BrowserCommand(browserCommand) } catch { throw CLIError.checkout(error.checkoutError) }
 
     let directories = try context.checkoutDirectories()
     let runtime: String
@@ -106,16 +129,25 @@ struct StartCommand {
     }
 
     let server = ReturnChannelServer(runtimeDirectory: runtime)
-    let presenter: any CheckoutPresenter =
-      invocation.isSet(Self.noOpen)
-      ? URLPrintingPresenter(context: context)
-      : BrowserLauncher(
-        command: settings.browser.value ?? BrowserLauncher.systemDefault, server: server, environment: context.environment)
+    let pasting = !context.json && !invocation.isSet(Self.noInput) && Syscalls.isTerminal(context.stdinFD)
+    let byHand = ByHand(context: context, checkoutURL: checkout, returnURL: returning, pasteInto: pasting ? server : nil)
+    let headless = settings.browser.value == nil ? Self.headlessReason(context.environment) : nil
+    let presenter: any CheckoutPresenter
+    if invocation.isSet(Self.noOpen) {
+      presenter = URLPrintingPresenter(context: context, byHand: byHand)
+    } else if let reason = headless {
+      presenter = HeadlessPresenter(byHand: byHand, reason: reason)
+    } else {
+      presenter = AnnouncingPresenter(
+        context: context, byHand: byHand,
+        launcher: BrowserLauncher(command: browserCommand, server: server, environment: context.environment))
+    }
     let reporter = CheckoutEventReporter(
-      context: context, format: invocation.value(Self.events), returnURL: returning, noOpen: invocation.isSet(Self.noOpen))
+      context: context, format: invocation.value(Self.events), checkoutURL: checkout, returnURL: returning,
+      byHand: invocation.isSet(Self.noOpen) || headless != nil)
     let driver = CheckoutDriver(
       lock: CheckoutFileLock(stateDirectory: state, runtimeDirectory: runtime), store: AbandonedSessionFile(stateDirectory: state),
-      presenter: presenter, channel: server,
+      presenter: presenter, channel: BrowserFailureTolerantChannel(server: server, byHand: byHand),
       timeout: settings.timeout.value.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
       onEvent: reporter.report, onWarning: { context.warn($0.message) }, deliver: deliver)
 
@@ -140,6 +172,17 @@ struct StartCommand {
     }
   }
 
+  /// Why no browser can be shown here, when none was configured: an SSH session (a browser
+  /// would open on the remote machine, or not at all), or, on Linux, no display to open it on.
+  static func headlessReason(_ environment: [String: String]) -> String? {
+    let set = { (name: String) in !(environment[name] ?? "").isEmpty }
+    if set("SSH_CONNECTION") || set("SSH_TTY") { return "an SSH session" }
+    #if os(Linux)
+      if !set("DISPLAY"), !set("WAYLAND_DISPLAY") { return "no DISPLAY or WAYLAND_DISPLAY" }
+    #endif
+    return nil
+  }
+
   private func print(_ result: CheckoutResult) {
     if context.json {
       context.printJSON { $0.result(result) }
@@ -162,19 +205,143 @@ struct StartCommand {
 }
 
 /// `--no-open`: the checkout URL is printed (on standard output, or standard error with
-/// `--json`) for the user to open wherever they like.
+/// `--json`) for the user to open wherever they like, and the return URL can be pasted back.
 final class URLPrintingPresenter: CheckoutPresenter {
   let context: Context
+  let byHand: ByHand
 
-  init(context: Context) { self.context = context }
+  init(context: Context, byHand: ByHand) {
+    self.context = context
+    self.byHand = byHand
+  }
 
   func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure) {
     let output = context.json ? context.stderr : context.stdout
     output.write(url.string + "\n")
     output.flush()
+    if byHand.acceptPaste() {
+      context.stderr.write("When it is finished, paste here the address the browser ended on.\n")
+      context.stderr.flush()
+    }
   }
 
   func close() {}
+}
+
+/// Tells the user how to finish a checkout that no browser here shows: open the URL on any
+/// machine, then bring the return back (forward a loopback port, or hand the final address
+/// to `dodo handle-url`). The checkout URL is not secret, and it is the user's own argument,
+/// so it is shown whole.
+struct ByHand {
+  let context: Context
+  let checkoutURL: CheckoutURL
+  let returnURL: ReturnURL
+  /// Where a return URL pasted into the terminal goes, when one can be (standard input is a
+  /// terminal, and neither --json nor --no-input), as `gcloud --no-launch-browser` does.
+  let pasteInto: ReturnChannelServer?
+
+  /// Warns `problem`, then how to finish by hand.
+  func warn(_ problem: String) {
+    let pasting = acceptPaste()
+    let finish: String
+    if let loopback = returnURL.loopback {
+      let host = loopback.host.contains(":") ? "[\(loopback.host)]" : loopback.host
+      finish = "from another machine, forward the return port first: ssh -L \(loopback.port):\(host):\(loopback.port) THIS-HOST"
+        + (pasting ? ", or paste here the address the browser ended on" : "")
+    } else if pasting {
+      finish = "when it is finished, paste here the address the browser ended on (or run 'dodo handle-url ADDRESS')"
+    } else {
+      finish = "when it is finished, run 'dodo handle-url ADDRESS' here with the address the browser ended on"
+    }
+    context.warn("\(problem): open \(TerminalText.escaped(checkoutURL.string)) in a browser on any machine; \(finish)")
+    context.stderr.flush()
+  }
+
+  /// Starts taking pasted return URLs, when that is allowed; a line that is not the return
+  /// URL is refused (without echoing it: it may carry a query) and the wait goes on.
+  @discardableResult
+  func acceptPaste() -> Bool {
+    guard let pasteInto else { return false }
+    pasteInto.watchLines(fd: context.stdinFD) { [context, returnURL] _, claimed in
+      guard !claimed else { return }
+      context.warn("that is not the return URL (\(returnURL.redacted)): paste the address the browser ended on")
+      context.stderr.flush()
+    }
+    return true
+  }
+}
+
+/// No browser can be shown here (see `StartCommand.headlessReason`): nothing is run, and the
+/// user is told how to finish by hand; the checkout still counts as presented and waits.
+final class HeadlessPresenter: CheckoutPresenter {
+  let byHand: ByHand
+  let reason: String
+
+  init(byHand: ByHand, reason: String) {
+    self.byHand = byHand
+    self.reason = reason
+  }
+
+  func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure) {
+    byHand.warn("no browser here (\(reason))")
+  }
+
+  func close() {}
+}
+
+/// Says which URL is being opened before the browser command runs, so that a user whose
+/// browser never shows it can open it by hand. A browser command that cannot be started is
+/// a warning, not the end of the checkout: the user can still open the URL elsewhere.
+/// With `--json` standard error stays JSON: `--events json` carries the URL instead.
+final class AnnouncingPresenter: CheckoutPresenter {
+  let context: Context
+  let byHand: ByHand
+  let launcher: BrowserLauncher
+
+  init(context: Context, byHand: ByHand, launcher: BrowserLauncher) {
+    self.context = context
+    self.byHand = byHand
+    self.launcher = launcher
+  }
+
+  func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure) {
+    if !context.json {
+      context.stderr.write("Opening \(TerminalText.escaped(url.string)) in your browser\n")
+      context.stderr.flush()
+    }
+    do throws(PresentationFailure) {
+      try launcher.present(url, customization: customization)
+    } catch {
+      byHand.warn(error.error.message)
+    }
+  }
+
+  func close() { launcher.close() }
+}
+
+/// The return channel, except that a browser command exiting non-zero is a warning and the
+/// wait goes on: the checkout may be open all the same, or the user opens it by hand.
+final class BrowserFailureTolerantChannel: ReturnChannel {
+  let server: ReturnChannelServer
+  let byHand: ByHand
+
+  init(server: ReturnChannelServer, byHand: ByHand) {
+    self.server = server
+    self.byHand = byHand
+  }
+
+  func open(for returnURL: ReturnURL) throws(CheckoutError) { try server.open(for: returnURL) }
+
+  func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
+    while true {
+      let event = try server.next(until: deadline)
+      guard case .presenterFailed(let error) = event else { return event }
+      byHand.warn(error.message)
+    }
+  }
+
+  func answer(_ id: IncomingURL.ID, claimed: Bool) { server.answer(id, claimed: claimed) }
+  func close() { server.close() }
 }
 
 /// Writes checkout events (`--events text|json`) and, on a terminal, one calm line saying
@@ -182,8 +349,10 @@ final class URLPrintingPresenter: CheckoutPresenter {
 struct CheckoutEventReporter {
   let context: Context
   let format: String?
+  let checkoutURL: CheckoutURL
   let returnURL: ReturnURL
-  let noOpen: Bool
+  /// No browser was run (`--no-open`, or headless): the user opens the URL shown.
+  let byHand: Bool
 
   func report(_ event: CheckoutEvent) {
     let at = AbandonedSessionFile.timestamp(Date())
@@ -195,6 +364,10 @@ struct CheckoutEventReporter {
       json.string(event.name)
       json.key("at")
       json.string(at)
+      if event == .opened {
+        json.key("url")
+        json.string(Self.withoutQuery(checkoutURL.string))
+      }
       json.endObject()
       json.newline()
       context.stderr.write(json.bytes)
@@ -204,10 +377,15 @@ struct CheckoutEventReporter {
       break
     }
     if event == .opened, context.stderr.isTerminal {
-      let opened = noOpen ? "Open the checkout URL above" : "The checkout is open in your browser"
+      let opened = byHand ? "Open the checkout URL above" : "The checkout is open in your browser"
       context.stderr.write(
         context.stderrStyle.dim("\(opened); waiting for it to return to \(returnURL.redacted). Press Ctrl-C to give up.") + "\n")
     }
     context.stderr.flush()
+  }
+
+  /// Events never carry a query string (spec §1.6); a checkout URL needs none to open.
+  static func withoutQuery(_ url: String) -> String {
+    String(url.prefix { $0 != "?" && $0 != "#" })
   }
 }

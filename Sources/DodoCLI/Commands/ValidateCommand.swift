@@ -41,7 +41,7 @@ struct ValidateCommand {
         findings.append("checkout URL: valid (\(url.isTestMode ? "test" : "live") mode, \(session))")
       }
       if let returnURL {
-        let url = try ReturnURL(returnURL)
+        let url = try SharedOptions.startReturnURL(returnURL)
         findings.append("return URL: valid" + (url.loopback != nil ? " (loopback: dodo start serves it itself)" : ""))
       }
     } catch {

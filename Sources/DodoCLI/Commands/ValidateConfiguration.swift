@@ -27,7 +27,7 @@ extension ValidateCommand {
       return .valid(findings)
     }
     do throws(CheckoutError) {
-      let url = try ReturnURL(returnURL)
+      let url = try SharedOptions.startReturnURL(returnURL)
       let loopback = url.loopback != nil ? ", loopback: dodo start serves it itself" : ""
       findings.append("return URL: valid (\(ConfigCommand.describe(settings.returnURL.source))\(loopback))")
     } catch {

@@ -17,11 +17,12 @@ enum ConfigFormatManPage {
     page.paragraphs("""
       The configuration of dodo(1) is YAML: named profiles, each with a return URL, a browser command, \
       a timeout and the customization of the browser. No config file at all is fine: built-in defaults apply.
-      The files are read in this order, and for each profile the first file that defines it wins: \
-      the file given with --config FILE, $DODO_CONFIG, $XDG_CONFIG_HOME/dodo/config.yaml \
+      The file given with --config FILE, else $DODO_CONFIG, is the one file read: it must exist, and \
+      the files below are not looked at (as kubectl --kubeconfig or GIT_CONFIG_GLOBAL), so a broken \
+      personal file cannot break dodo --config ci.yaml. Otherwise the files are read in this order, and \
+      for each profile the first file that defines it wins: $XDG_CONFIG_HOME/dodo/config.yaml \
       (default ~/.config/dodo/config.yaml), then dodo/config.yaml under each directory of $XDG_CONFIG_DIRS \
-      (default /etc/xdg). A file named by --config or DODO_CONFIG must exist; the others are only looked for. \
-      default_profile is taken from the first file that sets it.
+      (default /etc/xdg); they are only looked for. default_profile is taken from the first file that sets it.
       Precedence for every setting: the command-line flag, then the environment (DODO_RETURN_URL, DODO_BROWSER; \
       DODO_PROFILE picks the profile), then the selected profile, then the built-in default. \
       dodo config show prints each effective value and where it came from; dodo validate checks the files.

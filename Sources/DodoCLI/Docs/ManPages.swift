@@ -176,7 +176,7 @@ enum ManPages {
 
   /// The variables `dodo` reads, and the commands each matters to (`nil`: every command).
   static let environment: [(name: String, commands: Set<String>?, text: String)] = [
-    ("DODO_CONFIG", nil, "A config file to read, after --config and before the XDG files."),
+    ("DODO_CONFIG", nil, "The one config file to read, instead of the XDG files (--config wins over it)."),
     ("DODO_PROFILE", nil, "The profile to use, unless --profile names one."),
     ("DODO_RETURN_URL", ["start", "validate", "config", "url-handler"], "The return URL, unless --return-url gives one; it overrides the profile's return_url."),
     ("DODO_BROWSER", ["start", "config"], "The browser command, unless --browser gives one; it overrides the profile's browser."),

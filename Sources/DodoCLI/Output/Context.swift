@@ -40,9 +40,20 @@ public final class Context {
     stdout.write(writer.bytes)
   }
 
-  /// A warning on standard error, as `dodo: warning: …`.
+  /// A warning on standard error, as `dodo: warning: …`; with `--json`, as a
+  /// `{"warning":"…"}` line, so that standard error carries only JSON.
   public func warn(_ message: String) {
-    stderr.write("dodo: \(stderrStyle.yellow("warning")): \(TerminalText.escaped(message))\n")
+    guard json else {
+      stderr.write("dodo: \(stderrStyle.yellow("warning")): \(message)\n")
+      return
+    }
+    let writer = JSONWriter()
+    writer.beginObject()
+    writer.key("warning")
+    writer.string(message)
+    writer.endObject()
+    writer.newline()
+    stderr.write(writer.bytes)
   }
 }
 

@@ -1,7 +1,7 @@
 /// The options every command takes, before or after its name.
 public enum GlobalOptions {
   public static let config = OptionSpec(
-    "config", value: "FILE", completion: .file, help: "Read FILE first: its profiles win over those of DODO_CONFIG and the XDG files.")
+    "config", value: "FILE", completion: .file, help: "Read only FILE, not DODO_CONFIG nor the XDG config files.")
   public static let profile = OptionSpec(
     "profile", value: "NAME", completion: .profile, help: "Use the configuration profile NAME (overrides DODO_PROFILE and default_profile).")
   public static let json = OptionSpec("json", help: "Write JSON to standard output, and errors as JSON to standard error.")
