@@ -260,7 +260,7 @@ struct ExplainStatusCommand {
     }
     guard keys.isEmpty || keysLength <= HelpFormatter.width - 17 else { return false }
     let status = query.status
-    let statusName = Self.name(of: status)
+    let statusName = CheckoutStatus.literalName(status)
     let fits = query.rawStatus.map { raw in
       raw.withDecodedBytes { $0.allSatisfy(Self.isShownAsIs) && statusName.utf8CodeUnitCount + $0.count + 10 <= HelpFormatter.width - 17 }
     } ?? true
@@ -300,15 +300,6 @@ struct ExplainStatusCommand {
   /// Printable ASCII other than the space: shown as it is and never wrapped.
   private static func isShownAsIs(_ c: UInt8) -> Bool { c > 0x20 && c < 0x7F }
 
-  private static func name(of status: CheckoutStatus) -> StaticString {
-    switch status {
-    case .succeeded: "succeeded"
-    case .failed: "failed"
-    case .cancelled: "cancelled"
-    case .pending: "pending"
-    case .expired: "expired"
-    }
-  }
 
   static func field(_ label: String, _ value: String) -> String {
     let lead = "  \(label):" + String(repeating: " ", count: max(1, 14 - label.count))

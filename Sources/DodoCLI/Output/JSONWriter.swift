@@ -231,16 +231,6 @@ extension JSONWriter {
       write: { self.string($0, plainURL: plainURL) })
   }
 
-  /// The status's name as a literal, copied as it stands (no `String` made per result).
-  private static func name(of status: CheckoutStatus) -> StaticString {
-    switch status {
-    case .succeeded: "succeeded"
-    case .failed: "failed"
-    case .cancelled: "cancelled"
-    case .pending: "pending"
-    case .expired: "expired"
-    }
-  }
 
   /// The one layout of a result object, for both kinds of text.
   @inline(__always)
@@ -250,7 +240,7 @@ extension JSONWriter {
   ) {
     beginObject()
     key("status")
-    string(Self.name(of: status))
+    string(CheckoutStatus.literalName(status))
     key("paymentId")
     write(paymentId)
     key("subscriptionId")
