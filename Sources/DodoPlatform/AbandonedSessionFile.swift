@@ -70,9 +70,14 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
     }
   }
 
-  public func clear() throws(CheckoutError) {
+  public func clear() throws(CheckoutError) { _ = try remove() }
+
+  /// Removes the record, as `clear()` does, and says whether there was one to remove.
+  public func remove() throws(CheckoutError) -> Bool {
     do throws(SystemError) {
-      if try Syscalls.unlink(path) { try AtomicFile.syncDirectory(directory) }
+      guard try Syscalls.unlink(path) else { return false }
+      try AtomicFile.syncDirectory(directory)
+      return true
     } catch {
       throw .platformError("cannot clear the abandoned-session record: \(error)")
     }

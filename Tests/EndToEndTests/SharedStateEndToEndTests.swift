@@ -37,6 +37,21 @@ struct SharedStateEndToEndTests {
     #expect(start.finish().status == 0)
   }
 
+  @Test("abandoned clear --json says whether there was a record to clear")
+  func clearAsJSON() throws {
+    let sandbox = CheckoutSandbox()
+    let start = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--timeout", "0.2"])
+    #expect(start.finish().status == 11)
+    #expect(sandbox.recordExists)
+    let cleared = try sandbox.run(["abandoned", "clear", "--json"])
+    #expect(cleared.status == 0)
+    #expect(cleared.stdout == #"{"cleared":true}"# + "\n")
+    #expect(!sandbox.recordExists)
+    let again = try sandbox.run(["abandoned", "clear", "--json"])
+    #expect(again.status == 0)
+    #expect(again.stdout == #"{"cleared":false}"# + "\n")
+  }
+
   @Test("many abandoned shows at once, with no checkout running, all say inProgress false")
   func concurrentShows() throws {
     let sandbox = CheckoutSandbox()

@@ -38,7 +38,7 @@ extension CommandSpec {
     discussion: """
       Clear it once your backend has the session's final outcome. It also removes a corrupt \
       record. While a checkout runs, the record is that checkout's own and clear refuses \
-      (ALREADY_IN_PROGRESS) rather than lose it; --force clears it anyway.
+      (ALREADY_IN_PROGRESS) rather than lose it; --force clears it anyway. With --json it       prints {"cleared":true} when there was a record, {"cleared":false} when there was none.
       """,
     options: [AbandonedCommand.force],
     exitStatuses: [
@@ -97,11 +97,20 @@ struct AbandonedCommand {
           .alreadyInProgress,
           "a checkout is running now and the record is its own; 'dodo abandoned clear --force' clears it anyway")
       }
-      try store.clear()
+      let removed = try store.remove()
+      if context.json {
+        context.printJSON { json in
+          json.beginObject()
+          json.key("cleared")
+          json.bool(removed)
+          json.endObject()
+        }
+      } else {
+        context.stdout.write("cleared\n")
+      }
     } catch {
       throw .checkout(error)
     }
-    if !context.json { context.stdout.write("cleared\n") }
     return .success
   }
 
