@@ -23,6 +23,8 @@ import Testing
       ("error.missing-argument", ["start"]),
       ("error.bad-value", ["start", "https://checkout.dodopayments.com/session/cks_1", "--color-scheme", "purple"]),
       ("error.missing-subcommand", ["abandoned"]),
+      ("error.version-command", ["version"]),
+      ("error.dash-v", ["-v"]),
     ]
     return [("dodo.help", ["--help"])] + helps + errors
   }()

@@ -42,7 +42,9 @@ public struct ArgumentParser: Sendable {
         let (name, inlineValue) = Self.split(word)
         guard let option = Self.option(named: name, in: command.options + GlobalOptions.all) else {
           let known = (command.options + GlobalOptions.all).map(\.flagName) + (path.count == 1 ? ["--version"] : [])
-          let suggestion = Suggestion.nearest(to: name, in: known).map { ". Did you mean '\($0)'?" } ?? ""
+          // `-v` and `-V` mean the version in many tools; here they would be guessed at.
+          let nearest = path.count == 1 && (name == "-v" || name == "-V") ? "--version" : Suggestion.nearest(to: name, in: known)
+          let suggestion = nearest.map { ". Did you mean '\($0)'?" } ?? ""
           throw .usage("unknown option '\(name)'\(suggestion)", command: path)
         }
         if option == GlobalOptions.help {

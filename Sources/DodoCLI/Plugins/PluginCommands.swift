@@ -23,6 +23,8 @@ enum PluginCommands {
   static func unknown(_ name: String, _ environment: [String: String]) -> CLIError {
     let builtIns = CommandTree.root.visibleSubcommands.map(\.name)
     let plugins = Plugin.all(environment: environment).filter { $0.isExecutable && !$0.isShadowed }.map(\.name)
+    // `dodo version` is a command in gh and kubectl; here the version is the option.
+    if name == "version" { return .unknownCommand(name, suggestion: "--version") }
     return .unknownCommand(name, suggestion: Suggestion.nearest(to: name, in: builtIns + plugins))
   }
 }
