@@ -75,7 +75,7 @@ public enum Syscalls {
       var entry = environ
     #endif
     while let pointer = entry.pointee {
-      result.append(Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))))
+      result.append(bytes(of: pointer))
       entry += 1
     }
     return result
@@ -84,10 +84,13 @@ public enum Syscalls {
   /// This process's `argv` as bytes, for the same reason as `environmentBytes`.
   public static func argumentBytes() -> [[UInt8]] {
     (0..<Int(CommandLine.argc)).map { index in
-      CommandLine.unsafeArgv[index].map {
-        Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
-      } ?? []
+      CommandLine.unsafeArgv[index].map(bytes(of:)) ?? []
     }
+  }
+
+  /// The bytes of a C string, without its terminating NUL and without decoding them.
+  private static func bytes(of string: UnsafeMutablePointer<CChar>) -> [UInt8] {
+    Array(UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self), count: strlen(string)))
   }
 
   /// `exit(3)`: flushes nothing of ours; callers flush their `OutputFile`s first.
