@@ -54,9 +54,7 @@ extension CheckoutResult {
   /// Reads the result off a whole return URL (its query; the fragment is ignored).
   public init(returnURL url: String) throws(CheckoutError) {
     var url = url
-    let read = url.withUTF8 { bytes in
-      Result { () throws(CheckoutError) in ReturnQuery(bytes, try ReturnQuery.queryRange(ofReturnURL: bytes)).result }
-    }
+    let read = url.withUTF8 { bytes in Result { () throws(CheckoutError) in try ReturnQuery(returnURL: bytes).result } }
     self = try read.get()
   }
 

@@ -88,7 +88,7 @@ public struct ReturnQuery {
   /// Reads the return URL whose UTF-8 text is `url` and calls `body` with its query; the
   /// reading points into `url` and must not outlive `body`.
   public static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError) -> R {
-    body(ReturnQuery(url, try queryRange(ofReturnURL: url)))
+    body(try ReturnQuery(returnURL: url))
   }
 
   /// Reads a bare query (`status=…&…`, with or without a leading `?`) like `withReturnURL`.
@@ -96,13 +96,30 @@ public struct ReturnQuery {
     body(ReturnQuery(text, try queryRange(ofQuery: text)))
   }
 
-  static func queryRange(ofReturnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> Range<Int> {
+  /// What of the query or fragment is not URL text (a space, a control character, a bad `%`
+  /// escape), as a phrase such as "it contains a space at position 52 (…)"; `nil` when all is.
+  /// Set only by the reading of a URL coming back to a checkout (`ReturnURL.reading(_:)`),
+  /// which is matched on scheme, host and path alone (spec 1.3): such a URL still comes back,
+  /// and its query is read as far as it goes, the bad part as given.
+  package private(set) var unreadablePart: String?
+
+  /// Reads the query of the return URL `url`, which must be URL text throughout.
+  init(returnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) {
     let parts: URLParts
     do throws(URLSyntaxError) { parts = try URLReader.read(url) } catch { throw .invalidURL(error, kind: .incoming) }
     guard let authority = parts.authority, !authority.host.isEmpty else {
       throw .invalidReturnUrl("it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return?status=succeeded'")
     }
-    return parts.query ?? 0..<0
+    self.init(url, parts.query ?? 0..<0)
+  }
+
+  /// Reads the query of `url`, already read into `parts` with `URLReader.read(_:checking: .beforeQuery)`:
+  /// whatever the query holds, with `unreadablePart` saying what is not URL text.
+  init(returnURL url: UnsafeBufferPointer<UInt8>, _ parts: URLParts) {
+    self.init(url, parts.query ?? 0..<0)
+    do throws(URLSyntaxError) { try URLReader.checkCharacters(url, in: parts.path.upperBound..<url.count) } catch {
+      unreadablePart = error.reason
+    }
   }
 
   static func queryRange(ofQuery text: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> Range<Int> {

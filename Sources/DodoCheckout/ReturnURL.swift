@@ -19,6 +19,9 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   /// what `matches` compares, byte for byte. `normalizedPath` is the same as text, where
   /// bytes that are not UTF-8 read as U+FFFD.
   private let decodedPath: [UInt8]
+  /// The parameters of this URL's own query (a backend's per-run `state=…`), decoded: a
+  /// return over loopback must carry each with the same value (`isEchoed(by:)`).
+  private let ownParameters: [EchoedParameter]
 
   public init(_ string: String) throws(CheckoutError) {
     var text = string
@@ -29,33 +32,82 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
         throw .invalidReturnUrl("it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'")
       }
       let port = authority.port.flatMap { $0.isEmpty ? nil : $0.reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) } }
+      let own = ReturnQuery(bytes, parts.query ?? 0..<0).parameters.map(EchoedParameter.init)
       return (
         Self.lowercased(bytes, parts.scheme), Self.lowercased(bytes, authority.host),
-        Self.normalizedPath(bytes, parts.path), port
+        Self.normalizedPath(bytes, parts.path), port, own
       )
     } }
-    let (scheme, host, path, port) = try read.get()
+    let (scheme, host, path, port, own) = try read.get()
     self.string = string
     self.scheme = scheme
     self.host = host
     self.decodedPath = path
     self.normalizedPath = String(decoding: path, as: UTF8.self)
     self.port = port
+    self.ownParameters = own
   }
 
   public var description: String { string }
 
   /// Whether `url` comes back to this return URL: same scheme and host (ignoring case) and
-  /// the same normalized path; query, fragment, port and userinfo are ignored. Text that is
-  /// not a URL matches nothing.
+  /// the same normalized path; query, fragment, port and userinfo are ignored, so whatever
+  /// they hold (even text that is not URL text, such as `note=100%`) does not matter. Text
+  /// that is not a URL up to its query matches nothing.
   public func matches(_ url: String) -> Bool {
     var url = url
     return url.withUTF8 { bytes in
-      guard let parts = try? URLReader.read(bytes), let authority = parts.authority else { return false }
-      return Self.equalsIgnoringCase(scheme, bytes, parts.scheme)
-        && Self.equalsIgnoringCase(host, bytes, authority.host)
-        && Self.path(bytes, parts.path, normalizesTo: decodedPath)
+      guard let parts = try? URLReader.read(bytes, checking: .beforeQuery) else { return false }
+      return matches(bytes, parts)
     }
+  }
+
+  private func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ parts: URLParts) -> Bool {
+    guard let authority = parts.authority else { return false }
+    return Self.equalsIgnoringCase(scheme, bytes, parts.scheme)
+      && Self.equalsIgnoringCase(host, bytes, authority.host)
+      && Self.path(bytes, parts.path, normalizesTo: decodedPath)
+  }
+
+  /// Reads `url` once: `nil` when it does not come back here (`matches(_:)`), else what it says.
+  package func reading(_ url: String) -> IncomingReturn? {
+    var url = url
+    return url.withUTF8 { bytes in
+      guard let parts = try? URLReader.read(bytes, checking: .beforeQuery), matches(bytes, parts) else { return nil }
+      let query = ReturnQuery(returnURL: bytes, parts)
+      return IncomingReturn(result: query.result, unreadablePart: query.unreadablePart, echoesOwnParameters: echoes(query))
+    }
+  }
+
+  /// The names of the parameters this return URL carries itself (`["state"]` for
+  /// `http://127.0.0.1:PORT/return?state=…`): a return over loopback must echo them.
+  public var ownParameterNames: [String] { ownParameters.map(\.name) }
+
+  /// Whether `url` carries every parameter of this return URL's own query with the same
+  /// value (the last one given, as the result reads it). The values are compared in time
+  /// that does not depend on where they differ: they are a secret the caller must prove it knows.
+  public func isEchoed(by url: String) -> Bool {
+    var url = url
+    return url.withUTF8 { bytes in
+      guard let parts = try? URLReader.read(bytes, checking: .beforeQuery) else { return ownParameters.isEmpty }
+      return echoes(ReturnQuery(returnURL: bytes, parts))
+    }
+  }
+
+  private func echoes(_ query: ReturnQuery) -> Bool {
+    var echoed = true
+    for own in ownParameters {
+      guard let given = query.parameters.last(where: { $0.name.decoded == own.name }) else { return false }
+      echoed = given.value.withDecodedBytes { Self.equalInConstantTime(own.value, $0) } && echoed
+    }
+    return echoed
+  }
+
+  /// Whether `given` equals `secret`, looking at every byte of `secret` whatever they hold.
+  static func equalInConstantTime(_ secret: [UInt8], _ given: UnsafeBufferPointer<UInt8>) -> Bool {
+    var difference: UInt8 = secret.count == given.count ? 0 : 1
+    for i in 0..<secret.count { difference |= secret[i] ^ (i < given.count ? given[i] : ~secret[i]) }
+    return difference == 0
   }
 
   /// The address `dodo start` listens on itself: `http` on `127.0.0.1`, `[::1]` or
@@ -117,6 +169,27 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
       }
     }
     return matched == expected
+  }
+}
+
+/// An incoming URL that came back to the return URL, read once.
+package struct IncomingReturn: Sendable, Hashable {
+  /// The result it carries (spec 1.4).
+  package var result: CheckoutResult
+  /// What of its query or fragment is not URL text, as `ReturnQuery.unreadablePart` says.
+  package var unreadablePart: String?
+  /// Whether it carries the return URL's own parameters (`ReturnURL.isEchoed(by:)`).
+  package var echoesOwnParameters: Bool
+}
+
+/// A parameter of a return URL's own query: its name, and its value as bytes to compare.
+private struct EchoedParameter: Sendable, Hashable {
+  let name: String
+  let value: [UInt8]
+
+  init(_ parameter: ReturnQuery.Parameter) {
+    name = parameter.name.decoded
+    value = parameter.value.withDecodedBytes { Array($0) }
   }
 }
 

@@ -46,14 +46,27 @@ enum URLSyntaxError: Error, Equatable, Sendable {
 
 /// A strict, allocation-free URL reader.
 ///
-/// It rejects, anywhere in the text, spaces, control characters (C0, DEL and C1) and
-/// `%` not followed by two hex digits: a URL that carries them was never issued by a
-/// server and is not one that a browser hands back.
+/// It rejects spaces, control characters (C0, DEL and C1) and `%` not followed by two hex
+/// digits: a URL that carries them was never issued by a server. Where they stand is chosen
+/// by the caller: anywhere (a URL `dodo` is given to open or return to), or only before the
+/// query (a URL coming back, which is matched on scheme, host and path alone, and whose
+/// query is then read as far as it can be).
 enum URLReader {
-  static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLSyntaxError) -> URLParts {
+  /// Which part of the text must be clean URL text.
+  enum Checking {
+    /// All of it.
+    case whole
+    /// Scheme, authority and path; the query and fragment may carry anything.
+    case beforeQuery
+  }
+
+  static func read(_ bytes: UnsafeBufferPointer<UInt8>, checking: Checking = .whole) throws(URLSyntaxError) -> URLParts {
     let count = bytes.count
     guard count > 0 else { throw .empty }
-    try checkCharacters(bytes)
+    switch checking {
+    case .whole: try checkCharacters(bytes)
+    case .beforeQuery: try checkCharacters(bytes, in: 0..<endOfPath(bytes))
+    }
 
     // scheme ":"
     var i = 0
@@ -99,6 +112,11 @@ enum URLReader {
     return URLParts(scheme: scheme, authority: authority, path: path, query: query, fragment: fragment)
   }
 
+  /// The index of the first `?` or `#`, or the end.
+  static func endOfPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+  }
+
   /// The index of the first `#` at or after `start`, or the end: the query is the longest
   /// part of a return URL, so it is searched eight bytes at a time.
   private static func firstHash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
@@ -116,10 +134,15 @@ enum URLReader {
   /// Eight bytes at a time while they are all plain (printable ASCII other than `%`, the
   /// common case), one at a time from the first byte that needs a closer look.
   static func checkCharacters(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLSyntaxError) {
-    var i = 0
-    let count = bytes.count
-    while i < count {
-      if i + 8 <= count, isPlain(ByteWord(bytes.baseAddress!, at: i)) {
+    try checkCharacters(bytes, in: 0..<bytes.count)
+  }
+
+  /// `checkCharacters(_:)` for `bytes[range]`; the offset in an error counts from the start of `bytes`.
+  static func checkCharacters(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) throws(URLSyntaxError) {
+    var i = range.lowerBound
+    let end = range.upperBound
+    while i < end {
+      if i + 8 <= end, isPlain(ByteWord(bytes.baseAddress!, at: i)) {
         i += 8
         continue
       }
@@ -132,11 +155,11 @@ enum URLReader {
       case 0x20: throw .space(at: i)
       case 0..<0x20, 0x7F: throw .controlCharacter(at: i)
       case UInt8(ascii: "%"):
-        guard i + 2 < count, hexValue(bytes[i + 1]) != nil, hexValue(bytes[i + 2]) != nil else {
+        guard i + 2 < end, hexValue(bytes[i + 1]) != nil, hexValue(bytes[i + 2]) != nil else {
           throw .malformedEscape(at: i)
         }
         i += 3
-      case 0xC2 where i + 1 < count && (0x80...0x9F).contains(bytes[i + 1]):
+      case 0xC2 where i + 1 < end && (0x80...0x9F).contains(bytes[i + 1]):
         throw .controlCharacter(at: i)  // U+0080...U+009F, the C1 controls
       default:
         i += 1

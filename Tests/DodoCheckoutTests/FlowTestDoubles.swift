@@ -140,8 +140,9 @@ struct FlowHarness {
         log.entries.append(event.name)
       },
       onWarning: { warnings.entries.append($0.message) },
-      deliver: { [deliveryError] (result: CheckoutResult) throws(CheckoutError) in
-        log.entries.append("deliver \(result.status.rawValue)")
+      deliver: { [deliveryError] (delivery: CheckoutFlow.Delivery) throws(CheckoutError) in
+        let notes = (delivery.isConfirmed ? "" : " unconfirmed") + (delivery.unreadablePart.map { " unreadable: \($0)" } ?? "")
+        log.entries.append("deliver \(delivery.result.status.rawValue)\(notes)")
         if let deliveryError { throw deliveryError }
       })
     return Result { () throws(CheckoutError) in

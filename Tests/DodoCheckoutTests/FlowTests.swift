@@ -204,7 +204,9 @@ struct FlowTests {
     _ = flow.handle(.recorded)
     _ = flow.handle(.presented)
     let result = try CheckoutResult(returnURL: "\(Self.returnURL)?status=succeeded")
-    #expect(flow.handle(.channel(.url(IncomingURL(id: 3, url: "\(Self.returnURL)?status=succeeded")))) == [.emit(.returnReceived), .deliver(result)])
+    #expect(
+      flow.handle(.channel(.url(IncomingURL(id: 3, url: "\(Self.returnURL)?status=succeeded"))))
+        == [.emit(.returnReceived), .deliver(CheckoutFlow.Delivery(result: result))])
     var failed = flow
     #expect(flow.handle(.delivered) == [
       .clearRecord, .answer(3, claimed: true), .closePresentation, .closeChannel, .releaseLock, .emit(.closed), .finish(.success(result)),
@@ -212,6 +214,44 @@ struct FlowTests {
     #expect(failed.handle(.deliveryFailed) == [
       .answer(3, claimed: true), .closePresentation, .closeChannel, .releaseLock, .emit(.closed), .finish(.success(result)),
     ])
+  }
+
+  @Test(
+    "a loopback return without a payment or subscription id is shown unconfirmed and keeps the record",
+    arguments: [
+      ("?status=succeeded", false), ("?status=failed&payment_id=", false), ("?status=expired", false),
+      ("?status=succeeded&payment_id=pay_1", true), ("?status=failed&subscription_id=sub_1", true),
+    ])
+  func loopbackReturnWithoutID(query: String, cleared: Bool) throws {
+    let returnURL = "http://127.0.0.1:53682/return"
+    let harness = FlowHarness([.url(IncomingURL(id: 4, url: returnURL + query, route: .loopback))])
+    let result = try harness.run(returnURL: returnURL).get()
+    #expect(result == (try CheckoutResult(returnURL: returnURL + query)))
+    #expect((harness.store.session == nil) == cleared)
+    #expect(harness.log.entries.contains("deliver \(result.status.rawValue)\(cleared ? "" : " unconfirmed")"))
+    #expect(harness.channel.answers[4] == true)
+  }
+
+  @Test("the same return handed over by the user's own handler clears the record")
+  func handlerReturnWithoutID() throws {
+    let returnURL = "http://127.0.0.1:53682/return"
+    let harness = FlowHarness([.url(IncomingURL(id: 4, url: returnURL + "?status=succeeded", route: .handler))])
+    #expect(try harness.run(returnURL: returnURL).get().status == .succeeded)
+    #expect(harness.store.session == nil)
+  }
+
+  @Test("a return whose query is not all URL text is claimed, read as far as it goes, and says what was not read")
+  func unreadableQuery() throws {
+    let url = "\(Self.returnURL)?status=succeeded&payment_id=pay_1&note=100%#frag ment"
+    let harness = FlowHarness([.url(IncomingURL(id: 2, url: url))])
+    let result = try harness.run().get()
+    #expect(result.status == .succeeded)
+    #expect(result.paymentId == "pay_1")
+    #expect(result.raw["note"] == "100%")
+    #expect(harness.channel.answers[2] == true)
+    #expect(harness.store.session == nil)
+    let note = "it has a malformed percent escape at position 67 ('%' must be followed by two hex digits)"
+    #expect(harness.log.entries.contains("deliver succeeded unreadable: \(note)"))
   }
 
   @Test("the machine ignores inputs that do not fit its state")

@@ -9,6 +9,12 @@ import Testing
     ("myapp://checkout/return", "myapp://checkout/return?status=succeeded&payment_id=pay_1"),
     ("myapp://checkout/return", "myapp://checkout/return#status=failed"),
     ("myapp://checkout/return", "myapp://checkout/return?#"),
+    // Whatever the query and fragment hold, even text that is not URL text (issue 8.14).
+    ("myapp://checkout/return", "myapp://checkout/return?status=succeeded&note=100%"),
+    ("myapp://checkout/return", "myapp://checkout/return#frag ment"),
+    ("myapp://checkout/return", "myapp://checkout/return?x=%"),
+    ("myapp://checkout/return", "myapp://checkout/return#%G1"),
+    ("myapp://checkout/return", "myapp://checkout/return?a=\u{1B}[31m&b=\n"),
     ("myapp://checkout/return", "myapp://checkout:1234/return"),
     ("myapp://checkout/return", "myapp://checkout:/return"),
     ("myapp://checkout/return", "myapp://user:pw@checkout/return"),
@@ -83,9 +89,9 @@ import Testing
     ("myapp://checkout/return", "myapp:/checkout/return"),
     ("myapp://checkout/return", "myapp:checkout/return"),
     ("myapp://checkout/return", "//checkout/return"),
-    ("myapp://checkout/return", "myapp://checkout/return?x=%"),
-    ("myapp://checkout/return", "myapp://checkout/return#%G1"),
     ("myapp://checkout/return", "myapp://checkout/return "),
+    ("myapp://checkout/return", "myapp://checkout/ret%urn?status=succeeded"),
+    ("myapp://checkout/return", "myapp://check out/return?status=succeeded"),
     ("myapp://checkout/return", "myapp://checkout/return\n"),
     ("myapp://checkout/return", "myapp://checkout:port/return"),
     // Different bytes that Swift strings would call equal, or that decode to U+FFFD alike.
@@ -98,6 +104,40 @@ import Testing
   @Test(arguments: notMatching)
   func doesNotMatch(_ returnURL: String, incoming: String) throws {
     #expect(try !ReturnURL(returnURL).matches(incoming))
+  }
+
+  static let echoing: [(returnURL: String, incoming: String, echoed: Bool)] = [
+    // No parameters of its own: anything echoes it.
+    ("http://127.0.0.1:1/r", "http://127.0.0.1:1/r", true),
+    ("http://127.0.0.1:1/r", "http://127.0.0.1:1/r?status=succeeded", true),
+    // Its own parameters must come back with the same decoded values; others may be added.
+    ("http://127.0.0.1:1/r?state=ab12", "http://127.0.0.1:1/r?state=ab12&status=succeeded", true),
+    ("http://127.0.0.1:1/r?state=ab12", "http://127.0.0.1:1/r?status=succeeded&state=%61b12", true),
+    ("http://127.0.0.1:1/r?state=ab12&v=2", "http://127.0.0.1:1/r?v=2&state=ab12", true),
+    ("http://127.0.0.1:1/r?state=ab12", "http://127.0.0.1:1/r?state=x&state=ab12", true),
+    ("http://127.0.0.1:1/r?state=ab12", "http://127.0.0.1:1/r?status=succeeded", false),
+    ("http://127.0.0.1:1/r?state=ab12", "http://127.0.0.1:1/r?state=ab1", false),
+    ("http://127.0.0.1:1/r?state=ab12", "http://127.0.0.1:1/r?state=ab123", false),
+    ("http://127.0.0.1:1/r?state=ab12", "http://127.0.0.1:1/r?state=AB12", false),
+    ("http://127.0.0.1:1/r?state=ab12", "http://127.0.0.1:1/r?state=", false),
+    ("http://127.0.0.1:1/r?state=ab12", "http://127.0.0.1:1/r?state=ab12&state=x", false),
+    ("http://127.0.0.1:1/r?state=ab12", "http://127.0.0.1:1/r?State=ab12", false),
+    ("http://127.0.0.1:1/r?state=ab12&v=2", "http://127.0.0.1:1/r?state=ab12", false),
+    ("http://127.0.0.1:1/r?state=ab12", "http://127.0.0.1:1/r#state=ab12", false),
+    ("http://127.0.0.1:1/r?state=", "http://127.0.0.1:1/r?state=", true),
+    ("http://127.0.0.1:1/r?state=", "http://127.0.0.1:1/r?state=a", false),
+  ]
+
+  @Test("a return echoes the return URL's own parameters (a per-run state) only with the same values", arguments: echoing)
+  func echoes(_ returnURL: String, incoming: String, echoed: Bool) throws {
+    let own = try ReturnURL(returnURL)
+    #expect(own.isEchoed(by: incoming) == echoed)
+  }
+
+  @Test("the names of the return URL's own parameters, never their values")
+  func ownParameterNames() throws {
+    #expect(try ReturnURL("http://127.0.0.1:1/r?state=secret&v=2").ownParameterNames == ["state", "v"])
+    #expect(try ReturnURL("myapp://checkout/return").ownParameterNames == [])
   }
 
   /// Every valid return URL matches itself, whatever it carries.

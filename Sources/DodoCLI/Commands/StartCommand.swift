@@ -163,8 +163,17 @@ struct StartCommand {
   /// Prints the result while its record still exists. Standard output that fails keeps the
   /// record (`dodo abandoned show` recovers the session) and is a warning; the exit status
   /// stays the outcome's, not 23, since a script acts on that status.
-  private func deliver(_ result: CheckoutResult) throws(CheckoutError) {
-    print(result)
+  private func deliver(_ delivery: CheckoutFlow.Delivery) throws(CheckoutError) {
+    if let part = delivery.unreadablePart {
+      context.warn("the return URL's query is not all URL text: \(part); that part was read as given")
+    }
+    if !delivery.isConfirmed {
+      context.warn(
+        "no payment_id or subscription_id came back, and any local program or web page can send a status to a "
+          + "loopback return URL: this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
+          + "confirm the payment on your backend")
+    }
+    print(delivery.result)
     context.stdout.flush()
     if let error = context.stdout.error {
       context.stdout.errorReported = true

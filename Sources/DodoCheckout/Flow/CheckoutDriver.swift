@@ -21,13 +21,13 @@ public final class CheckoutDriver {
   public let onWarning: (CheckoutError) -> Void
   /// Hands a result (not an error) to its reader before its record is cleared; a failure
   /// keeps the record, is passed to `onWarning`, and the result still stands.
-  public let deliver: (CheckoutResult) throws(CheckoutError) -> Void
+  public let deliver: (CheckoutFlow.Delivery) throws(CheckoutError) -> Void
 
   public init(
     lock: any CheckoutLock, store: any AbandonedSessionStore, presenter: any CheckoutPresenter,
     channel: any ReturnChannel, timeout: Duration? = nil,
     onEvent: @escaping (CheckoutEvent) -> Void = { _ in }, onWarning: @escaping (CheckoutError) -> Void = { _ in },
-    deliver: @escaping (CheckoutResult) throws(CheckoutError) -> Void = { _ in }
+    deliver: @escaping (CheckoutFlow.Delivery) throws(CheckoutError) -> Void = { _ in }
   ) {
     self.lock = lock
     self.store = store
@@ -72,9 +72,9 @@ public final class CheckoutDriver {
         channel.answer(id, claimed: claimed)
       case .emit(let event):
         onEvent(event)
-      case .deliver(let result):
+      case .deliver(let delivery):
         do throws(CheckoutError) {
-          try deliver(result)
+          try deliver(delivery)
           next = .delivered
         } catch {
           onWarning(error)

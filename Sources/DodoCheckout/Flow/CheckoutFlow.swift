@@ -47,7 +47,7 @@ public struct CheckoutFlow: Sendable {
     case answer(IncomingURL.ID, claimed: Bool)
     case emit(CheckoutEvent)
     /// Hand the result to its reader before the record that would recover it goes.
-    case deliver(CheckoutResult)
+    case deliver(Delivery)
     /// Remove the abandoned-session record.
     case clearRecord
     case closePresentation
@@ -59,6 +59,23 @@ public struct CheckoutFlow: Sendable {
 
   /// How a checkout ends: a result (any status, `cancelled` included) or an error.
   public typealias Outcome = Result<CheckoutResult, CheckoutError>
+
+  /// A result on its way to its reader, with what the reader should be told about it.
+  public struct Delivery: Sendable, Hashable {
+    public var result: CheckoutResult
+    /// `false` for a return over loopback that names no payment or subscription: any local
+    /// process or web page can send a status, so such a result does not end the session
+    /// (its record stays) and is shown as unconfirmed.
+    public var isConfirmed: Bool
+    /// What of the return URL's query could not be read as URL text (read as given).
+    public var unreadablePart: String?
+
+    public init(result: CheckoutResult, isConfirmed: Bool = true, unreadablePart: String? = nil) {
+      self.result = result
+      self.isConfirmed = isConfirmed
+      self.unreadablePart = unreadablePart
+    }
+  }
 
   public enum State: Sendable, Hashable {
     case idle, locking, openingChannel, recording, presenting, waiting, delivering, finished
@@ -74,8 +91,8 @@ public struct CheckoutFlow: Sendable {
   private var createdAt = Date(timeIntervalSince1970: 0)
   /// Whether an abandoned-session record was written by this checkout.
   private var recorded = false
-  /// While delivering: the result, and the return URL that waits for its answer.
-  private var delivering: (result: CheckoutResult, answer: IncomingURL.ID?)?
+  /// While delivering: the delivery, and the return URL that waits for its answer.
+  private var delivering: (delivery: Delivery, answer: IncomingURL.ID?)?
 
   public init(checkoutURL: String, returnURL: String, customization: BrowserCustomization = BrowserCustomization()) {
     self.checkoutURL = checkoutURL
@@ -132,21 +149,22 @@ public struct CheckoutFlow: Sendable {
       return clear + finish(.failure(failure.error), held: [.closeChannel, .releaseLock])
 
     case (.waiting, .channel(.url(let incoming))):
-      guard returning!.matches(incoming.url), let result = try? CheckoutResult(returnURL: incoming.url) else {
-        return [.answer(incoming.id, claimed: false), .wait]
-      }
-      return [.emit(.returnReceived)] + deliver(result, answering: incoming.id)
+      guard let read = returning!.reading(incoming.url) else { return [.answer(incoming.id, claimed: false), .wait] }
+      let confirmed = incoming.route != .loopback || read.result.paymentId != nil || read.result.subscriptionId != nil
+      let delivery = Delivery(result: read.result, isConfirmed: confirmed, unreadablePart: read.unreadablePart)
+      return [.emit(.returnReceived)] + deliver(delivery, answering: incoming.id)
 
     case (.waiting, .channel(.dismissed)), (.waiting, .channel(.timedOut)):
-      return deliver(.cancelled, answering: nil)
+      return deliver(Delivery(result: .cancelled), answering: nil)
 
     case (.delivering, .delivered), (.delivering, .deliveryFailed):
       // A result nobody received is still recoverable from the record: it goes only once
       // the result is out. The record is cleared before the answer, so that `handle-url`
       // saying "claimed" means the record is already gone.
-      let (result, answer) = delivering!
-      let clear: [Effect] = input == .delivered && recorded && result.status.isFinal ? [.clearRecord] : []
-      return clear + (answer.map { [.answer($0, claimed: true)] } ?? []) + end(.success(result))
+      let (delivery, answer) = delivering!
+      let ends = input == .delivered && recorded && delivery.result.status.isFinal && delivery.isConfirmed
+      let clear: [Effect] = ends ? [.clearRecord] : []
+      return clear + (answer.map { [.answer($0, claimed: true)] } ?? []) + end(.success(delivery.result))
 
     case (.waiting, .channel(.presenterFailed(let error))), (.waiting, .failed(let error)):
       return end(.failure(error))
@@ -161,10 +179,10 @@ public struct CheckoutFlow: Sendable {
     return [.present(checkout!, customization)]
   }
 
-  private mutating func deliver(_ result: CheckoutResult, answering answer: IncomingURL.ID?) -> [Effect] {
+  private mutating func deliver(_ delivery: Delivery, answering answer: IncomingURL.ID?) -> [Effect] {
     state = .delivering
-    delivering = (result, answer)
-    return [.deliver(result)]
+    delivering = (delivery, answer)
+    return [.deliver(delivery)]
   }
 
   /// Ends a checkout that was presented: everything is released and `closed` is emitted.

@@ -17,12 +17,23 @@ public protocol ReturnChannel: AnyObject {
 
 /// A URL handed to the checkout in progress, with the id its answer goes back to.
 public struct IncomingURL: Sendable, Hashable, Identifiable {
+  /// How a URL reached the checkout, which says who could have sent it.
+  public enum Route: Sendable, Hashable {
+    /// From the user's own side: `dodo handle-url` (the desktop's URL handler, a script of
+    /// the same user) or a line pasted into the terminal.
+    case handler
+    /// An HTTP request to the loopback listener: any local process or web page can make one.
+    case loopback
+  }
+
   public var id: Int
   public var url: String
+  public var route: Route
 
-  public init(id: Int, url: String) {
+  public init(id: Int, url: String, route: Route = .handler) {
     self.id = id
     self.url = url
+    self.route = route
   }
 }
 
