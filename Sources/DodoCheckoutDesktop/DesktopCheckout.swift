@@ -72,7 +72,7 @@ struct DesktopCheckout: Sendable {
 
   func handleOpenURL(_ url: String) -> Bool {
     guard let directories = try? directories() else { return false }
-    return (try? ReturnChannelClient.send(url, runtimeDirectory: directories.runtime)) ?? false
+    return (try? ReturnChannelClient.send(url, runtimeDirectory: directories.runtime)) == .claimed
   }
 
   /// The record's store; `nil` when there is no state directory (and so no record). The

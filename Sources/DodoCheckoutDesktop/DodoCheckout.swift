@@ -56,7 +56,7 @@ public enum DodoCheckout {
   /// checkout may run in this process or in a `dodo start`; the URL goes over the same private
   /// return channel that `dodo handle-url` uses, and the call waits (briefly) for the answer.
   /// Not from `onEvent`: the checkout answers on the thread that runs `onEvent`, so the answer
-  /// would come only after the wait gave up (`false`, after 5 seconds).
+  /// would come only after the wait gave up (`false`, after 10 seconds).
   ///
   /// - Parameter url: The URL the system opened the app with.
   /// - Returns: `true` when a running checkout took the URL as its return; `false` for any other

@@ -7,18 +7,24 @@ import Darwin
 #endif
 
 /// The sending side of the return channel, for `dodo handle-url`: hands a URL to the
-/// `start` in progress and says whether it claimed it.
+/// `start` in progress and says what it answered.
 public enum ReturnChannelClient {
   /// Sends `url` to the checkout listening in `runtimeDirectory` and waits up to
   /// `timeoutSeconds` for its answer. No checkout running (no runtime directory, no socket,
-  /// nobody listening) is `false`, never an error: the OS may route any URL here.
+  /// nobody listening) is `.unclaimed`, never an error: the OS may route any URL here; so is
+  /// a URL longer than `ReturnChannelProtocol.maximumURLBytes`, which no checkout takes. A
+  /// checkout that takes the URL but does not answer in time is `.none`: the connection is
+  /// closed on return, and the checkout does not claim a URL whose sender has gone.
   ///
   /// The runtime directory is checked first (private, owned by the user): the URL may carry
   /// a customer's details, and must not go to a socket that someone else planted.
-  public static func send(_ url: String, runtimeDirectory: String, timeoutSeconds: Int = 5) throws(PlatformError) -> Bool {
-    let path = DodoDirectories.join(runtimeDirectory, "return.sock")
+  public static func send(
+    _ url: String, runtimeDirectory: String, timeoutSeconds: Int = ReturnChannelProtocol.answerTimeoutSeconds
+  ) throws(PlatformError) -> ReturnChannelProtocol.Answer {
+    guard url.utf8.count <= ReturnChannelProtocol.maximumURLBytes else { return .unclaimed }
+    let path = DodoDirectories.join(runtimeDirectory, ReturnChannelProtocol.socketName)
     do throws(SystemError) {
-      guard try Syscalls.lstat(runtimeDirectory) != nil else { return false }
+      guard try Syscalls.lstat(runtimeDirectory) != nil else { return .unclaimed }
     } catch {
       throw PlatformError("cannot check the runtime directory: \(error)")
     }
@@ -34,16 +40,16 @@ public enum ReturnChannelClient {
       try Syscalls.setTimeouts(fd, seconds: timeoutSeconds)
       try Syscalls.connect(fd, .unix(path))
     } catch {
-      if [Errno.noSuchFileOrDirectory, .connectionRefused, .notSocket].contains(error.errno) { return false }
+      if [Errno.noSuchFileOrDirectory, .connectionRefused, .notSocket].contains(error.errno) { return .unclaimed }
       throw PlatformError("cannot reach the checkout: \(error)")
     }
     do throws(SystemError) {
-      // `send` (no SIGPIPE): a checkout that ends while we write is "not claimed", not a crash.
+      // `send` (no SIGPIPE): a checkout that ends while we write has not heard the URL.
       let request = Array(url.utf8) + [UInt8(ascii: "\n")]
       var sent = 0
       while sent < request.count {
         let count = try Syscalls.send(fd, request, from: sent)
-        guard count > 0 else { return false }  // SO_SNDTIMEO ran out
+        guard count > 0 else { return .none }  // SO_SNDTIMEO ran out
         sent += count
       }
       Syscalls.shutdownWrite(fd)
@@ -54,10 +60,11 @@ public enum ReturnChannelClient {
         if n == 0 { break }
         count += n
       }
-      return answer[..<count].elementsEqual("claimed\n".utf8)
+      return ReturnChannelProtocol.answer(answer[..<count])
     } catch {
-      // The checkout ended while we talked (EPIPE, ECONNRESET) or did not answer in time.
-      if [Errno.brokenPipe, .connectionReset, .wouldBlock].contains(error.errno) { return false }
+      // The checkout ended or dropped us while we talked (EPIPE, ECONNRESET), or did not
+      // answer in time (SO_RCVTIMEO: EAGAIN).
+      if [Errno.brokenPipe, .connectionReset, .wouldBlock].contains(error.errno) { return .none }
       throw PlatformError("cannot hand the URL to the checkout: \(error)")
     }
   }

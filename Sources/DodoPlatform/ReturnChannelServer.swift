@@ -11,11 +11,13 @@ import DodoCheckout
 /// socket, the loopback HTTP listener, the signal pipe and the clock, on one thread.
 ///
 /// - `handle-url` connects to `return.sock` (`0600`, in the private runtime directory), sends
-///   one URL and a newline, and reads back `claimed` or `unclaimed`. A peer of another uid
-///   is closed unheard (`SO_PEERCRED` / `getpeereid`).
+///   one URL and a newline, and reads back `claimed` or `unclaimed` (`ReturnChannelProtocol`).
+///   A peer of another uid is closed unheard (`SO_PEERCRED` / `getpeereid`); a URL whose
+///   sender hung up before it was read is never claimed.
 /// - For a loopback return URL, the same loop serves minimal HTTP/1.1 on the return URL's
 ///   port, bound to loopback only: a `GET` of the return URL gets a page saying the checkout
-///   is finished; anything else gets 404 (or 405) and the wait goes on.
+///   is finished; a request `LoopbackRules` refuses gets 403 or 421, anything else 404 (or
+///   405), and the wait goes on.
 /// - `SIGINT`, `SIGTERM` and `SIGHUP` end the wait as `dismissed`; `SIGCHLD` tells it that the
 ///   browser command ended, and a non-zero exit is `presenterFailed`. A library, which must
 ///   not take the process's signals, passes `handlesSignals: false` and ends the wait with
@@ -23,18 +25,24 @@ import DodoCheckout
 /// - `watchLines` adds a source of URLs typed or pasted one per line (the terminal `start`
 ///   runs in, when no browser opened there).
 ///
-/// Every connection is bounded in size and time, and at most `maximumConnections` are open
-/// at once, so a stuck or hostile client cannot hold up the return.
+/// Every connection is bounded in size and time, so a stuck or hostile client cannot hold up
+/// the return: at most `maximumConnections` are open, every pending connection is accepted
+/// on each round, and when full the oldest one still waiting for a request goes; a client
+/// has `firstByteTimeoutMilliseconds` to start its request and `requestTimeoutMilliseconds`
+/// to finish it. A flood of idle connections thus costs each of them a second at most, and
+/// the browser's return, which comes with its request at once, gets through.
 public final class ReturnChannelServer: ReturnChannel {
   public let socketPath: String
-  /// How long a client has to send its request.
+  /// How long a client has to send its whole request.
   public var requestTimeoutMilliseconds = 5_000
+  /// How long a client has to send the first byte of its request.
+  public var firstByteTimeoutMilliseconds = 1_000
   static let maximumConnections = 64
 
   private var unixListener: Int32 = -1
   private var httpListeners: [Int32] = []
-  /// `http://HOST:PORT`, prefixed to an HTTP request target to rebuild the URL.
-  private var httpOrigin = ""
+  /// What an HTTP request must show to be heard; set for a loopback return URL.
+  private var loopbackRules: LoopbackRules?
   private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
   private var connections: [Int: ReturnConnection] = [:]
   private var nextConnectionID = 1
@@ -52,7 +60,7 @@ public final class ReturnChannelServer: ReturnChannel {
   public let handlesSignals: Bool
 
   public init(runtimeDirectory: String, handlesSignals: Bool = true) {
-    socketPath = DodoDirectories.join(runtimeDirectory, "return.sock")
+    socketPath = DodoDirectories.join(runtimeDirectory, ReturnChannelProtocol.socketName)
     self.handlesSignals = handlesSignals
   }
 
@@ -66,7 +74,7 @@ public final class ReturnChannelServer: ReturnChannel {
       signalPipe = try platform("cannot create the signal pipe") { () throws(SystemError) in try Syscalls.pipe() }
       if handlesSignals { Syscalls.routeSignals(Self.signals, toPipe: signalPipe.write) }
       unixListener = try listenOnSocketPath()
-      if let loopback = returnURL.loopback { try listenOnLoopback(loopback, host: returnURL.host) }
+      if let loopback = returnURL.loopback { try listenOnLoopback(loopback, returnURL: returnURL) }
     } catch {
       close()
       throw error.checkoutError
@@ -92,18 +100,17 @@ public final class ReturnChannelServer: ReturnChannel {
       let now = clock.now
       if let deadline, now >= deadline { return .timedOut }
       expireConnections(now: now)
-      var requests = [Syscalls.PollRequest(fd: signalPipe.read)]
-      let acceptMore = connections.count < Self.maximumConnections
-      if acceptMore {
-        requests.append(Syscalls.PollRequest(fd: unixListener))
-        requests += httpListeners.map { Syscalls.PollRequest(fd: $0) }
-      }
+      var requests = [Syscalls.PollRequest(fd: signalPipe.read), Syscalls.PollRequest(fd: unixListener)]
+      requests += httpListeners.map { Syscalls.PollRequest(fd: $0) }
       let open = connections.filter { !$0.value.awaitingAnswer }.sorted { $0.key < $1.key }
       requests += open.map { Syscalls.PollRequest(fd: $0.value.fd) }
       let first = requests.count - open.count
       if let lines { requests.append(Syscalls.PollRequest(fd: lines.fd)) }
       var wake = deadline
-      for (_, connection) in open where wake == nil || connection.deadline < wake! { wake = connection.deadline }
+      for (_, connection) in open {
+        let expiry = self.deadline(of: connection)
+        if wake.map({ expiry < $0 }) ?? true { wake = expiry }
+      }
       var timeout = wake.map { Self.milliseconds(from: now, to: $0) } ?? -1
       // SIGCHLD is the browser's exit signal; looking now and then as well costs nothing and
       // does not depend on the signal being delivered.
@@ -113,11 +120,10 @@ public final class ReturnChannelServer: ReturnChannel {
         throw .platformError("cannot wait for the return: \(error)")
       }
       if ready[0] { drainSignals() } else { checkBrowser() }
-      if acceptMore {
-        if ready[1] { accept(from: unixListener, kind: .unix) }
-        for (offset, listener) in httpListeners.enumerated() where ready[2 + offset] { accept(from: listener, kind: .http) }
-      }
-      for (offset, (id, _)) in open.enumerated() where ready[first + offset] { read(id, now: clock.now) }
+      // Read what came on the connections polled before accepting more, which may evict some.
+      for (offset, (id, _)) in open.enumerated() where ready[first + offset] { read(id) }
+      if ready[1] { accept(from: unixListener, kind: .unix) }
+      for (offset, listener) in httpListeners.enumerated() where ready[2 + offset] { accept(from: listener, kind: .http) }
       if lines != nil, ready[first + open.count] { readLines() }
     }
     return queued.removeFirst()
@@ -202,11 +208,11 @@ public final class ReturnChannelServer: ReturnChannel {
 
   /// Listens on the loopback return URL's port: `127.0.0.1` or `::1`, and both for `localhost`
   /// (`::1` only when the machine has IPv6).
-  private func listenOnLoopback(_ loopback: LoopbackAddress, host: String) throws(PlatformError) {
+  private func listenOnLoopback(_ loopback: LoopbackAddress, returnURL: ReturnURL) throws(PlatformError) {
     guard let port = UInt16(exactly: loopback.port), port != 0 else {
       throw PlatformError("cannot listen on the return URL's port \(loopback.port): use a port from 1 to 65535")
     }
-    httpOrigin = "http://\(host):\(port)"
+    loopbackRules = LoopbackRules(returnURL: returnURL, port: loopback.port)
     let addresses: [(Syscalls.SocketAddress, required: Bool)] =
       switch loopback.host {
       case "::1": [(.ipv6("::1", port: port), true)]
@@ -267,52 +273,79 @@ public final class ReturnChannelServer: ReturnChannel {
     }
     source.pending += bytes[..<count]
     while let newline = source.pending.firstIndex(of: UInt8(ascii: "\n")) {
-      let line = String(decoding: source.pending[..<newline], as: UTF8.self).trimmingWhitespace()
+      let line = String(String(decoding: source.pending[..<newline], as: UTF8.self).trimmingBlanks())
       source.pending.removeSubrange(...newline)
       guard !line.isEmpty else { continue }
       let id = nextConnectionID
       nextConnectionID += 1
       unansweredLines[id] = line
-      queued.append(.url(IncomingURL(id: id, url: line)))
+      queued.append(.url(IncomingURL(id: id, url: line, route: .handler)))
     }
     // A line longer than any URL dodo accepts is dropped rather than buffered without end.
-    if source.pending.count > LineSource.maximumLine { source.pending.removeAll() }
+    if source.pending.count > ReturnChannelProtocol.maximumURLBytes { source.pending.removeAll() }
     lines = source
   }
 
+  /// Accepts every connection waiting on `listener`. When full, the oldest connection that
+  /// has not finished its request makes room, one that has sent nothing first; one waiting
+  /// for the checkout's answer is never dropped.
   private func accept(from listener: Int32, kind: ReturnConnection.Kind) {
-    while connections.count < Self.maximumConnections, let fd = try? Syscalls.accept(listener) {
+    while let fd = try? Syscalls.accept(listener) {
       if kind == .unix {
         guard (try? Syscalls.peerUserID(fd)) == Syscalls.userID() else {
           Syscalls.close(fd)
           continue
         }
       }
+      if connections.count >= Self.maximumConnections {
+        let waiting = connections.filter { !$0.value.awaitingAnswer }
+        guard let oldest = waiting.min(by: { ($0.value.hasSentAnything ? 1 : 0, $0.key) < ($1.value.hasSentAnything ? 1 : 0, $1.key) })
+        else {
+          Syscalls.close(fd)
+          continue
+        }
+        // Closed unanswered: a `handle-url` hears no answer, which is the truth.
+        connections.removeValue(forKey: oldest.key)
+      }
       let id = nextConnectionID
       nextConnectionID += 1
-      let deadline = ContinuousClock().now.advanced(by: .milliseconds(requestTimeoutMilliseconds))
-      connections[id] = ReturnConnection(fd: fd, kind: kind, deadline: deadline, origin: httpOrigin)
+      connections[id] = ReturnConnection(
+        fd: fd, kind: kind, acceptedAt: ContinuousClock().now, loopback: kind == .http ? loopbackRules : nil)
     }
   }
 
-  private func read(_ id: Int, now: ContinuousClock.Instant) {
+  private func read(_ id: Int) {
     guard let connection = connections[id] else { return }
     switch connection.readRequest() {
     case .incomplete:
       break
     case .url(let url):
+      // A `handle-url` that gave up has been told nothing was claimed, or nothing at all:
+      // claiming its URL now would make that untrue.
+      if connection.kind == .unix, connection.senderHasGone {
+        connections.removeValue(forKey: id)
+        return
+      }
       connection.awaitingAnswer = true
-      queued.append(.url(IncomingURL(id: id, url: url)))
+      queued.append(.url(IncomingURL(id: id, url: url, route: connection.kind == .http ? .loopback : .handler)))
     case .reject(let response):
       connections.removeValue(forKey: id)
       connection.reject(response)
     }
   }
 
+  /// When `connection` is dropped if its request is still not complete.
+  private func deadline(of connection: ReturnConnection) -> ContinuousClock.Instant {
+    let timeout = connection.hasSentAnything ? requestTimeoutMilliseconds : min(firstByteTimeoutMilliseconds, requestTimeoutMilliseconds)
+    return connection.acceptedAt.advanced(by: .milliseconds(timeout))
+  }
+
+  /// Drops the connections whose time ran out: a browser's idle spare connection (it has
+  /// sent nothing) is closed silently, any other client is told its request timed out.
   private func expireConnections(now: ContinuousClock.Instant) {
-    for (id, connection) in connections where !connection.awaitingAnswer && connection.deadline <= now {
+    for (id, connection) in connections where !connection.awaitingAnswer && deadline(of: connection) <= now {
       connections.removeValue(forKey: id)
-      connection.reject(.timedOut)
+      if connection.hasSentAnything || connection.kind == .unix { connection.reject(.timedOut) }
     }
   }
 
@@ -330,15 +363,8 @@ func platform<R>(_ doing: String, _ body: () throws(SystemError) -> R) throws(Pl
 
 /// A file descriptor that URLs arrive on one per line, and where their answers go.
 private struct LineSource {
-  static let maximumLine = 64 * 1024
   let fd: Int32
   let onAnswer: (String, Bool) -> Void
   var pending: [UInt8] = []
 }
 
-extension String {
-  fileprivate func trimmingWhitespace() -> String {
-    let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\r" }
-    return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
-  }
-}

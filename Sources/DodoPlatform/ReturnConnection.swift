@@ -1,7 +1,9 @@
+import DodoCheckout
+
 /// One client of the return channel: a `handle-url` on the Unix socket, or a browser on the
 /// loopback HTTP listener. Reads one bounded request, then waits for the checkout's answer.
 final class ReturnConnection {
-  enum Kind { case unix, http }
+  enum Kind: Equatable { case unix, http }
 
   /// What a read found.
   enum Request: Equatable {
@@ -13,34 +15,41 @@ final class ReturnConnection {
   }
 
   enum Rejection: Equatable {
-    case badRequest, methodNotAllowed, tooLarge, timedOut
+    case badRequest, methodNotAllowed, tooLarge, uriTooLong, timedOut
+    /// A `Host` other than the return URL's: a misdirected request, or DNS rebinding.
+    case misdirected
+    /// A request a web page made on its own (an image, a fetch, a frame): not a navigation.
+    case crossSite
+    /// The return URL, without the parameters (a per-run `state`) of the one the checkout waits for.
+    case missingOwnParameters
   }
 
-  /// A URL line from `handle-url` (a return URL with its query) stays well under this.
-  static let maximumURLRequest = 64 * 1024
-  /// An HTTP request head (request line and headers).
-  static let maximumHTTPRequest = 16 * 1024
+  /// An HTTP request head: the request line, headers of a browser, and a request target of
+  /// up to `ReturnChannelProtocol.maximumURLBytes`.
+  static let maximumHTTPHead = ReturnChannelProtocol.maximumURLBytes + 16 * 1024
 
   let fd: Int32
   let kind: Kind
-  let deadline: ContinuousClock.Instant
-  /// `http://HOST:PORT` for HTTP requests.
-  let origin: String
+  let acceptedAt: ContinuousClock.Instant
   var awaitingAnswer = false
+  /// Whether the client has sent anything: one that has not is the first to go when the
+  /// server is full, and goes after `ReturnChannelServer.firstByteTimeoutMilliseconds`.
+  var hasSentAnything: Bool { !buffer.isEmpty }
+  private let loopback: LoopbackRules?
   private var buffer: [UInt8] = []
 
-  init(fd: Int32, kind: Kind, deadline: ContinuousClock.Instant, origin: String) {
+  init(fd: Int32, kind: Kind, acceptedAt: ContinuousClock.Instant, loopback: LoopbackRules?) {
     self.fd = fd
     self.kind = kind
-    self.deadline = deadline
-    self.origin = origin
+    self.acceptedAt = acceptedAt
+    self.loopback = loopback
   }
 
   deinit { Syscalls.close(fd) }
 
   /// Reads what is available and says whether the request is complete.
   func readRequest() -> Request {
-    let limit = kind == .unix ? Self.maximumURLRequest : Self.maximumHTTPRequest
+    let limit = kind == .unix ? ReturnChannelProtocol.maximumURLBytes : Self.maximumHTTPHead
     var chunk = [UInt8](repeating: 0, count: 4096)
     var ended = false
     while buffer.count <= limit {
@@ -55,8 +64,15 @@ final class ReturnConnection {
       }
       buffer += chunk[..<count]
     }
-    return kind == .unix ? urlLine(ended: ended, limit: limit) : httpRequest(ended: ended, limit: limit)
+    switch kind {
+    case .unix: return urlLine(ended: ended, limit: limit)
+    case .http: return httpRequest(ended: ended, limit: limit)
+    }
   }
+
+  /// Whether the client has closed its end entirely (`POLLHUP`), not only its writing side
+  /// as a `handle-url` still waiting for the answer does.
+  var senderHasGone: Bool { Syscalls.hasHungUp(fd) }
 
   /// `URL\n`; a client that closes its side without the newline has sent the URL too.
   private func urlLine(ended: Bool, limit: Int) -> Request {
@@ -70,22 +86,17 @@ final class ReturnConnection {
     return .incomplete
   }
 
-  /// `GET TARGET HTTP/1.x` and headers up to the blank line; the URL is the origin and the
-  /// target (or the target itself when it is absolute).
+  /// `GET TARGET HTTP/1.x` and headers up to the blank line, checked against the loopback
+  /// rules; the URL is the return URL's origin and the target.
   private func httpRequest(ended: Bool, limit: Int) -> Request {
     guard let headEnd = Self.endOfHead(buffer) else {
       if buffer.count > limit { return .reject(.tooLarge) }
       return ended ? .reject(.badRequest) : .incomplete
     }
-    let lineEnd = buffer[..<headEnd].firstIndex(of: UInt8(ascii: "\n")) ?? headEnd
-    let line = String(decoding: buffer[..<lineEnd], as: UTF8.self)
-    let parts = line.split(separator: " ", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts[2].hasPrefix("HTTP/1."), !parts[1].isEmpty else { return .reject(.badRequest) }
-    guard parts[0] == "GET" else { return .reject(.methodNotAllowed) }
-    let target = String(parts[1])
-    if target.hasPrefix("/") { return .url(origin + target) }
-    if target.lowercased().hasPrefix("http://") { return .url(target) }
-    return .reject(.badRequest)
+    guard let loopback, let head = HTTPRequestHead(buffer[..<headEnd]) else { return .reject(.badRequest) }
+    guard head.method == "GET" else { return .reject(.methodNotAllowed) }
+    guard head.target.utf8.count <= ReturnChannelProtocol.maximumURLBytes else { return .reject(.uriTooLong) }
+    return loopback.check(head)
   }
 
   private static func endOfHead(_ bytes: [UInt8]) -> Int? {
@@ -103,7 +114,7 @@ final class ReturnConnection {
   /// Answers a complete request; the connection is closed when the last reference goes.
   func respond(claimed: Bool) {
     switch kind {
-    case .unix: send(claimed ? "claimed\n" : "unclaimed\n")
+    case .unix: send(claimed ? ReturnChannelProtocol.claimed : ReturnChannelProtocol.unclaimed)
     case .http:
       if claimed {
         send(Self.http("200 OK", contentType: "text/html; charset=utf-8", body: Self.finishedPage))
@@ -116,21 +127,29 @@ final class ReturnConnection {
   /// Answers a request that never reached the checkout.
   func reject(_ rejection: Rejection) {
     switch kind {
-    case .unix: send("unclaimed\n")
+    case .unix: send(ReturnChannelProtocol.unclaimed)
     case .http:
-      switch rejection {
-      case .badRequest: send(Self.http("400 Bad Request", body: "Bad request.\n"))
-      case .methodNotAllowed: send(Self.http("405 Method Not Allowed", extra: "Allow: GET\r\n", body: "Only GET is served here.\n"))
-      case .tooLarge: send(Self.http("431 Request Header Fields Too Large", body: "Request too large.\n"))
-      case .timedOut: send(Self.http("408 Request Timeout", body: "Request timed out.\n"))
-      }
+      let (status, body) =
+        switch rejection {
+        case .badRequest: ("400 Bad Request", "Bad request.")
+        case .methodNotAllowed: ("405 Method Not Allowed", "Only GET is served here.")
+        case .tooLarge: ("431 Request Header Fields Too Large", "Request too large.")
+        case .uriTooLong: ("414 URI Too Long", "The address is too long.")
+        case .timedOut: ("408 Request Timeout", "Request timed out.")
+        case .misdirected: ("421 Misdirected Request", "This server answers only for the checkout's return address.")
+        case .crossSite: ("403 Forbidden", "A checkout returns here by navigating, not from inside another page.")
+        case .missingOwnParameters:
+          ("403 Forbidden", "This return does not carry the parameters of the return URL the checkout waits for.")
+        }
+      send(Self.http(status, extra: rejection == .methodNotAllowed ? "Allow: GET\r\n" : "", body: body + "\n"))
     }
   }
 
   /// Sends what fits in the socket buffer without blocking (every answer is small) and shuts
   /// the writing side so the client sees the end.
-  private func send(_ text: String) {
-    let bytes = Array(text.utf8)
+  private func send(_ text: String) { send(Array(text.utf8)) }
+
+  private func send(_ bytes: [UInt8]) {
     _ = try? bytes.withUnsafeBytes { try Syscalls.send(fd, $0) }
     Syscalls.shutdownWrite(fd)
   }

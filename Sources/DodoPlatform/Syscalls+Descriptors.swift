@@ -64,6 +64,14 @@ extension Syscalls {
     return fds.map { $0.revents != 0 }
   }
 
+  /// `poll(2)` with no wait: whether the other end of `fd` has hung up entirely (`POLLHUP`,
+  /// or `POLLERR`). A peer that only shut its writing side (`shutdown(SHUT_WR)`) has not.
+  public static func hasHungUp(_ fd: Int32) -> Bool {
+    var request = [pollfd(fd: fd, events: 0, revents: 0)]
+    guard systemPoll(&request, 1, 0) == 1 else { return false }
+    return request[0].revents & Int16(POLLHUP | POLLERR) != 0
+  }
+
   /// `read(2)` on a non-blocking descriptor: `nil` when nothing is there yet (`EAGAIN`).
   public static func readAvailable(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
     switch retryingOnInterrupt({ systemRead(fd, buffer.baseAddress, buffer.count) }) {

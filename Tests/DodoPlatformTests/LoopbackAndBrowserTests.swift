@@ -34,7 +34,7 @@ struct LoopbackAndBrowserTests {
     try server.open(for: returnURL)
     defer { server.close() }
     let ipv6 = host == "[::1]"
-    let favicon = inBackground { httpRequest("GET /favicon.ico HTTP/1.1\r\nHost: x\r\n\r\n", port: port, ipv6: ipv6) }
+    let favicon = inBackground { httpRequest("GET /favicon.ico HTTP/1.1\r\nHost: \(host):\(port)\r\n\r\n", port: port, ipv6: ipv6) }
     guard case .url(let first) = try server.next(until: soon()) else { return #expect(Bool(false)) }
     #expect(first.url == "http://\(host):\(port)/favicon.ico")
     #expect(!returnURL.matches(first.url))
@@ -44,15 +44,117 @@ struct LoopbackAndBrowserTests {
     let post = inBackground { httpRequest("POST /return HTTP/1.1\r\nContent-Length: 0\r\n\r\n", port: port, ipv6: ipv6) }
     let done = inBackground {
       usleep(100_000)
-      return httpRequest("GET /return?status=succeeded&payment_id=p HTTP/1.1\r\nHost: x\r\n\r\n", port: port, ipv6: ipv6)
+      return httpRequest("GET /return?status=succeeded&payment_id=p HTTP/1.1\r\nHost: \(host.uppercased()):\(port)\r\n\r\n", port: port, ipv6: ipv6)
     }
     guard case .url(let second) = try server.next(until: soon()) else { return #expect(Bool(false)) }
     #expect(second.url == "http://\(host):\(port)/return?status=succeeded&payment_id=p")
+    #expect(second.route == .loopback)
     server.answer(second.id, claimed: true)
     #expect(post.wait()?.hasPrefix("HTTP/1.1 405 ") == true)
     let page = done.wait() ?? ""
     #expect(page.hasPrefix("HTTP/1.1 200 OK"))
     #expect(page.contains("close this tab"))
+  }
+
+  /// Requests to a loopback return URL that carries a per-run `state`, and the status line
+  /// each gets; `nil`: it reaches the checkout.
+  static let forgedOrNot: [(head: String, status: String?)] = [
+    // The browser's return: Host is the return URL's, a top-level navigation from the checkout's site.
+    ("GET /return?state=s3cret&status=succeeded HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\nSec-Fetch-Site: cross-site\r\n"
+      + "Sec-Fetch-Mode: navigate\r\nSec-Fetch-Dest: document\r\n", nil),
+    ("GET /return?status=succeeded&state=s3cret HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n", nil),
+    ("GET http://127.0.0.1:PORT/return?state=s3cret HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n", nil),
+    // Another path is the checkout's to refuse (404), whatever it carries.
+    ("GET /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n", nil),
+    // No state, or another one: a local program that knows only the port.
+    ("GET /return?status=succeeded HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n", "403"),
+    ("GET /return?status=succeeded&state=guess HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n", "403"),
+    ("GET /return?status=succeeded&state=s3cret&state=x HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n", "403"),
+    // DNS rebinding, or a request meant for another server.
+    ("GET /return?state=s3cret HTTP/1.1\r\nHost: evil.example:PORT\r\n", "421"),
+    ("GET /return?state=s3cret HTTP/1.1\r\nHost: localhost:PORT\r\n", "421"),
+    ("GET /return?state=s3cret HTTP/1.1\r\nHost: 127.0.0.1\r\n", "421"),
+    ("GET http://evil.example/return?state=s3cret HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\n", "421"),
+    ("GET /return?state=s3cret HTTP/1.1\r\n", "400"),
+    ("GET /return?state=s3cret HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\nHost: 127.0.0.1:PORT\r\n", "400"),
+    // A page's own request: an <img>, a fetch, a frame; a cross-origin Origin without Sec-Fetch.
+    ("GET /return?state=s3cret HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\nSec-Fetch-Site: cross-site\r\n"
+      + "Sec-Fetch-Mode: no-cors\r\nSec-Fetch-Dest: image\r\n", "403"),
+    ("GET /return?state=s3cret HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\nSec-Fetch-Site: cross-site\r\n"
+      + "Sec-Fetch-Mode: cors\r\nSec-Fetch-Dest: empty\r\nOrigin: https://evil.example\r\n", "403"),
+    ("GET /return?state=s3cret HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\nSec-Fetch-Site: same-site\r\n"
+      + "Sec-Fetch-Mode: navigate\r\nSec-Fetch-Dest: iframe\r\n", "403"),
+    ("GET /return?state=s3cret HTTP/1.1\r\nHost: 127.0.0.1:PORT\r\nOrigin: https://evil.example\r\n", "403"),
+  ]
+
+  @Test("a loopback request is heard only with the return URL's Host, as a navigation, carrying its state", arguments: forgedOrNot)
+  func forgedReturns(head: String, status: String?) throws {
+    let temp = TemporaryDirectory()
+    let port = freePort()
+    let server = ReturnChannelServer(runtimeDirectory: temp.path)
+    try server.open(for: try ReturnURL("http://127.0.0.1:\(port)/return?state=s3cret"))
+    defer { server.close() }
+    let request = head.replacingOccurrences(of: "PORT", with: "\(port)") + "\r\n"
+    let response = inBackground { httpRequest(request, port: port) }
+    let event = try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(status == nil ? 5_000 : 300)))
+    if status == nil {
+      guard case .url(let incoming) = event else { return #expect(Bool(false), "\(event)") }
+      server.answer(incoming.id, claimed: false)
+      #expect(response.wait()?.hasPrefix("HTTP/1.1 404 ") == true)
+    } else {
+      #expect(event == .timedOut)
+      #expect(response.wait()?.prefix(12) == "HTTP/1.1 \(status ?? "")")
+    }
+  }
+
+  @Test("a loopback return as large as a handle-url one (64 KiB, 1900 license keys) reaches the checkout")
+  func largeReturn() throws {
+    let temp = TemporaryDirectory()
+    let port = freePort()
+    let server = ReturnChannelServer(runtimeDirectory: temp.path)
+    try server.open(for: try ReturnURL("http://127.0.0.1:\(port)/return"))
+    defer { server.close() }
+    let target = "/return?status=succeeded" + String(repeating: "&license_key=LK-0123456789abcdef", count: 1900)
+    let request = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUser-Agent: \(String(repeating: "x", count: 2000))\r\n\r\n"
+    let response = inBackground { httpRequest(request, port: port) }
+    guard case .url(let incoming) = try server.next(until: soon()) else { return #expect(Bool(false)) }
+    #expect(incoming.url == "http://127.0.0.1:\(port)" + target)
+    server.answer(incoming.id, claimed: true)
+    #expect(response.wait()?.hasPrefix("HTTP/1.1 200 ") == true)
+    let tooLong = "GET /return?\(String(repeating: "a", count: ReturnChannelProtocol.maximumURLBytes)) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+    let refused = inBackground { httpRequest(tooLong, port: port) }
+    #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(300))) == .timedOut)
+    #expect(refused.wait()?.hasPrefix("HTTP/1.1 414 ") == true)
+  }
+
+  @Test("a flood of idle connections does not hold up the browser's return: it is served within 2 seconds")
+  func idleFlood() throws {
+    let temp = TemporaryDirectory()
+    let port = freePort()
+    let server = ReturnChannelServer(runtimeDirectory: temp.path)
+    try server.open(for: try ReturnURL("http://127.0.0.1:\(port)/return"))
+    defer { server.close() }
+    // Three times as many idle clients as the server holds, connected before the return and
+    // kept open (a flood from another local user sends nothing and never hangs up).
+    var idle: [Int32] = []
+    defer { idle.forEach(Syscalls.close) }
+    let address = Syscalls.SocketAddress.ipv4("127.0.0.1", port: UInt16(port))
+    for _ in 0..<192 {
+      let fd = try Syscalls.streamSocket(for: address, nonBlocking: false)
+      idle.append(fd)
+      try Syscalls.connect(fd, address)
+      // Let the server take them in, as a steady flood would be.
+      if idle.count % 32 == 0 { #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(20))) == .timedOut) }
+    }
+    let started = ContinuousClock().now
+    let request = "GET /return?status=succeeded&payment_id=pay_1 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+    let response = inBackground { httpRequest(request, port: UInt16(port)) }
+    guard case .url(let incoming) = try server.next(until: started.advanced(by: .seconds(2))) else {
+      return #expect(Bool(false), "the return did not get through")
+    }
+    server.answer(incoming.id, claimed: true)
+    #expect(response.wait()?.hasPrefix("HTTP/1.1 200 ") == true)
+    #expect(ContinuousClock().now - started < .seconds(2))
   }
 
   @Test("localhost listens on both loopback families when it can; never on other addresses")

@@ -49,7 +49,7 @@ struct ReturnChannelTests {
       }
       #expect(incoming.url == url)
       server.answer(incoming.id, claimed: claim)
-      #expect(client.wait() == claim)
+      #expect(client.wait() == (claim ? .claimed : .unclaimed))
     }
   }
 
@@ -85,8 +85,8 @@ struct ReturnChannelTests {
   @Test("no checkout running is not claimed, never an error")
   func nobodyListening() throws {
     let temp = TemporaryDirectory()
-    #expect(try !ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.sub("missing")))
-    #expect(try !ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path))
+    #expect(try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.sub("missing")) == .unclaimed)
+    #expect(try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path) == .unclaimed)
     // A socket file with no listener (a start killed with SIGKILL) refuses the connection.
     let server = ReturnChannelServer(runtimeDirectory: temp.path)
     try server.open(for: Self.returnURL)
@@ -95,14 +95,14 @@ struct ReturnChannelTests {
     Syscalls.close(stale)
     server.close()
     try FileManager.default.moveItem(atPath: temp.sub("stale.sock"), toPath: temp.sub("return.sock"))
-    #expect(try !ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path))
+    #expect(try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path) == .unclaimed)
     // …and the next server replaces it.
     let next = ReturnChannelServer(runtimeDirectory: temp.path)
     try next.open(for: Self.returnURL)
     let client = inBackground { try? ReturnChannelClient.send("myapp://checkout/return", runtimeDirectory: temp.path) }
     guard case .url(let incoming) = try next.next(until: soon()) else { return #expect(Bool(false)) }
     next.answer(incoming.id, claimed: true)
-    #expect(client.wait() == true)
+    #expect(client.wait() == .claimed)
     next.close()
     #expect(!FileManager.default.fileExists(atPath: temp.sub("return.sock")))
   }
@@ -180,7 +180,19 @@ struct ReturnChannelTests {
     try server.open(for: Self.returnURL)
     defer { server.close() }
     let path = temp.path
-    let huge = inBackground { try? ReturnChannelClient.send("myapp://x?" + String(repeating: "a", count: 100_000), runtimeDirectory: path) }
+    let hugeURL = "myapp://checkout/return?" + String(repeating: "a", count: 100_000)
+    let huge = inBackground { try? ReturnChannelClient.send(hugeURL, runtimeDirectory: path) }
+    // Sent past the client's own check, the server refuses it as well.
+    let raw = inBackground { () -> Bool in
+      guard let fd = try? Syscalls.streamSocket(for: .unix(path + "/return.sock"), nonBlocking: false) else { return false }
+      defer { Syscalls.close(fd) }
+      guard (try? Syscalls.connect(fd, .unix(path + "/return.sock"))) != nil else { return false }
+      // `send`, not `write`: the server hangs up midway, which must not raise SIGPIPE here.
+      let bytes = Array((hugeURL + "\n").utf8)
+      var sent = 0
+      while sent < bytes.count, let n = try? Syscalls.send(fd, bytes, from: sent), n > 0 { sent += n }
+      return true
+    }
     let normal = inBackground {
       usleep(100_000)
       return try? ReturnChannelClient.send("myapp://checkout/return", runtimeDirectory: path)
@@ -188,8 +200,54 @@ struct ReturnChannelTests {
     guard case .url(let incoming) = try server.next(until: soon()) else { return #expect(Bool(false)) }
     #expect(incoming.url == "myapp://checkout/return")
     server.answer(incoming.id, claimed: true)
-    #expect(normal.wait() == true)
-    #expect(huge.wait() == false)
+    #expect(normal.wait() == .claimed)
+    #expect(huge.wait() == .unclaimed)
+    #expect(raw.wait() == true)
+  }
+
+  @Test("a URL line of up to 64 KiB reaches the checkout")
+  func largestURL() throws {
+    let temp = TemporaryDirectory()
+    let server = ReturnChannelServer(runtimeDirectory: temp.path)
+    try server.open(for: Self.returnURL)
+    defer { server.close() }
+    let path = temp.path
+    let url = "myapp://checkout/return?status=succeeded" + String(repeating: "&license_key=LK-0123456789abcdef", count: 1900)
+    #expect(url.utf8.count > 60_000 && url.utf8.count < ReturnChannelProtocol.maximumURLBytes)
+    let client = inBackground { try? ReturnChannelClient.send(url, runtimeDirectory: path) }
+    guard case .url(let incoming) = try server.next(until: soon()) else { return #expect(Bool(false)) }
+    #expect(incoming.url == url)
+    server.answer(incoming.id, claimed: true)
+    #expect(client.wait() == .claimed)
+  }
+
+  @Test("a checkout that does not answer is no answer, never not claimed")
+  func noAnswer() throws {
+    let temp = TemporaryDirectory()
+    let server = ReturnChannelServer(runtimeDirectory: temp.path)
+    try server.open(for: Self.returnURL)
+    defer { server.close() }
+    // Like a start stopped with SIGSTOP: the connection is queued, nobody reads it.
+    #expect(try ReturnChannelClient.send("myapp://checkout/return", runtimeDirectory: temp.path, timeoutSeconds: 1) == .none)
+  }
+
+  @Test("a URL whose sender hung up before it was read is not claimed: it never reaches the checkout")
+  func senderGone() throws {
+    let temp = TemporaryDirectory()
+    let server = ReturnChannelServer(runtimeDirectory: temp.path)
+    try server.open(for: Self.returnURL)
+    defer { server.close() }
+    let gone = try Syscalls.streamSocket(for: .unix(temp.sub("return.sock")), nonBlocking: false)
+    try Syscalls.connect(gone, .unix(temp.sub("return.sock")))
+    try Syscalls.writeAll(gone, Array("myapp://checkout/return?status=succeeded\n".utf8))
+    Syscalls.close(gone)
+    #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(300))) == .timedOut)
+    // One still waiting for its answer (its writing side shut, as handle-url does) is heard.
+    let path = temp.path
+    let waiting = inBackground { try? ReturnChannelClient.send("myapp://checkout/return", runtimeDirectory: path) }
+    guard case .url(let incoming) = try server.next(until: soon()) else { return #expect(Bool(false)) }
+    server.answer(incoming.id, claimed: true)
+    #expect(waiting.wait() == .claimed)
   }
 }
 }

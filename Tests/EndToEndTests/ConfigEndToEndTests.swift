@@ -92,7 +92,10 @@ struct ConfigEndToEndTests {
     #expect(profiles.stdout == "myapp\nlocal-dev\nsupport-desk\n")
     let validate = try Dodo.run(["--config", path, "--profile", "local-dev", "validate"], home: TemporaryDirectory().url)
     #expect(validate.status == 0)
-    #expect(validate.stdout.contains("return URL: valid (file \(path):49:17, loopback: dodo start serves it itself)\n"))
+    #expect(
+      validate.stdout.contains(
+        "return URL: valid (file \(path):49:17, loopback: dodo start serves it itself; no per-run secret: any local program "
+          + "can send it a status; add one such as ?state=RANDOM (see 'dodo help start'))\n"))
   }
 
   @Test("flag over environment over profile over default, for every setting")

@@ -291,6 +291,34 @@ struct StartEndToEndTests {
     #expect(output.stdout.contains(#""paymentId":"pay_9""#))
   }
 
+  @Test("a forged loopback return is refused: without the run's state 403 and the wait goes on; a status alone keeps the record")
+  func forgedLoopbackReturn() throws {
+    let sandbox = CheckoutSandbox()
+    let port = Int.random(in: 40000...59999)
+    let start = try sandbox.start([Checkout.url, "--return-url", "http://127.0.0.1:\(port)/return?state=s3cret", "--no-open"])
+    #expect(start.waitUntilListening())
+    let curl = { (arguments: [String]) throws -> String in
+      try Dodo.runProgram("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}"] + arguments, environment: [:]).stdout
+    }
+    // Any local program that knows the port, a page's <img>, and a rebound DNS name.
+    #expect(try curl(["http://127.0.0.1:\(port)/return?status=succeeded&payment_id=pay_x"]) == "403")
+    #expect(try curl(["-H", "Sec-Fetch-Site: cross-site", "-H", "Sec-Fetch-Mode: no-cors", "-H", "Sec-Fetch-Dest: image",
+      "http://127.0.0.1:\(port)/return?status=succeeded&state=s3cret"]) == "403")
+    #expect(try curl(["-H", "Host: evil.example:\(port)", "http://127.0.0.1:\(port)/return?status=succeeded&state=s3cret"]) == "421")
+    // The run's own state, but a status alone: shown, unconfirmed, the record kept.
+    #expect(try curl(["http://127.0.0.1:\(port)/return?status=succeeded&state=s3cret"]) == "200")
+    let output = start.finish()
+    #expect(output.status == 0)
+    #expect(output.stdout == "\(Checkout.url)\nstatus: succeeded\n")
+    #expect(
+      output.stderr.contains(
+        "warning: no payment_id or subscription_id came back, and any local program or web page can send a status to a "
+          + "loopback return URL: this succeeded is unconfirmed and the abandoned session is kept; confirm the payment on your backend\n"))
+    #expect(output.stderr.contains("Listening on http://127.0.0.1:\(port)/return for the return: a return must carry its 'state' parameter"))
+    #expect(!output.stderr.contains("s3cret"))
+    #expect(sandbox.recordExists)
+  }
+
   @Test("a succeeded result that cannot be written keeps the record, warns, and still exits 0")
   func unwritableResultKeepsTheRecord() throws {
     guard FileManager.default.fileExists(atPath: "/dev/full") else { return }

@@ -13,6 +13,22 @@ struct ValidateEndToEndTests {
     #expect(run.stdout == "checkout URL: valid (test mode, session cks_123)\nreturn URL: valid\n")
   }
 
+  @Test("a loopback return URL: validate names the parameters a return must echo, never their values", arguments: [
+    ("http://127.0.0.1:53682/return?state=s3cret",
+     "loopback: dodo start serves it itself; a return must carry its 'state' parameter with the same value"),
+    ("http://127.0.0.1:53682/return?state=s3cret&run=7",
+     "loopback: dodo start serves it itself; a return must carry its 'state', 'run' parameters with the same values"),
+    ("http://127.0.0.1:53682/return",
+     "loopback: dodo start serves it itself; no per-run secret: any local program can send it a status; add one such as "
+       + "?state=RANDOM (see 'dodo help start')"),
+  ])
+  func loopbackSecret(_ url: String, _ note: String) throws {
+    let run = try Dodo.run(["validate", "--return-url", url])
+    #expect(run.status == 0)
+    #expect(run.stdout == "return URL: valid (\(note))\n")
+    #expect(!run.stdout.contains("s3cret") && !run.stdout.contains("7"))
+  }
+
   @Test("valid with --json")
   func validJSON() throws {
     let run = try Dodo.run(["--json", "validate", "https://checkout.dodopayments.com/session/cks_1"])

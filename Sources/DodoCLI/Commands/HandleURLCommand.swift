@@ -10,8 +10,13 @@ extension CommandSpec {
       what a script can run itself. The URL goes to the running 'dodo start' over a private \
       Unix socket in the runtime directory; start claims it when it matches the return URL \
       (scheme, host and path) and ends with its result. Any other URL is not claimed, and is \
-      never an error: the desktop may route any URL of the scheme here. The answer is awaited \
-      for at most 5 seconds. With --json: {"claimed":true} or {"claimed":false}.
+      never an error: the desktop may route any URL of the scheme here. With --json: \
+      {"claimed":true} or {"claimed":false}.
+
+      The answer is the truth. It is awaited for at most 10 seconds; a checkout that does not \
+      answer in that time (it is stopped, or overloaded) or drops the connection is "no \
+      answer", exit 23, never "not claimed": and since start never claims a URL whose sender \
+      has gone, a URL that got no answer is not claimed later either; send it again.
       """,
     arguments: [ArgumentSpec("url", help: "The URL the checkout returned to, with its query.")],
     examples: [
@@ -20,7 +25,7 @@ extension CommandSpec {
     exitStatuses: [
       .init(.success, "The checkout in progress claimed the URL."),
       .init(.no, "Nothing claimed it: no checkout is running, or the URL does not match its return URL."),
-      .init(.platformError, "The runtime directory is unusable (PLATFORM_ERROR)."),
+      .init(.platformError, "No answer from the checkout in progress, or the runtime directory is unusable (PLATFORM_ERROR)."),
     ],
     handler: { invocation, context in try HandleURLCommand(context: context).run(url: invocation.arguments[0]) }
   )
@@ -34,7 +39,14 @@ struct HandleURLCommand {
     let directories = try context.checkoutDirectories()
     let claimed: Bool
     do throws(PlatformError) {
-      claimed = try ReturnChannelClient.send(url, runtimeDirectory: directories.runtime)
+      switch try ReturnChannelClient.send(url, runtimeDirectory: directories.runtime) {
+      case .claimed: claimed = true
+      case .unclaimed: claimed = false
+      case .none:
+        throw PlatformError(
+          "no answer from the checkout in progress in \(ReturnChannelProtocol.answerTimeoutSeconds) seconds "
+            + "(it is stopped or overloaded); it will not claim this URL: send it again")
+      }
     } catch {
       throw .platform(error)
     }

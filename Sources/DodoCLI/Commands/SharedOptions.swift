@@ -15,4 +15,16 @@ enum SharedOptions {
     }
     return url
   }
+
+  /// What `start` and `validate` say about how a loopback return URL is kept from forged
+  /// returns: the names of the parameters a return must echo, never their values.
+  static func loopbackNote(_ url: ReturnURL) -> String? {
+    guard url.loopback != nil else { return nil }
+    let names = url.ownParameterNames
+    guard !names.isEmpty else {
+      return "no per-run secret: any local program can send it a status; add one such as ?state=RANDOM (see 'dodo help start')"
+    }
+    let quoted = names.map { "'\(TerminalText.escaped($0))'" }.joined(separator: ", ")
+    return "a return must carry its \(quoted) parameter\(names.count == 1 ? "" : "s") with the same value\(names.count == 1 ? "" : "s")"
+  }
 }

@@ -21,6 +21,22 @@ extension CommandSpec {
       any other method 405, and the wait goes on). It prints the result and exits with its \
       status's code.
 
+      Forged loopback returns: any local program, and any web page open in the browser, can \
+      reach a loopback port. start answers only a request whose Host is the return URL's own \
+      host and port (421 otherwise: a misdirected request, or DNS rebinding); refuses one that a \
+      page makes on its own, such as an image, a fetch or a frame (403; the checkout's own \
+      redirect is a navigation and passes); and, when the return URL carries query parameters \
+      of its own, answers 403 to a return without them (same names, same values, compared in \
+      constant time) and keeps waiting. That makes a per-run secret: have your backend create \
+      each checkout session with a fresh return_url such as \
+      http://127.0.0.1:53682/return?state=RANDOM (for example RANDOM from openssl rand -hex 16), \
+      and pass the same URL to --return-url. start and validate name the parameters a return \
+      must carry, never their values. A loopback return that names no payment_id or \
+      subscription_id is printed but unconfirmed (a status alone can be forged): the \
+      abandoned-session record is kept, with a warning. A return whose query holds text that \
+      is not URL text (note=100%) still matches, since matching ignores the query; what could \
+      not be read is kept as given, with a warning.
+
       The browser command is the first of --browser, $DODO_BROWSER, the profile's browser, \
       $BROWSER, then xdg-open (Linux) or open (macOS). It is split into words like a shell \
       does simple quoting ('…', "…" and backslash; no shell runs it); %s stands for the URL, \
@@ -62,6 +78,9 @@ extension CommandSpec {
       .init(
         "dodo start \"$CHECKOUT_URL\" --return-url http://127.0.0.1:53682/return --json",
         "Serve the return URL on loopback; no URL handler needed. Print the result as JSON."),
+      .init(
+        "dodo start \"$CHECKOUT_URL\" --return-url \"http://127.0.0.1:53682/return?state=$STATE\"",
+        "With a per-run secret: the backend created the session with this same return_url."),
       .init("dodo start \"$CHECKOUT_URL\" --no-open --timeout 600", "Print the URL to open elsewhere; give up after 10 minutes."),
     ],
     exitStatuses: [
@@ -128,6 +147,9 @@ struct StartCommand {
       throw CLIError.platform(error)
     }
 
+    if !context.json, let note = SharedOptions.loopbackNote(returning) {
+      context.stderr.write("Listening on \(TerminalText.escaped(returning.redacted)) for the return: \(note)\n")
+    }
     let server = ReturnChannelServer(runtimeDirectory: runtime)
     let pasting = !context.json && !invocation.isSet(Self.noInput) && Syscalls.isTerminal(context.stdinFD)
     let byHand = ByHand(context: context, checkoutURL: checkout, returnURL: returning, pasteInto: pasting ? server : nil)

@@ -42,7 +42,7 @@ struct ValidateCommand {
       }
       if let returnURL {
         let url = try SharedOptions.startReturnURL(returnURL)
-        findings.append("return URL: valid" + (url.loopback != nil ? " (loopback: dodo start serves it itself)" : ""))
+        findings.append("return URL: valid" + (SharedOptions.loopbackNote(url).map { " (loopback: dodo start serves it itself; \($0))" } ?? ""))
       }
     } catch {
       return invalid(.checkout(error))

@@ -28,7 +28,7 @@ extension ValidateCommand {
     }
     do throws(CheckoutError) {
       let url = try SharedOptions.startReturnURL(returnURL)
-      let loopback = url.loopback != nil ? ", loopback: dodo start serves it itself" : ""
+      let loopback = SharedOptions.loopbackNote(url).map { ", loopback: dodo start serves it itself; \($0)" } ?? ""
       findings.append("return URL: valid (\(ConfigCommand.describe(settings.returnURL.source))\(loopback))")
     } catch {
       return .invalid(invalid(.checkout(error)))
