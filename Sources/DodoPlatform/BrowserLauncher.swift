@@ -8,13 +8,19 @@ import DodoCheckout
 /// checkout; one that starts and then exits non-zero may have.
 public final class BrowserLauncher: CheckoutPresenter {
   public let command: String
+  /// The command is the checkout's window and runs until it is closed (`chromium --app=%s`),
+  /// so its exit before the return means the customer closed the checkout.
+  public let runsWhileOpen: Bool
   private let server: ReturnChannelServer
   private let baseEnvironment: [String: String]
 
-  public init(command: String, server: ReturnChannelServer, environment: [String: String] = Syscalls.environment()) {
+  public init(
+    command: String, server: ReturnChannelServer, environment: [String: String] = Syscalls.environment(), runsWhileOpen: Bool = false
+  ) {
     self.command = command
     self.server = server
     baseEnvironment = environment
+    self.runsWhileOpen = runsWhileOpen
   }
 
   /// The command to run when none is configured: `xdg-open` on Linux, `open` on macOS.
@@ -36,7 +42,7 @@ public final class BrowserLauncher: CheckoutPresenter {
     environment.merge(BrowserCommand.environment(for: customization)) { _, new in new }
     do throws(SystemError) {
       let pid = try Syscalls.spawn(arguments, environment: environment, stdoutToStderr: true)
-      server.watchBrowser(pid: pid, command: arguments[0])
+      server.watchBrowser(pid: pid, command: arguments[0], runsWhileOpen: runsWhileOpen)
     } catch {
       throw PresentationFailure(
         .platformError("cannot start the browser command '\(arguments[0])': \(error.reason)"), mayBeShowing: false)

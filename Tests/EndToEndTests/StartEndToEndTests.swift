@@ -22,8 +22,10 @@ struct StartEndToEndTests {
     #expect(sandbox.recordExists == recordKept)
   }
 
-  @Test("SIGINT, SIGTERM, SIGHUP and --timeout end the checkout as cancelled (11) and keep the record", arguments: [SIGINT, SIGTERM, SIGHUP, 0])
-  func cancelled(signal: Int32) throws {
+  @Test("SIGINT, SIGTERM, SIGHUP and --timeout end the checkout as cancelled (11), say why, and keep the record", arguments: [
+    (SIGINT, "interrupted"), (SIGTERM, "interrupted"), (SIGHUP, "interrupted"), (0, "timeout"),
+  ])
+  func cancelled(signal: Int32, reason: String) throws {
     let sandbox = CheckoutSandbox()
     let timeout = signal == 0 ? ["--timeout", "0.3"] : []
     let start = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--json"] + timeout)
@@ -31,12 +33,46 @@ struct StartEndToEndTests {
     if signal != 0 { start.signal(signal) }
     let output = start.finish()
     #expect(output.status == 11, "\(output.stderr)")
-    #expect(output.stdout.hasSuffix(#"{"status":"cancelled","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n"))
+    #expect(output.stdout.hasSuffix(#"{"status":"cancelled","reason":"\#(reason)","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n"))
     let shown = try sandbox.run(["abandoned", "show", "--json"])
     #expect(shown.status == 0)
     #expect(shown.stdout.hasPrefix(#"{"sessionId":"cks_e2e","createdAt":""#))
     #expect(shown.stdout.hasSuffix(#"","inProgress":false}"# + "\n"))
     #expect(!FileManager.default.fileExists(atPath: sandbox.runtime + "/return.sock"))
+  }
+
+  @Test("text output and the closed event say why a checkout was cancelled", arguments: [
+    (SIGINT, "cancelled (interrupted)", "interrupted"), (0, "cancelled (timed out after 0.3 s)", "timeout"),
+  ])
+  func cancelledReason(signal: Int32, text: String, reason: String) throws {
+    let sandbox = CheckoutSandbox()
+    let timeout = signal == 0 ? ["--timeout", "0.3"] : []
+    let start = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--events", "json"] + timeout)
+    #expect(start.waitUntilListening())
+    if signal != 0 { start.signal(signal) }
+    let output = start.finish()
+    #expect(output.status == 11, "\(output.stderr)")
+    #expect(output.stdout == """
+      \(Checkout.url)
+      status: \(text)
+      The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.
+
+      """)
+    let closed = output.stderr.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(closed.hasPrefix(#"{"name":"checkout.closed","at":""#))
+    #expect(closed.hasSuffix(#"Z","reason":"\#(reason)"}"#), "\(output.stderr)")
+  }
+
+  @Test("with --browser-exit-cancels, a browser that exits before the return ends the checkout as cancelled (browser_closed)")
+  func browserClosed() throws {
+    let sandbox = CheckoutSandbox()
+    let closing = try sandbox.script("closing.sh", "sleep 0.2\n")
+    let output = try sandbox.run(
+      ["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", closing, "--browser-exit-cancels", "--json", "--timeout", "20"])
+    #expect(output.status == 11, "\(output.stderr)")
+    #expect(output.stdout == #"{"status":"cancelled","reason":"browser_closed","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n")
+    let text = try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", closing, "--browser-exit-cancels"])
+    #expect(text.stdout.hasPrefix("status: cancelled (the browser was closed)\n"), "\(text.stdout)")
   }
 
   @Test("a start killed with SIGKILL keeps its record and does not block the next one")
@@ -315,7 +351,7 @@ struct StartEndToEndTests {
       "/bin/sh", ["-c", "exec \"$DODO\" start \"$0\" --return-url \"$1\" --no-open --timeout 0.3 --json --events text 2>&-", Checkout.url, Checkout.returnURL],
       environment: sandbox.environment(["DODO": Dodo.binary]))
     #expect(output.status == 11)
-    #expect(output.stdout.hasSuffix(#"{"status":"cancelled","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n"))
+    #expect(output.stdout.hasSuffix(#"{"status":"cancelled","reason":"timeout","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n"))
     let files = FileManager.default.enumerator(atPath: sandbox.home.url.path)?.compactMap { $0 as? String } ?? []
     for file in files {
       let contents = (try? String(contentsOfFile: sandbox.home.url.appendingPathComponent(file).path, encoding: .utf8)) ?? ""

@@ -46,15 +46,21 @@ extension CommandSpec {
       and the wait goes on. --no-input turns this off, and --json implies --no-input, so a \
       script's standard input is never read.
 
-      Ctrl-C (SIGINT), SIGTERM, SIGHUP, or --timeout running out end the checkout as cancelled. \
-      The abandoned-session record is cleared only when the checkout ends succeeded, failed or \
+      Ctrl-C (SIGINT), SIGTERM, SIGHUP, or --timeout running out end the checkout as cancelled, \
+      and so does, with --browser-exit-cancels, the browser command exiting 0 before the return \
+      (for a command that runs as long as its window is open, such as chromium --app=%s; \
+      xdg-open and open exit at once). The exit status is 11 whatever the reason; the text \
+      output says which after the status: "cancelled (timed out after N s)", "cancelled \
+      (interrupted)" or "cancelled (the browser was closed)", and the JSON result and the \
+      checkout.closed event carry "reason": "timeout", "interrupted" or "browser_closed" (only \
+      for cancelled). The abandoned-session record is cleared only when the checkout ends succeeded, failed or \
       expired, and only after the result was written: when standard output cannot be written \
       (a full disk, a closed pipe) the record is kept, the write error is a warning on standard \
       error, and the exit status is still the outcome's. --events text|json reports checkout.opened, \
       checkout.return_received and checkout.closed on standard error (never with a query string).
       """,
     arguments: [ArgumentSpec("checkout-url", help: "The hosted checkout URL from your backend's checkout session.")],
-    options: SettingOptions.all + [StartCommand.noOpen, StartCommand.noInput, StartCommand.events],
+    options: SettingOptions.all + [StartCommand.browserExitCancels, StartCommand.noOpen, StartCommand.noInput, StartCommand.events],
     examples: [
       .init(
         "dodo start \"$CHECKOUT_URL\" --return-url myapp://checkout/return",
@@ -83,6 +89,9 @@ extension CommandSpec {
 
 /// `dodo start CHECKOUT_URL …`: runs the core's `CheckoutFlow` against the platform.
 struct StartCommand {
+  static let browserExitCancels = OptionSpec(
+    "browser-exit-cancels",
+    help: "The browser command runs while the checkout is open: its exiting 0 before the return ends it as cancelled.")
   static let noOpen = OptionSpec(
     "no-open", help: "Print the checkout URL instead of opening it (on standard output; on standard error with --json).")
   static let noInput = OptionSpec(
@@ -140,16 +149,23 @@ struct StartCommand {
     } else {
       presenter = AnnouncingPresenter(
         context: context, byHand: byHand,
-        launcher: BrowserLauncher(command: browserCommand, server: server, environment: context.environment))
+        launcher: BrowserLauncher(
+          command: browserCommand, server: server, environment: context.environment,
+          runsWhileOpen: invocation.isSet(Self.browserExitCancels)))
     }
+    let timeout = settings.timeout.value
     let reporter = CheckoutEventReporter(
       context: context, format: invocation.value(Self.events), checkoutURL: checkout, returnURL: returning,
       byHand: invocation.isSet(Self.noOpen) || headless != nil)
     let driver = CheckoutDriver(
       lock: CheckoutFileLock(stateDirectory: state, runtimeDirectory: runtime), store: AbandonedSessionFile(stateDirectory: state),
       presenter: presenter, channel: BrowserFailureTolerantChannel(server: server, byHand: byHand),
-      timeout: settings.timeout.value.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
-      onEvent: reporter.report, onWarning: { context.warn($0.message) }, deliver: deliver)
+      timeout: timeout.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
+      onEvent: reporter.report, onWarning: { context.warn($0.message) },
+      deliver: { result throws(CheckoutError) in
+        reporter.cancellation.reason = result.cancellationReason
+        try deliver(result, timeout: timeout)
+      })
 
     let result: CheckoutResult
     do throws(CheckoutError) {
@@ -163,13 +179,19 @@ struct StartCommand {
   /// Prints the result while its record still exists. Standard output that fails keeps the
   /// record (`dodo abandoned show` recovers the session) and is a warning; the exit status
   /// stays the outcome's, not 23, since a script acts on that status.
-  private func deliver(_ result: CheckoutResult) throws(CheckoutError) {
-    print(result)
+  private func deliver(_ result: CheckoutResult, timeout: Double?) throws(CheckoutError) {
+    print(result, timeout: timeout)
     context.stdout.flush()
     if let error = context.stdout.error {
       context.stdout.errorReported = true
       throw .platformError("cannot write standard output: \(error.reason); the abandoned session is kept")
     }
+  }
+
+  /// `600 s`, `0.3 s`: a timeout as it was given, without a trailing `.0`.
+  static func seconds(_ value: Double) -> String {
+    let whole = value.rounded(.towardZero)
+    return (value == whole && abs(whole) < 1e15 ? String(Int64(whole)) : String(value)) + " s"
   }
 
   /// Why no browser can be shown here, when none was configured: an SSH session (a browser
@@ -183,7 +205,7 @@ struct StartCommand {
     return nil
   }
 
-  private func print(_ result: CheckoutResult) {
+  private func print(_ result: CheckoutResult, timeout: Double?) {
     if context.json {
       context.printJSON { $0.result(result) }
       return
@@ -192,7 +214,14 @@ struct StartCommand {
     let status = style.colored(result.status.rawValue, for: result.status)
     // The fields come from the customer's return URL: shown, never obeyed by the terminal.
     let shown = TerminalText.escaped
-    var out = "status: \(status)\n"
+    var out = "status: \(status)"
+    switch result.cancellationReason {
+    case .timeout: out += " (timed out after \(timeout.map(Self.seconds) ?? "the timeout"))"
+    case .interrupted: out += " (interrupted)"
+    case .browserClosed: out += " (the browser was closed)"
+    case nil: break
+    }
+    out += "\n"
     if let id = result.paymentId { out += "paymentId: \(shown(id))\n" }
     if let id = result.subscriptionId { out += "subscriptionId: \(shown(id))\n" }
     if let keys = result.licenseKeys { out += keys.map { "licenseKey: \(shown($0))\n" }.joined() }
@@ -347,6 +376,13 @@ final class BrowserFailureTolerantChannel: ReturnChannel {
 /// Writes checkout events (`--events text|json`) and, on a terminal, one calm line saying
 /// what `start` is waiting for and how to give up. Nothing here carries a query string.
 struct CheckoutEventReporter {
+  /// Why the checkout was cancelled, known once its result is delivered, which comes before
+  /// `closed` (the core's event itself carries nothing, as in the SDK).
+  final class Cancellation {
+    var reason: CancellationReason?
+  }
+
+  let cancellation = Cancellation()
   let context: Context
   let format: String?
   let checkoutURL: CheckoutURL
@@ -367,6 +403,10 @@ struct CheckoutEventReporter {
       if event == .opened {
         json.key("url")
         json.string(Self.withoutQuery(checkoutURL.string))
+      }
+      if event == .closed, let reason = cancellation.reason {
+        json.key("reason")
+        json.string(reason.rawValue)
       }
       json.endObject()
       json.newline()

@@ -137,8 +137,11 @@ public struct CheckoutFlow: Sendable {
       }
       return [.emit(.returnReceived)] + deliver(result, answering: incoming.id)
 
-    case (.waiting, .channel(.dismissed)), (.waiting, .channel(.timedOut)):
-      return deliver(.cancelled, answering: nil)
+    case (.waiting, .channel(.dismissed(let reason))):
+      return deliver(.cancelled(reason), answering: nil)
+
+    case (.waiting, .channel(.timedOut)):
+      return deliver(.cancelled(.timeout), answering: nil)
 
     case (.delivering, .delivered), (.delivering, .deliveryFailed):
       // A result nobody received is still recoverable from the record: it goes only once
