@@ -52,6 +52,7 @@ function __dodo_options
                 '--presentation-style	How the checkout is presented' \
                 '--bar-collapsing-enabled	Let the toolbar collapse as the page scrolls (fullScreen only)' \
                 '--color-scheme	The colour scheme of the controls around the checkout' \
+                '--browser-exit-cancels	The browser command runs while the checkout is open: its exiting 0 before the return ends it as cancelled' \
                 '--no-open	Print the checkout URL instead of opening it (on standard output; on standard error with --json)' \
                 '--no-input	Never read a pasted return URL from the terminal (implied by --json)' \
                 '--events	Report checkout events on standard error, as text or JSON Lines'
@@ -119,6 +120,9 @@ function __dodo_option_value
                     return
                 case --color-scheme
                     echo 'values:system light dark'
+                    return
+                case --browser-exit-cancels
+                    echo 'flag'
                     return
                 case --no-open
                     echo 'flag'
