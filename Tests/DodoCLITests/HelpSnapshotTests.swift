@@ -43,6 +43,18 @@ import Testing
     #expect(recorded == text, "Snapshots/\(name).txt differs (re-record with DODO_RECORD_SNAPSHOTS=1 if the change is meant)")
   }
 
+  @Test("'dodo help --help' is the help command's own page; only the root's help lists --version")
+  func helpOfHelpAndVersion() throws {
+    let version = "\n  --version               Print the version of dodo.\n"
+    for arguments in [["help", "--help"], ["--help", "help"], ["help", "-h"]] {
+      let text = try Self.run(arguments)
+      #expect(text.contains("--- stdout\nOVERVIEW: Show help for dodo or one of its commands.\n"), "\(arguments)")
+      #expect(!text.contains(version))
+    }
+    #expect(try Self.run(["--help"]).contains("\n  -h, --help              Show help for the command." + version))
+    #expect(try !Self.run(["start", "--help"]).contains(version))
+  }
+
   /// Runs `dodo ARGUMENTS` in-process with no plugins on PATH and no config; returns the exit
   /// status, standard output and standard error as one text.
   static func run(_ arguments: [String]) throws -> String {

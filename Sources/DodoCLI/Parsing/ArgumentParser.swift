@@ -38,12 +38,12 @@ public struct ArgumentParser: Sendable {
         continue
       }
       if !optionsEnded, word.hasPrefix("-"), word != "-" {
-        if path.count == 1, word == "--version" { return .version }
+        if path.count == 1, word == GlobalOptions.version.flagName { return .version }
         let (name, inlineValue) = Self.split(word)
         guard let option = Self.option(named: name, in: command.options + GlobalOptions.all) else {
-          let known = (command.options + GlobalOptions.all).map(\.flagName) + (path.count == 1 ? ["--version"] : [])
+          let known = (command.options + GlobalOptions.all).map(\.flagName) + (path.count == 1 ? [GlobalOptions.version.flagName] : [])
           // `-v` and `-V` mean the version in many tools; here they would be guessed at.
-          let nearest = path.count == 1 && (name == "-v" || name == "-V") ? "--version" : Suggestion.nearest(to: name, in: known)
+          let nearest = path.count == 1 && (name == "-v" || name == "-V") ? GlobalOptions.version.flagName : Suggestion.nearest(to: name, in: known)
           let suggestion = nearest.map { ". Did you mean '\($0)'?" } ?? ""
           throw .usage("unknown option '\(name)'\(suggestion)", command: path)
         }
@@ -77,7 +77,12 @@ public struct ArgumentParser: Sendable {
       // A word: the command or subcommand while one is still to be chosen, else an argument.
       if command.handler == nil || (positionals.isEmpty && !command.subcommands.isEmpty && command.subcommand(named: word) != nil) {
         if path.count == 1, word == "help" {
-          return .help(path: [root.name] + arguments[index...].filter { !$0.hasPrefix("-") }, listingPlugins: true)
+          let rest = arguments[index...]
+          // `dodo help --help` asks about `help` itself, as `git help --help` does.
+          if wantsHelp || rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            return .help(path: [root.name, word])
+          }
+          return .help(path: [root.name] + rest.filter { !$0.hasPrefix("-") }, listingPlugins: true)
         }
         guard let next = command.subcommand(named: word) else {
           if path.count == 1, !wantsHelp {

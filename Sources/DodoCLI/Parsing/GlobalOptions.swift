@@ -9,4 +9,6 @@ public enum GlobalOptions {
   public static let help = OptionSpec("help", short: "h", help: "Show help for the command.")
 
   public static let all = [config, profile, json, noColor, help]
+  /// `dodo --version`: only before any command, so it is not in `all`.
+  public static let version = OptionSpec("version", help: "Print the version of dodo.")
 }
