@@ -55,6 +55,13 @@ import Testing
     #expect(try !Self.run(["start", "--help"]).contains(version))
   }
 
+  @Test("a mistyped value of an option gets the nearest one as a suggestion")
+  func optionValueSuggestion() throws {
+    let text = try Self.run(["start", "https://checkout.dodopayments.com/session/cks_1", "--color-scheme", "drak"])
+    #expect(text.contains(
+      "\nError: invalid value 'drak' for '--color-scheme' (expected one of: system, light, dark). Did you mean 'dark'?\n"))
+  }
+
   /// Runs `dodo ARGUMENTS` in-process with no plugins on PATH and no config; returns the exit
   /// status, standard output and standard error as one text.
   static func run(_ arguments: [String]) throws -> String {

@@ -68,7 +68,8 @@ public struct ArgumentParser: Sendable {
         }
         if !option.values.isEmpty, !option.values.contains(value) {
           throw .usage(
-            "invalid value '\(value)' for '\(option.flagName)' (expected one of: \(option.values.joined(separator: ", ")))",
+            "invalid value '\(value)' for '\(option.flagName)' (expected one of: \(option.values.joined(separator: ", ")))"
+              + Self.didYouMean(value, option.values),
             command: path)
         }
         values[option.name] = value
@@ -90,8 +91,9 @@ public struct ArgumentParser: Sendable {
               name: word, arguments: Array(arguments[index...]),
               globals: Invocation(path: path, command: root, arguments: [], values: values, flags: flags))
           }
-          let suggestion = Suggestion.nearest(to: word, in: command.subcommands.map(\.name)).map { ". Did you mean '\($0)'?" } ?? ""
-          throw .usage("unknown subcommand '\(word)' for '\(path.joined(separator: " "))'\(suggestion)", command: path)
+          throw .usage(
+            "unknown subcommand '\(word)' for '\(path.joined(separator: " "))'" + Self.didYouMean(word, command.subcommands.map(\.name)),
+            command: path)
         }
         command = next
         path.append(word)
@@ -108,6 +110,11 @@ public struct ArgumentParser: Sendable {
     }
     try Self.check(positionals, against: command.arguments, path: path)
     return .run(Invocation(path: path, command: command, arguments: positionals, values: values, flags: flags))
+  }
+
+  /// `. Did you mean 'NAME'?` for the candidate nearest to a mistyped `word`, else nothing.
+  private static func didYouMean(_ word: String, _ candidates: [String]) -> String {
+    Suggestion.nearest(to: word, in: candidates).map { ". Did you mean '\($0)'?" } ?? ""
   }
 
   private static func split(_ word: String) -> (name: String, value: String?) {
@@ -131,7 +138,10 @@ public struct ArgumentParser: Sendable {
       throw .usage("unexpected argument '\(positionals[specs.count])'", command: path)
     }
     for (spec, value) in zip(specs, positionals) where !spec.values.isEmpty && !spec.values.contains(value) {
-      throw .usage("invalid value '\(value)' for <\(spec.name)> (expected one of: \(spec.values.joined(separator: ", ")))", command: path)
+      throw .usage(
+        "invalid value '\(value)' for <\(spec.name)> (expected one of: \(spec.values.joined(separator: ", ")))"
+          + didYouMean(value, spec.values),
+        command: path)
     }
   }
 }
