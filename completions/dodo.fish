@@ -19,6 +19,7 @@ function __dodo_subcommands
                 'explain-status	Decode a customer'\''s return URL: the result, what it means, and what to do next' \
                 'validate	Check a checkout URL, a return URL, and the configuration in effect' \
                 'config	Show the configuration in effect: settings and their sources, profiles, files' \
+                'completion	Print the completion script for bash, zsh or fish' \
                 'help	Show help for dodo or one of its commands'
         case 'dodo abandoned'
             printf '%s\n' \
@@ -223,6 +224,8 @@ function __dodo_arguments
             printf '%s\n' repeats 'text'
         case 'dodo validate'
             printf '%s\n' once 'text'
+        case 'dodo completion'
+            printf '%s\n' once 'values:bash zsh fish'
         case 'dodo help'
             printf '%s\n' repeats 'command'
         case '*'
@@ -236,7 +239,7 @@ function __dodo_plugins
     for program in $PATH/dodo-*
         test -x $program -a ! -d $program; or continue
         set -l name (string replace -r '^.*/dodo-' '' -- $program)
-        contains -- $name $seen 'start' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'help' '__generate'; and continue
+        contains -- $name $seen 'start' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'completion' 'help' '__generate'; and continue
         set -a seen $name
         printf '%s\tplugin (%s)\n' $name $program
     end
