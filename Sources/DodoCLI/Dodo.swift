@@ -39,7 +39,8 @@ public enum Dodo {
     let options = arguments.prefix { $0 != "--" }
     var context = Context(
       environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
-      json: options.contains("--json"), noColor: options.contains("--no-color"), configPath: nil, profile: nil)
+      json: options.contains("--json"), noColor: options.contains("--no-color"), verbose: options.contains("--verbose"),
+      configPath: nil, profile: nil)
     do {
       switch try ArgumentParser(root: CommandTree.root).parse(arguments) {
       case .version:
@@ -51,14 +52,14 @@ public enum Dodo {
         context = Context(
           environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
           json: globals.isSet(GlobalOptions.json), noColor: globals.isSet(GlobalOptions.noColor),
-          configPath: globals.value(GlobalOptions.config), profile: globals.value(GlobalOptions.profile))
+          verbose: globals.isSet(GlobalOptions.verbose), configPath: globals.value(GlobalOptions.config), profile: globals.value(GlobalOptions.profile))
         guard let plugin = Plugin.find(name, environment: environment) else { throw PluginCommands.unknown(name, environment) }
         try PluginLauncher.run(plugin, arguments: arguments, context: context)
       case .run(let invocation):
         context = Context(
           environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
           json: invocation.isSet(GlobalOptions.json), noColor: invocation.isSet(GlobalOptions.noColor),
-          configPath: invocation.value(GlobalOptions.config), profile: invocation.value(GlobalOptions.profile))
+          verbose: invocation.isSet(GlobalOptions.verbose), configPath: invocation.value(GlobalOptions.config), profile: invocation.value(GlobalOptions.profile))
         return try invocation.command.handler!(invocation, context).rawValue
       }
     } catch let error as CLIError {

@@ -62,9 +62,10 @@ import Testing
       "\nError: invalid value 'drak' for '--color-scheme' (expected one of: system, light, dark). Did you mean 'dark'?\n"))
   }
 
-  /// Runs `dodo ARGUMENTS` in-process with no plugins on PATH and no config; returns the exit
-  /// status, standard output and standard error as one text.
-  static func run(_ arguments: [String]) throws -> String {
+  /// Runs `dodo ARGUMENTS` in-process with no plugins on PATH and no config, plus `extra`
+  /// variables (given the scratch directory that is HOME); returns the exit status, standard
+  /// output and standard error as one text.
+  static func run(_ arguments: [String], environment extra: (_ scratch: String) -> [String: String] = { _ in [:] }) throws -> String {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dodo-help-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -74,7 +75,8 @@ import Testing
     let stdout = try FileHandle(forWritingTo: out), stderr = try FileHandle(forWritingTo: err)
     let status = Dodo.main(
       arguments: arguments,
-      environment: ["PATH": scratch.path, "HOME": scratch.path, "XDG_CONFIG_DIRS": scratch.path, "NO_COLOR": "1"],
+      environment: ["PATH": scratch.path, "HOME": scratch.path, "XDG_CONFIG_DIRS": scratch.path, "NO_COLOR": "1"]
+        .merging(extra(scratch.path)) { $1 },
       stdinFD: -1, stdoutFD: stdout.fileDescriptor, stderrFD: stderr.fileDescriptor)
     try stdout.close()
     try stderr.close()

@@ -6,9 +6,11 @@ public enum GlobalOptions {
     "profile", value: "NAME", completion: .profile, help: "Use the configuration profile NAME (overrides DODO_PROFILE and default_profile).")
   public static let json = OptionSpec("json", help: "Write JSON to standard output, and errors as JSON to standard error.")
   public static let noColor = OptionSpec("no-color", help: "Never colour the output (also when NO_COLOR is set, or not on a terminal).")
+  public static let verbose = OptionSpec(
+    "verbose", help: "Also say what is normally left unsaid, such as the fallback used when XDG_RUNTIME_DIR is not set.")
   public static let help = OptionSpec("help", short: "h", help: "Show help for the command.")
 
-  public static let all = [config, profile, json, noColor, help]
+  public static let all = [config, profile, json, noColor, verbose, help]
   /// `dodo --version`: only before any command, so it is not in `all`.
   public static let version = OptionSpec("version", help: "Print the version of dodo.")
 }
