@@ -90,6 +90,7 @@ function __dodo_options
         '--profile	Use the configuration profile NAME (overrides DODO_PROFILE and default_profile)' \
         '--json	Write JSON to standard output, and errors as JSON to standard error' \
         '--no-color	Never colour the output (also when NO_COLOR is set, or not on a terminal)' \
+        '--verbose	Also say what is normally left unsaid, such as the fallback used when XDG_RUNTIME_DIR is not set' \
         '-h	Show help for the command' \
         '--help	Show help for the command'
 end
@@ -204,6 +205,8 @@ function __dodo_option_value
         case --json
             echo 'flag'
         case --no-color
+            echo 'flag'
+        case --verbose
             echo 'flag'
         case -h --help
             echo 'flag'
