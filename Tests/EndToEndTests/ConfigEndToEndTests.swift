@@ -310,7 +310,7 @@ struct ConfigEndToEndTests {
     let began = Date()
     let run = try Dodo.run(["start", checkout], home: home.url)
     #expect(run.status == 11, "\(run.stderr)")
-    #expect(run.stdout.hasPrefix("status: cancelled\n"))
+    #expect(run.stdout.hasPrefix("status: cancelled (timed out after 1 s)\n"))
     #expect(Date().timeIntervalSince(began) >= 1)
     #expect(try String(contentsOfFile: record, encoding: .utf8) == """
       args:--new-window \(checkout)
