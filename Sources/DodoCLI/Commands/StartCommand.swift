@@ -79,9 +79,11 @@ extension CommandSpec {
       .init(.invalidCheckoutURL, "The checkout URL is invalid (INVALID_CHECKOUT_URL)."),
       .init(.invalidReturnURL, "The return URL is invalid (INVALID_RETURN_URL)."),
       .init(.alreadyInProgress, "Another checkout is running (ALREADY_IN_PROGRESS)."),
-      .init(.platformError, "The browser command does not parse, or the lock, the record or the return channel failed (PLATFORM_ERROR)."),
+      .init(
+        .platformError,
+        "The browser command (from a flag or the environment) does not parse, or the lock, the record or the return channel failed (PLATFORM_ERROR)."),
       .init(.usage, "No return URL, or a bad option."),
-      .init(.configuration, "A configuration file does not load, or the profile is unknown."),
+      .init(.configuration, "A configuration file does not load, its browser command does not parse, or the profile is unknown."),
     ],
     handler: { invocation, context in try StartCommand(context: context).run(invocation) }
   )
@@ -102,7 +104,8 @@ struct StartCommand {
   let context: Context
 
   func run(_ invocation: Invocation) throws -> ExitStatus {
-    let settings = try context.effectiveSettings(SettingOptions.commandLineSettings(from: invocation))
+    let configuration = try context.configuration()
+    let settings = try context.effectiveSettings(SettingOptions.commandLineSettings(from: invocation), in: configuration)
     if invocation.isSet(Self.noOpen), invocation.isSet(SettingOptions.browser) {
       throw CLIError.usage("--browser and --no-open cannot be used together", command: invocation.path)
     }
@@ -124,8 +127,7 @@ struct StartCommand {
       throw CLIError.checkout(error)
     }
 
-    let browserCommand = settings.browser.value ?? BrowserLauncher.systemDefault
-    do throws(PlatformError) { _ = try BrowserCommand(browserCommand) } catch { throw CLIError.checkout(error.checkoutError) }
+    let browserCommand = try Self.browserCommand(settings, in: configuration, context: context)
 
     let directories = try context.checkoutDirectories()
     let runtime: String
@@ -186,6 +188,20 @@ struct StartCommand {
       context.stdout.errorReported = true
       throw .platformError("cannot write standard output: \(error.reason); the abandoned session is kept")
     }
+  }
+
+  /// The browser command start runs: the effective one, else the system's. One that does not
+  /// split into words fails before anything is touched: when a config file set it, as a
+  /// configuration error at its line (78), as any other schema mistake; else `PLATFORM_ERROR`.
+  static func browserCommand(_ settings: EffectiveSettings, in configuration: Configuration, context: Context) throws(CLIError)
+    -> String
+  {
+    let command = settings.browser.value ?? BrowserLauncher.systemDefault
+    do throws(PlatformError) { _ = try BrowserCommand(command) } catch {
+      if let located = configuration.error(error.message, at: settings.browser.source) { throw context.configurationError(located) }
+      throw CLIError.platform(error)
+    }
+    return command
   }
 
   /// `600 s`, `0.3 s`: a timeout as it was given, without a trailing `.0`.
