@@ -177,24 +177,29 @@ struct StartEndToEndTests {
     #expect(!json.stderr.contains("Opening"))
   }
 
-  @Test("the browser reads nothing of start's standard input, and its output stays off standard output")
-  func browserStreams() throws {
+  @Test("the browser reads nothing of start's standard input; its output goes to standard error, or nowhere with --json", arguments: [
+    (["--json"], false), (["--json", "--verbose"], true), ([], true),
+  ])
+  func browserStreams(options: [String], shown: Bool) throws {
     let sandbox = CheckoutSandbox()
     let seen = sandbox.home.url.appendingPathComponent("stdin.txt").path
     let browser = try sandbox.script("browser.sh", """
       cat > '\(seen)'
       echo "browser says hello"
+      echo "browser complains" >&2
       '\(Dodo.binary)' handle-url 'myapp://checkout/return?status=succeeded' >/dev/null
       """)
     let output = try Dodo.run(
-      ["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", browser, "--json"],
+      ["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", browser] + options,
       stdin: "a secret the browser must not read\n", environment: sandbox.environment())
     #expect(output.status == 0, "\(output.stderr)")
     let browserInput = try String(contentsOfFile: seen, encoding: .utf8)
     #expect(browserInput == "", "the browser read: \(browserInput.debugDescription)")
-    #expect(output.stdout.hasPrefix(#"{"status":"succeeded""#))
-    #expect(!output.stdout.contains("browser says hello"))
-    #expect(output.stderr.contains("browser says hello"))
+    #expect(output.stdout.hasPrefix(options.isEmpty ? "status: succeeded\n" : #"{"status":"succeeded""#))
+    #expect(!output.stdout.contains("browser"))
+    #expect(output.stderr.contains("browser says hello\n") == shown, "\(output.stderr)")
+    #expect(output.stderr.contains("browser complains\n") == shown, "\(output.stderr)")
+    if !shown { #expect(output.stderr == "") }
   }
 
   @Test("a browser that cannot start, or exits non-zero, is a warning: start keeps waiting for the return")

@@ -27,7 +27,8 @@ extension CommandSpec {
       else the URL is added as the last argument. The customization is exported to it as \
       DODO_DISMISS_BUTTON_STYLE, DODO_PRESENTATION_STYLE, DODO_BAR_COLLAPSING_ENABLED and \
       DODO_COLOR_SCHEME (fields not set are not exported). Its standard output goes to standard \
-      error. Before it runs, start says "Opening URL in your browser" on standard error, so the \
+      error, as its standard error does; with --json both go to /dev/null, so that standard \
+      error carries only JSON lines (--verbose lets them through). Before it runs, start says "Opening URL in your browser" on standard error, so the \
       URL can be opened by hand on any machine; with --json standard error stays JSON and the \
       checkout.opened event of --events json carries the URL (without its query) instead.
 
@@ -153,7 +154,8 @@ struct StartCommand {
         context: context, byHand: byHand,
         launcher: BrowserLauncher(
           command: browserCommand, server: server, environment: context.environment,
-          runsWhileOpen: invocation.isSet(Self.browserExitCancels)))
+          runsWhileOpen: invocation.isSet(Self.browserExitCancels),
+          output: context.json && !context.verbose ? .discarded : .toStandardError))
     }
     let timeout = settings.timeout.value
     let reporter = CheckoutEventReporter(
