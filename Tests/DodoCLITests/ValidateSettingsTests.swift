@@ -22,7 +22,7 @@ import Testing
   func unbalancedBrowserCommand() throws {
     let (path, folder) = try Self.config(browser: #""firefox 'unterminated""#)
     defer { try? FileManager.default.removeItem(at: folder) }
-    let problem = "\(path):4:14: error: the browser command has an unclosed single quote: firefox 'unterminated"
+    let problem = "the browser command has an unclosed single quote: firefox 'unterminated"
     for command in ["validate", "start"] {
       let text = try HelpSnapshotTests.run(["--config", path, command, Self.checkoutURL])
       #expect(text == """
@@ -30,7 +30,7 @@ import Testing
         [exit 78]
         --- stdout
         --- stderr
-        \(problem)
+        \(path):4:14: error: \(problem)
             browser: "firefox 'unterminated"
                      ^
 
@@ -40,7 +40,7 @@ import Testing
     #expect(json.contains("""
       [exit 78]
       --- stdout
-      {"valid":false,"error":{"code":"CONFIG_ERROR","message":"\(problem)"}}
+      {"valid":false,"error":{"code":"CONFIG_ERROR","message":"\(path):4:14: \(problem)"}}
       --- stderr
 
       """))
