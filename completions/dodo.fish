@@ -90,7 +90,7 @@ function __dodo_options
         '--profile	Use the configuration profile NAME (overrides DODO_PROFILE and default_profile)' \
         '--json	Write JSON to standard output, and errors as JSON to standard error' \
         '--no-color	Never colour the output (also when NO_COLOR is set, or not on a terminal)' \
-        '--verbose	Also say what is normally left unsaid, such as the fallback used when XDG_RUNTIME_DIR is not set' \
+        '--verbose	Say more on standard error: the runtime directory used when XDG_RUNTIME_DIR is not set; with --json, the browser'\''s own output' \
         '-h	Show help for the command' \
         '--help	Show help for the command'
 end
