@@ -28,9 +28,10 @@ extension CommandSpec {
       DODO_DISMISS_BUTTON_STYLE, DODO_PRESENTATION_STYLE, DODO_BAR_COLLAPSING_ENABLED and \
       DODO_COLOR_SCHEME (fields not set are not exported). Its standard output goes to standard \
       error, as its standard error does; with --json both go to /dev/null, so that standard \
-      error carries only JSON lines (--verbose lets them through). Before it runs, start says "Opening URL in your browser" on standard error, so the \
-      URL can be opened by hand on any machine; with --json standard error stays JSON and the \
-      checkout.opened event of --events json carries the URL (without its query) instead.
+      error carries only JSON lines (--verbose lets them through). Before it runs, start says \
+      "Opening URL in your browser" on standard error, so the URL can be opened by hand on any \
+      machine; with --json standard error stays JSON and the checkout.opened event of \
+      --events json carries the URL (without its query) instead.
 
       No browser here: when no browser command is set (--browser, $DODO_BROWSER, the profile's \
       browser or $BROWSER) and this is an SSH session ($SSH_CONNECTION or $SSH_TTY) or, on \
@@ -54,11 +55,12 @@ extension CommandSpec {
       output says which after the status: "cancelled (timed out after N s)", "cancelled \
       (interrupted)" or "cancelled (the browser was closed)", and the JSON result and the \
       checkout.closed event carry "reason": "timeout", "interrupted" or "browser_closed" (only \
-      for cancelled). The abandoned-session record is cleared only when the checkout ends succeeded, failed or \
-      expired, and only after the result was written: when standard output cannot be written \
-      (a full disk, a closed pipe) the record is kept, the write error is a warning on standard \
-      error, and the exit status is still the outcome's. --events text|json reports checkout.opened, \
-      checkout.return_received and checkout.closed on standard error (never with a query string).
+      for cancelled). The abandoned-session record is cleared only when the checkout ends \
+      succeeded, failed or expired, and only after the result was written: when standard output \
+      cannot be written (a full disk, a closed pipe) the record is kept, the write error is a \
+      warning on standard error, and the exit status is still the outcome's. --events text|json \
+      reports checkout.opened, checkout.return_received and checkout.closed on standard error \
+      (never with a query string).
       """,
     arguments: [ArgumentSpec("checkout-url", help: "The hosted checkout URL from your backend's checkout session.")],
     options: SettingOptions.all + [StartCommand.browserExitCancels, StartCommand.noOpen, StartCommand.noInput, StartCommand.events],
