@@ -19,6 +19,7 @@ function __dodo_subcommands
                 'explain-status	Decode a customer'\''s return URL: the result, what it means, and what to do next' \
                 'validate	Check a checkout URL, a return URL, and the configuration in effect' \
                 'config	Show the configuration in effect: settings and their sources, profiles, files' \
+                'completion	Print the completion script for bash, zsh or fish' \
                 'help	Show help for dodo or one of its commands'
         case 'dodo abandoned'
             printf '%s\n' \
@@ -52,6 +53,7 @@ function __dodo_options
                 '--presentation-style	How the checkout is presented' \
                 '--bar-collapsing-enabled	Let the toolbar collapse as the page scrolls (fullScreen only)' \
                 '--color-scheme	The colour scheme of the controls around the checkout' \
+                '--browser-exit-cancels	The browser command runs while the checkout is open: its exiting 0 before the return ends it as cancelled' \
                 '--no-open	Print the checkout URL instead of opening it (on standard output; on standard error with --json)' \
                 '--no-input	Never read a pasted return URL from the terminal (implied by --json)' \
                 '--events	Report checkout events on standard error, as text or JSON Lines'
@@ -88,6 +90,7 @@ function __dodo_options
         '--profile	Use the configuration profile NAME (overrides DODO_PROFILE and default_profile)' \
         '--json	Write JSON to standard output, and errors as JSON to standard error' \
         '--no-color	Never colour the output (also when NO_COLOR is set, or not on a terminal)' \
+        '--verbose	Say more on standard error: the runtime directory used when XDG_RUNTIME_DIR is not set; with --json, the browser'\''s own output' \
         '-h	Show help for the command' \
         '--help	Show help for the command'
 end
@@ -119,6 +122,9 @@ function __dodo_option_value
                     return
                 case --color-scheme
                     echo 'values:system light dark'
+                    return
+                case --browser-exit-cancels
+                    echo 'flag'
                     return
                 case --no-open
                     echo 'flag'
@@ -200,6 +206,8 @@ function __dodo_option_value
             echo 'flag'
         case --no-color
             echo 'flag'
+        case --verbose
+            echo 'flag'
         case -h --help
             echo 'flag'
         case '*'
@@ -219,6 +227,8 @@ function __dodo_arguments
             printf '%s\n' repeats 'text'
         case 'dodo validate'
             printf '%s\n' once 'text'
+        case 'dodo completion'
+            printf '%s\n' once 'values:bash zsh fish'
         case 'dodo help'
             printf '%s\n' repeats 'command'
         case '*'
@@ -232,7 +242,7 @@ function __dodo_plugins
     for program in $PATH/dodo-*
         test -x $program -a ! -d $program; or continue
         set -l name (string replace -r '^.*/dodo-' '' -- $program)
-        contains -- $name $seen 'start' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'help' '__generate'; and continue
+        contains -- $name $seen 'start' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'completion' 'help' '__generate'; and continue
         set -a seen $name
         printf '%s\tplugin (%s)\n' $name $program
     end

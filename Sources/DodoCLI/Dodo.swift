@@ -39,7 +39,8 @@ public enum Dodo {
     let options = arguments.prefix { $0 != "--" }
     var context = Context(
       environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
-      json: options.contains("--json"), noColor: options.contains("--no-color"), configPath: nil, profile: nil)
+      json: options.contains("--json"), noColor: options.contains("--no-color"), verbose: options.contains("--verbose"),
+      configPath: nil, profile: nil)
     do {
       switch try ArgumentParser(root: CommandTree.root).parse(arguments) {
       case .version:
@@ -51,14 +52,14 @@ public enum Dodo {
         context = Context(
           environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
           json: globals.isSet(GlobalOptions.json), noColor: globals.isSet(GlobalOptions.noColor),
-          configPath: globals.value(GlobalOptions.config), profile: globals.value(GlobalOptions.profile))
+          verbose: globals.isSet(GlobalOptions.verbose), configPath: globals.value(GlobalOptions.config), profile: globals.value(GlobalOptions.profile))
         guard let plugin = Plugin.find(name, environment: environment) else { throw PluginCommands.unknown(name, environment) }
         try PluginLauncher.run(plugin, arguments: arguments, context: context)
       case .run(let invocation):
         context = Context(
           environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
           json: invocation.isSet(GlobalOptions.json), noColor: invocation.isSet(GlobalOptions.noColor),
-          configPath: invocation.value(GlobalOptions.config), profile: invocation.value(GlobalOptions.profile))
+          verbose: invocation.isSet(GlobalOptions.verbose), configPath: invocation.value(GlobalOptions.config), profile: invocation.value(GlobalOptions.profile))
         return try invocation.command.handler!(invocation, context).rawValue
       }
     } catch let error as CLIError {
@@ -70,8 +71,9 @@ public enum Dodo {
     }
   }
 
-  /// Prints an error: as `{"error":…}` with `--json`, else as `Error: …`, with the usage
-  /// line and a hint for a usage error.
+  /// Prints an error: as `{"error":…}` with `--json` (its message without an `error:`
+  /// prefix: the object says it), else as `Error: …` (a lower-case message), with the usage
+  /// line and a hint for a usage error, or compiler style for a mistake in a config file.
   static func report(_ error: CLIError, context: Context) {
     context.stdout.flush()
     if context.json {
@@ -87,10 +89,11 @@ public enum Dodo {
     let style = context.stderrStyle
     // An error can echo an argument, a path or a config line: its controls are shown, not obeyed.
     switch error {
-    case .configuration(let message):
-      // Its own lines (the source line, the caret below it) stay lines.
-      let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
-      context.stderr.write(lines.map { TerminalText.escaped(String($0)) }.joined(separator: "\n") + (message.hasSuffix("\n") ? "" : "\n"))
+    case .configuration(let problem) where problem.path != nil:
+      // Compiler style, `FILE:LINE:COL: error: …`, then the source line and a caret under
+      // the column: its own lines stay lines.
+      let lines = problem.rendered.split(separator: "\n", omittingEmptySubsequences: false)
+      context.stderr.write(lines.map { TerminalText.escaped(String($0)) }.joined(separator: "\n") + "\n")
     case .usage(let message, let path):
       let command = CommandTree.command(at: path) ?? CommandTree.root
       context.stderr.write("\(style.red("Error:")) \(TerminalText.escaped(message))\n")
@@ -99,7 +102,7 @@ public enum Dodo {
     case .unknownCommand:
       context.stderr.write("\(style.red("Error:")) \(TerminalText.escaped(error.message))\n")
       context.stderr.write("  See 'dodo help' for the list of commands.\n")
-    case .checkout:
+    case .checkout, .configuration:
       context.stderr.write("\(style.red("Error:")) \(TerminalText.escaped(error.message))\n")
     }
   }

@@ -23,6 +23,10 @@ public struct CheckoutResult: Sendable, Hashable {
   /// Every query parameter in the order its name first appears; a repeated name keeps its
   /// last value. `raw` is the same as a dictionary; the order is kept for output.
   public var parameters: [QueryParameter]
+  /// Why a `cancelled` checkout ended, for `dodo start` to report; `nil` for any other
+  /// status and for a result read off a URL. Not part of the SDK's result, so the library
+  /// product drops it (see `DodoCheckout.start`).
+  package var cancellationReason: CancellationReason?
 
   public init(
     status: CheckoutStatus, paymentId: String? = nil, subscriptionId: String? = nil,
@@ -48,6 +52,24 @@ public struct CheckoutResult: Sendable, Hashable {
 
   /// The result of a checkout the customer left before it came back.
   public static let cancelled = CheckoutResult(status: .cancelled)
+
+  /// The result of a checkout that ended before it came back, and why.
+  package static func cancelled(_ reason: CancellationReason) -> CheckoutResult {
+    var result = CheckoutResult.cancelled
+    result.cancellationReason = reason
+    return result
+  }
+}
+
+/// Why a checkout ended as `cancelled` before its return arrived; the outcome is unknown
+/// either way (exit 11), but a script retries a timeout differently from a user's Ctrl-C.
+public enum CancellationReason: String, Sendable, Hashable {
+  /// The wait's deadline (`--timeout`) passed.
+  case timeout
+  /// A signal (Ctrl-C, `SIGTERM`, `SIGHUP`) or the calling task's cancellation ended it.
+  case interrupted
+  /// The window the checkout was presented in was closed.
+  case browserClosed = "browser_closed"
 }
 
 extension CheckoutResult {

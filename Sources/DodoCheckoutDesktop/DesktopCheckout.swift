@@ -67,7 +67,10 @@ struct DesktopCheckout: Sendable {
     } onCancel: {
       channel.cancel()
     }
-    return try outcome.get()
+    // The SDK's result says nothing of why a checkout was cancelled: neither does this one.
+    var result = try outcome.get()
+    result.cancellationReason = nil
+    return result
   }
 
   func handleOpenURL(_ url: String) -> Bool {

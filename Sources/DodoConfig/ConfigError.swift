@@ -35,18 +35,22 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     return "\(headline)\n\(sourceLine)\n\(Self.caretIndent(sourceLine, column: column))^"
   }
 
-  /// `path:line:column: error: message` alone, for one-line forms such as a JSON error.
-  public var headline: String {
-    var location = ""
-    if let path {
-      location = path
-      if let line {
-        location += ":\(line)"
-        if let column { location += ":\(column)" }
-      }
-      location += ": "
+  /// `path:line:column: error: message`, the first line of `rendered`.
+  public var headline: String { "\(location)error: \(message)" }
+
+  /// `path:line:column: message`: the message of a JSON error object, whose code already
+  /// says it is a configuration error.
+  public var located: String { location + message }
+
+  /// `path:line:column: `, as much of it as is known; empty for a problem in no file.
+  private var location: String {
+    guard let path else { return "" }
+    var location = path
+    if let line {
+      location += ":\(line)"
+      if let column { location += ":\(column)" }
     }
-    return "\(location)error: \(message)"
+    return location + ": "
   }
 
   public var description: String { rendered }

@@ -19,8 +19,9 @@ public struct ConfigFile: Sendable, Hashable {
   public var defaultProfile: Setting<String>?
   /// In the order the file lists them.
   public var profiles: [Profile]
-  /// The line `default_profile` is on, for the error when it names no profile.
-  var defaultProfileLine: String?
+  /// The file's text, to quote a line in an error found after it was read (a `default_profile`
+  /// that names no profile, a browser command that does not split into words).
+  let text: ConfigText
 
   /// Parses `contents`, the bytes of the file at `path`; any problem is a `ConfigError` that
   /// points at its line and column. An empty file, or one with only comments, is valid.
@@ -30,8 +31,8 @@ public struct ConfigFile: Sendable, Hashable {
       throw text.error("the file is larger than \(YAMLLimits.maxBytes / 1024) KiB; a dodo config is a few lines of YAML")
     }
     self.path = path
+    self.text = text
     let decoder = ConfigSchema(text: text)
     (defaultProfile, profiles) = try decoder.decode(YAMLParser.parse(text))
-    if case .file(_, let line, _)? = defaultProfile?.source { defaultProfileLine = text.line(line) }
   }
 }

@@ -1,5 +1,5 @@
 /// The bytes of one config file and its path: makes errors that quote the offending line.
-struct ConfigText {
+struct ConfigText: Sendable, Hashable {
   var path: String
   var bytes: [UInt8]
 

@@ -32,14 +32,22 @@ public struct Configuration: Sendable {
     profiles = files.flatMap(\.profiles).filter { names.insert($0.name).inserted }
     defaultProfile = files.lazy.compactMap(\.defaultProfile).first
     if let defaultProfile, !names.contains(defaultProfile.value),
-      let file = files.first(where: { $0.defaultProfile == defaultProfile }),
-      case .file(_, let line, let column) = defaultProfile.source
+      let error = error(
+        "default_profile '\(defaultProfile.value)' is not a profile; \(Self.describe(profiles.map(\.name)))",
+        at: defaultProfile.source)
     {
-      throw ConfigError(
-        path: file.path, line: line, column: column,
-        message: "default_profile '\(defaultProfile.value)' is not a profile; \(Self.describe(profiles.map(\.name)))",
-        sourceLine: file.defaultProfileLine)
+      throw error
     }
+  }
+
+  /// A problem with a value that a file set, found after the file was read (the caller knows
+  /// the rules the schema does not): at the value's line and column, quoting the line. `nil`
+  /// when `source` is no file of this configuration.
+  public func error(_ message: String, at source: SettingSource) -> ConfigError? {
+    guard case .file(let path, let line, let column) = source, let file = files.first(where: { $0.path == path }) else {
+      return nil
+    }
+    return ConfigError(path: path, line: line, column: column, message: message, sourceLine: file.text.line(line))
   }
 
   /// Finds and reads the config files for `--config` (`configFlag`) and `environment`.

@@ -8,13 +8,23 @@ import DodoCheckout
 /// checkout; one that starts and then exits non-zero may have.
 public final class BrowserLauncher: CheckoutPresenter {
   public let command: String
+  /// The command is the checkout's window and runs until it is closed (`chromium --app=%s`),
+  /// so its exit before the return means the customer closed the checkout.
+  public let runsWhileOpen: Bool
+  /// Where the browser's own output goes: our standard error, or nowhere (`--json`).
+  public let output: Syscalls.ChildOutput
   private let server: ReturnChannelServer
   private let baseEnvironment: [String: String]
 
-  public init(command: String, server: ReturnChannelServer, environment: [String: String] = Syscalls.environment()) {
+  public init(
+    command: String, server: ReturnChannelServer, environment: [String: String] = Syscalls.environment(), runsWhileOpen: Bool = false,
+    output: Syscalls.ChildOutput = .toStandardError
+  ) {
     self.command = command
     self.server = server
     baseEnvironment = environment
+    self.runsWhileOpen = runsWhileOpen
+    self.output = output
   }
 
   /// The command to run when none is configured: `xdg-open` on Linux, `open` on macOS.
@@ -35,8 +45,8 @@ public final class BrowserLauncher: CheckoutPresenter {
     var environment = baseEnvironment.filter { !BrowserCommand.customizationVariables.contains($0.key) }
     environment.merge(BrowserCommand.environment(for: customization)) { _, new in new }
     do throws(SystemError) {
-      let pid = try Syscalls.spawn(arguments, environment: environment, stdoutToStderr: true)
-      server.watchBrowser(pid: pid, command: arguments[0])
+      let pid = try Syscalls.spawn(arguments, environment: environment, output: output)
+      server.watchBrowser(pid: pid, command: arguments[0], runsWhileOpen: runsWhileOpen)
     } catch {
       throw PresentationFailure(
         .platformError("cannot start the browser command '\(arguments[0])': \(error.reason)"), mayBeShowing: false)

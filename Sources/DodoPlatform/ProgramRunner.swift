@@ -12,7 +12,7 @@ public enum ProgramRunner {
     let pipe = try Syscalls.pipe()
     let pid: Int32
     do throws(SystemError) {
-      pid = try Syscalls.spawn(arguments, environment: environment, stdoutToStderr: false, standardOutput: pipe.write)
+      pid = try Syscalls.spawn(arguments, environment: environment, output: .into(pipe.write))
     } catch {
       Syscalls.close(pipe.read)
       Syscalls.close(pipe.write)

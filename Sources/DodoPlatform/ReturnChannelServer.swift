@@ -18,8 +18,9 @@ import DodoCheckout
 ///   port, bound to loopback only: a `GET` of the return URL gets a page saying the checkout
 ///   is finished; a request `LoopbackRules` refuses gets 403 or 421, anything else 404 (or
 ///   405), and the wait goes on.
-/// - `SIGINT`, `SIGTERM` and `SIGHUP` end the wait as `dismissed`; `SIGCHLD` tells it that the
-///   browser command ended, and a non-zero exit is `presenterFailed`. A library, which must
+/// - `SIGINT`, `SIGTERM` and `SIGHUP` end the wait as `dismissed(.interrupted)`; `SIGCHLD` tells
+///   it that the browser command ended: a non-zero exit is `presenterFailed`, and a zero exit
+///   of a browser that runs while the checkout is open is `dismissed(.browserClosed)`. A library, which must
 ///   not take the process's signals, passes `handlesSignals: false` and ends the wait with
 ///   `cancel()` instead; the browser's exit is then seen by polling alone.
 /// - `watchLines` adds a source of URLs typed or pasted one per line (the terminal `start`
@@ -47,7 +48,7 @@ public final class ReturnChannelServer: ReturnChannel {
   private var connections: [Int: ReturnConnection] = [:]
   private var nextConnectionID = 1
   private var queued: [ReturnChannelEvent] = []
-  private var browser: (pid: Int32, command: String)?
+  private var browser: (pid: Int32, command: String, runsWhileOpen: Bool)?
   private var lines: LineSource?
   /// The lines handed out as URLs and not yet answered, by id.
   private var unansweredLines: [Int: String] = [:]
@@ -82,8 +83,11 @@ public final class ReturnChannelServer: ReturnChannel {
   }
 
   /// Watches the browser command `pid`: when it exits non-zero, the wait ends with `presenterFailed`.
-  public func watchBrowser(pid: Int32, command: String) {
-    browser = (pid, command)
+  /// `runsWhileOpen`: the command is the checkout's window (it exits when that is closed), so
+  /// its exiting 0 ends the wait as `dismissed(.browserClosed)`; otherwise it only handed the
+  /// URL on (as `xdg-open` does) and its exiting 0 says nothing.
+  public func watchBrowser(pid: Int32, command: String, runsWhileOpen: Bool = false) {
+    browser = (pid, command, runsWhileOpen)
     checkBrowser()
   }
 
@@ -129,7 +133,7 @@ public final class ReturnChannelServer: ReturnChannel {
     return queued.removeFirst()
   }
 
-  /// Ends the wait in `next(until:)` as `dismissed`, as a signal would; callable from any
+  /// Ends the wait in `next(until:)` as `dismissed(.interrupted)`, as a signal would; callable from any
   /// thread between `open` and `close` (the caller orders it against those two: the pipe's
   /// descriptor is only written here, and the write is one byte, so it cannot tear).
   public func cancel() {
@@ -250,15 +254,18 @@ public final class ReturnChannelServer: ReturnChannel {
       for byte in bytes[..<count] where byte == Self.cancelByte || Self.dismissingSignals.contains(Int32(byte)) { dismissed = true }
     }
     checkBrowser()
-    if dismissed { queued.append(.dismissed) }
+    if dismissed { queued.append(.dismissed(.interrupted)) }
   }
 
-  /// Reaps the browser command if it ended; a non-zero exit ends the wait.
+  /// Reaps the browser command if it ended; a non-zero exit, or the checkout's own window
+  /// closing, ends the wait.
   private func checkBrowser() {
     guard let browser, let status = try? Syscalls.exitStatus(of: browser.pid) else { return }
     self.browser = nil
     if status != .exited(0) {
       queued.append(.presenterFailed(.platformError("the browser command '\(browser.command)' \(status)")))
+    } else if browser.runsWhileOpen {
+      queued.append(.dismissed(.browserClosed))
     }
   }
 

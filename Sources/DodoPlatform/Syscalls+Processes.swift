@@ -25,16 +25,26 @@ extension Syscalls {
     }
   }
 
+  /// Where a spawned program's standard output and standard error go.
+  public enum ChildOutput: Sendable, Hashable {
+    /// Both are ours.
+    case inherited
+    /// Its standard output goes to our standard error, so that our own output stays clean;
+    /// its standard error is ours.
+    case toStandardError
+    /// Its standard output goes into `fd` (a pipe we read); its standard error is ours.
+    case into(Int32)
+    /// Both go to `/dev/null`: with `--json` our standard error carries only JSON.
+    case discarded
+  }
+
   /// `posix_spawnp(3)`: runs `arguments[0]` (looked up on `PATH`) with `arguments` and
   /// `environment`. The child gets the default action for every signal that `dodo` catches or
   /// ignores, an empty signal mask, `/dev/null` as standard input (a browser or `xdg-mime`
-  /// never reads ours, and one that lives on must not hold it), and `stdoutToStderr` sends its
-  /// standard output to our standard error (so that `--json` output stays clean), or
-  /// `standardOutput` receives it. A program that cannot be run is an error here
-  /// (`posix_spawnp` returns the code; glibc reports exec failures too).
-  public static func spawn(
-    _ arguments: [String], environment: [String: String], stdoutToStderr: Bool, standardOutput: Int32? = nil
-  ) throws(SystemError) -> Int32 {
+  /// never reads ours, and one that lives on must not hold it), and `output` says where its
+  /// output goes. A program that cannot be run is an error here (`posix_spawnp` returns the
+  /// code; glibc reports exec failures too).
+  public static func spawn(_ arguments: [String], environment: [String: String], output: ChildOutput) throws(SystemError) -> Int32 {
     precondition(!arguments.isEmpty)
     #if canImport(Darwin)
       var actions: posix_spawn_file_actions_t? = nil
@@ -46,10 +56,13 @@ extension Syscalls {
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    if let standardOutput {
-      posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
-    } else if stdoutToStderr {
-      posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    switch output {
+    case .inherited: break
+    case .toStandardError: posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    case .into(let fd): posix_spawn_file_actions_adddup2(&actions, fd, 1)
+    case .discarded:
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
     }
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

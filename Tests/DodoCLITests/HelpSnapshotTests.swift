@@ -43,9 +43,29 @@ import Testing
     #expect(recorded == text, "Snapshots/\(name).txt differs (re-record with DODO_RECORD_SNAPSHOTS=1 if the change is meant)")
   }
 
-  /// Runs `dodo ARGUMENTS` in-process with no plugins on PATH and no config; returns the exit
-  /// status, standard output and standard error as one text.
-  static func run(_ arguments: [String]) throws -> String {
+  @Test("'dodo help --help' is the help command's own page; only the root's help lists --version")
+  func helpOfHelpAndVersion() throws {
+    let version = "\n  --version               Print the version of dodo.\n"
+    for arguments in [["help", "--help"], ["--help", "help"], ["help", "-h"]] {
+      let text = try Self.run(arguments)
+      #expect(text.contains("--- stdout\nOVERVIEW: Show help for dodo or one of its commands.\n"), "\(arguments)")
+      #expect(!text.contains(version))
+    }
+    #expect(try Self.run(["--help"]).contains("\n  -h, --help              Show help for the command." + version))
+    #expect(try !Self.run(["start", "--help"]).contains(version))
+  }
+
+  @Test("a mistyped value of an option gets the nearest one as a suggestion")
+  func optionValueSuggestion() throws {
+    let text = try Self.run(["start", "https://checkout.dodopayments.com/session/cks_1", "--color-scheme", "drak"])
+    #expect(text.contains(
+      "\nError: invalid value 'drak' for '--color-scheme' (expected one of: system, light, dark). Did you mean 'dark'?\n"))
+  }
+
+  /// Runs `dodo ARGUMENTS` in-process with no plugins on PATH and no config, plus `extra`
+  /// variables (given the scratch directory that is HOME); returns the exit status, standard
+  /// output and standard error as one text.
+  static func run(_ arguments: [String], environment extra: (_ scratch: String) -> [String: String] = { _ in [:] }) throws -> String {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dodo-help-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
@@ -55,7 +75,8 @@ import Testing
     let stdout = try FileHandle(forWritingTo: out), stderr = try FileHandle(forWritingTo: err)
     let status = Dodo.main(
       arguments: arguments,
-      environment: ["PATH": scratch.path, "HOME": scratch.path, "XDG_CONFIG_DIRS": scratch.path, "NO_COLOR": "1"],
+      environment: ["PATH": scratch.path, "HOME": scratch.path, "XDG_CONFIG_DIRS": scratch.path, "NO_COLOR": "1"]
+        .merging(extra(scratch.path)) { $1 },
       stdinFD: -1, stdoutFD: stdout.fileDescriptor, stderrFD: stderr.fileDescriptor)
     try stdout.close()
     try stderr.close()

@@ -24,6 +24,22 @@ struct JSONWriterTests {
     #expect(json { $0.string(text) } == expected)
   }
 
+  @Test("null, a missing string and a cancelled result's reason are each separated once")
+  func nulls() {
+    #expect(
+      json { json in
+        json.beginArray()
+        json.null()
+        json.string(nil as String?)
+        json.string("x")
+        json.null()
+        json.endArray()
+      } == #"[null,null,"x",null]"#)
+    #expect(
+      json { $0.result(.cancelled(.timeout)) }
+        == #"{"status":"cancelled","reason":"timeout","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"#)
+  }
+
   @Test("a result: every key, null when absent, raw in first-appearance order")
   func resultObject() throws {
     let result = try CheckoutResult(returnURL: "myapp://r?status=succeeded&payment_id=pay_1&x=1&x=2")

@@ -40,7 +40,7 @@ struct FlowTests {
 
   @Test("the record saved is the session id and the start time")
   func recordContents() throws {
-    let harness = FlowHarness([.dismissed])
+    let harness = FlowHarness([.dismissed(.interrupted)])
     _ = try harness.run().get()
     #expect(harness.store.session == AbandonedSession(sessionId: "cks_123", createdAt: Date(timeIntervalSince1970: 1_800_000_000)))
   }
@@ -61,11 +61,15 @@ struct FlowTests {
     #expect(harness.events == [.opened, .returnReceived, .closed])
   }
 
-  @Test("dismissal and timeout end as cancelled and keep the record", arguments: [ReturnChannelEvent.dismissed, .timedOut])
-  func cancelled(event: ReturnChannelEvent) throws {
+  @Test("dismissal and timeout end as cancelled, say why, and keep the record", arguments: [
+    (ReturnChannelEvent.dismissed(.interrupted), CancellationReason.interrupted), (.dismissed(.browserClosed), .browserClosed),
+    (.timedOut, .timeout),
+  ])
+  func cancelled(event: ReturnChannelEvent, reason: CancellationReason) throws {
     let harness = FlowHarness([event])
     let result = try harness.run().get()
-    #expect(result == .cancelled)
+    #expect(result.status == .cancelled)
+    #expect(result.cancellationReason == reason)
     #expect(harness.store.session?.sessionId == "cks_123")
     #expect(harness.events == [.opened, .closed])
     #expect(!harness.log.entries.contains("clear"))
@@ -73,12 +77,12 @@ struct FlowTests {
 
   @Test("the timeout becomes the wait's deadline, set once")
   func deadline() throws {
-    let harness = FlowHarness([.url(IncomingURL(id: 1, url: "x://y")), .dismissed])
+    let harness = FlowHarness([.url(IncomingURL(id: 1, url: "x://y")), .dismissed(.interrupted)])
     _ = try harness.run(timeout: .seconds(30)).get()
     #expect(harness.channel.deadlines.count == 2)
     #expect(harness.channel.deadlines[0] != nil)
     #expect(harness.channel.deadlines[0] == harness.channel.deadlines[1])
-    let unlimited = FlowHarness([.dismissed])
+    let unlimited = FlowHarness([.dismissed(.interrupted)])
     _ = try unlimited.run().get()
     #expect(unlimited.channel.deadlines == [nil])
   }
@@ -128,7 +132,7 @@ struct FlowTests {
 
   @Test("a checkout URL without a session id records nothing")
   func noSessionId() throws {
-    let harness = FlowHarness([.dismissed])
+    let harness = FlowHarness([.dismissed(.interrupted)])
     _ = try harness.run(checkoutURL: "https://checkout.dodopayments.com/session/").get()
     #expect(!harness.log.entries.contains { $0.hasPrefix("save") })
     #expect(harness.store.session == nil)
@@ -257,7 +261,7 @@ struct FlowTests {
   @Test("the machine ignores inputs that do not fit its state")
   func ignoresStrayInputs() {
     var flow = CheckoutFlow(checkoutURL: "https://checkout.dodopayments.com/session/cks_1", returnURL: Self.returnURL)
-    #expect(flow.handle(.channel(.dismissed)).isEmpty)
+    #expect(flow.handle(.channel(.dismissed(.interrupted))).isEmpty)
     #expect(flow.handle(.begin(now: Date())) == [.takeLock])
     #expect(flow.handle(.presented).isEmpty)
     #expect(flow.state == .locking)

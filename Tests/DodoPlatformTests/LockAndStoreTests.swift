@@ -25,7 +25,7 @@ struct LockAndStoreTests {
     let temp = TemporaryDirectory()
     let path = temp.sub("checkout.lock")
     _ = FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
-    let holder = try Syscalls.spawn(["flock", "--no-fork", "-n", path, "sleep", "30"], environment: Syscalls.environment(), stdoutToStderr: false)
+    let holder = try Syscalls.spawn(["flock", "--no-fork", "-n", path, "sleep", "30"], environment: Syscalls.environment(), output: .inherited)
     let lock = CheckoutFileLock(stateDirectory: temp.path, runtimeDirectory: temp.path)
     var held = false
     for _ in 0..<100 where !held {

@@ -224,6 +224,19 @@ struct LoopbackAndBrowserTests {
         == "DODO_BAR_COLLAPSING_ENABLED=false\nDODO_DISMISS_BUTTON_STYLE=close\n")
   }
 
+  @Test("a browser that runs while the checkout is open ends the wait as closed when it exits 0; another exiting 0 does not")
+  func browserClosed() throws {
+    let temp = TemporaryDirectory()
+    let server = ReturnChannelServer(runtimeDirectory: temp.path)
+    try server.open(for: try ReturnURL("myapp://r"))
+    defer { server.close() }
+    let url = try CheckoutURL("https://checkout.dodopayments.com/session/cks_1")
+    try BrowserLauncher(command: "true", server: server).present(url, customization: BrowserCustomization())
+    #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(700))) == .timedOut)
+    try BrowserLauncher(command: "true", server: server, runsWhileOpen: true).present(url, customization: BrowserCustomization())
+    #expect(try server.next(until: soon()) == .dismissed(.browserClosed))
+  }
+
   @Test("a browser that exits non-zero ends the wait; one that cannot start is never shown")
   func browserFailures() throws {
     let temp = TemporaryDirectory()

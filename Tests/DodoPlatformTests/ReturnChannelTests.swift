@@ -143,17 +143,17 @@ struct ReturnChannelTests {
     #expect(try Syscalls.read(silent, into: &answer, at: 0) == 10)
   }
 
-  @Test("SIGTERM, SIGINT and SIGHUP end the wait as dismissed", arguments: [SIGTERM, SIGINT, SIGHUP])
+  @Test("SIGTERM, SIGINT and SIGHUP end the wait as dismissed (interrupted)", arguments: [SIGTERM, SIGINT, SIGHUP])
   func signals(signal: Int32) throws {
     let temp = TemporaryDirectory()
     let server = ReturnChannelServer(runtimeDirectory: temp.path)
     try server.open(for: Self.returnURL)
     defer { server.close() }
     Syscalls.kill(Syscalls.processID(), signal)
-    #expect(try server.next(until: soon()) == .dismissed)
+    #expect(try server.next(until: soon()) == .dismissed(.interrupted))
   }
 
-  @Test("a server that does not handle signals leaves their disposition alone; cancel() ends the wait as dismissed")
+  @Test("a server that does not handle signals leaves their disposition alone; cancel() ends the wait as dismissed (interrupted)")
   func librarySignals() throws {
     let temp = TemporaryDirectory()
     let server = ReturnChannelServer(runtimeDirectory: temp.path, handlesSignals: false)
@@ -169,7 +169,7 @@ struct ReturnChannelTests {
       canceller.cancel()
       return true
     }
-    #expect(try server.next(until: soon()) == .dismissed)
+    #expect(try server.next(until: soon()) == .dismissed(.interrupted))
     #expect(cancelled.wait() == true)
   }
 

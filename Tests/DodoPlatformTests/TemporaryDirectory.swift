@@ -23,7 +23,7 @@ final class TemporaryDirectory: Sendable {
 /// Runs a program and waits for it.
 @discardableResult
 func run(_ arguments: [String]) throws -> Syscalls.Termination {
-  let pid = try Syscalls.spawn(arguments, environment: Syscalls.environment(), stdoutToStderr: false)
+  let pid = try Syscalls.spawn(arguments, environment: Syscalls.environment(), output: .inherited)
   return try Syscalls.waitForExit(of: pid)
 }
 

@@ -85,7 +85,7 @@ struct CompletionTests {
   static func commandsAndOptions() throws -> [(String, [String])] {
     var result: [(String, [String])] = []
     var queue = ["dodo"]
-    // `dodo help --help` is the help of `dodo`: its subcommands are not below `help`.
+    // The commands that `dodo help` takes (its argument) are not below `help`.
     while let path = queue.popLast() {
       let words = Array(path.split(separator: " ").dropFirst().map(String.init))
       let help = try Dodo.run(words + ["--help"], environment: fixture.environment).stdout

@@ -213,10 +213,10 @@ struct ConfigEndToEndTests {
     }
     let json = try Dodo.run(["--json", "config", "show"], home: home.url)
     #expect(json.status == 78)
-    #expect(json.stderr == #"{"error":{"code":"CONFIG_ERROR","message":"\#(file):3:5: error: unknown key 'retrun_url' (did you mean 'return_url'?)"}}"# + "\n")
+    #expect(json.stderr == #"{"error":{"code":"CONFIG_ERROR","message":"\#(file):3:5: unknown key 'retrun_url' (did you mean 'return_url'?)"}}"# + "\n")
     let validate = try Dodo.run(["--json", "validate"], home: home.url)
     #expect(validate.status == 78)
-    #expect(validate.stdout == #"{"valid":false,"error":{"code":"CONFIG_ERROR","message":"\#(file):3:5: error: unknown key 'retrun_url' (did you mean 'return_url'?)"}}"# + "\n")
+    #expect(validate.stdout == #"{"valid":false,"error":{"code":"CONFIG_ERROR","message":"\#(file):3:5: unknown key 'retrun_url' (did you mean 'return_url'?)"}}"# + "\n")
     // config path does not parse the files, so it still answers.
     #expect(try Dodo.run(["config", "path"], home: home.url).status == 0)
   }
@@ -276,10 +276,13 @@ struct ConfigEndToEndTests {
     try home.write("config/dodo/config.yaml", "profiles:\n  myapp: {}\n  desk: {}\n")
     let unknown = try Dodo.run(["--profile", "myap", "config", "show"], home: home.url)
     #expect(unknown.status == 78)
-    #expect(unknown.stderr == "error: unknown profile 'myap' from --profile (did you mean 'myapp'?); the profiles are: myapp, desk\n")
+    #expect(unknown.stderr == "Error: unknown profile 'myap' from --profile (did you mean 'myapp'?); the profiles are: myapp, desk\n")
+    let unknownJSON = try Dodo.run(["--json", "--profile", "myap", "config", "show"], home: home.url)
+    #expect(unknownJSON.status == 78)
+    #expect(unknownJSON.stderr == #"{"error":{"code":"CONFIG_ERROR","message":"unknown profile 'myap' from --profile (did you mean 'myapp'?); the profiles are: myapp, desk"}}"# + "\n")
     let fromEnv = try Dodo.run(["validate"], environment: Dodo.environment(home: home.url, ["DODO_PROFILE": "nope"]))
     #expect(fromEnv.status == 78)
-    #expect(fromEnv.stderr == "error: unknown profile 'nope' from $DODO_PROFILE; the profiles are: myapp, desk\n")
+    #expect(fromEnv.stderr == "Error: unknown profile 'nope' from $DODO_PROFILE; the profiles are: myapp, desk\n")
   }
 
   /// A profile whose browser is a script that records its arguments and `DODO_*` variables in
@@ -313,7 +316,7 @@ struct ConfigEndToEndTests {
     let began = Date()
     let run = try Dodo.run(["start", checkout], home: home.url)
     #expect(run.status == 11, "\(run.stderr)")
-    #expect(run.stdout.hasPrefix("status: cancelled\n"))
+    #expect(run.stdout.hasPrefix("status: cancelled (timed out after 1 s)\n"))
     #expect(Date().timeIntervalSince(began) >= 1)
     #expect(try String(contentsOfFile: record, encoding: .utf8) == """
       args:--new-window \(checkout)

@@ -22,8 +22,10 @@ struct StartEndToEndTests {
     #expect(sandbox.recordExists == recordKept)
   }
 
-  @Test("SIGINT, SIGTERM, SIGHUP and --timeout end the checkout as cancelled (11) and keep the record", arguments: [SIGINT, SIGTERM, SIGHUP, 0])
-  func cancelled(signal: Int32) throws {
+  @Test("SIGINT, SIGTERM, SIGHUP and --timeout end the checkout as cancelled (11), say why, and keep the record", arguments: [
+    (SIGINT, "interrupted"), (SIGTERM, "interrupted"), (SIGHUP, "interrupted"), (0, "timeout"),
+  ])
+  func cancelled(signal: Int32, reason: String) throws {
     let sandbox = CheckoutSandbox()
     let timeout = signal == 0 ? ["--timeout", "0.3"] : []
     let start = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--json"] + timeout)
@@ -31,12 +33,46 @@ struct StartEndToEndTests {
     if signal != 0 { start.signal(signal) }
     let output = start.finish()
     #expect(output.status == 11, "\(output.stderr)")
-    #expect(output.stdout.hasSuffix(#"{"status":"cancelled","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n"))
+    #expect(output.stdout.hasSuffix(#"{"status":"cancelled","reason":"\#(reason)","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n"))
     let shown = try sandbox.run(["abandoned", "show", "--json"])
     #expect(shown.status == 0)
     #expect(shown.stdout.hasPrefix(#"{"sessionId":"cks_e2e","createdAt":""#))
     #expect(shown.stdout.hasSuffix(#"","inProgress":false}"# + "\n"))
     #expect(!FileManager.default.fileExists(atPath: sandbox.runtime + "/return.sock"))
+  }
+
+  @Test("text output and the closed event say why a checkout was cancelled", arguments: [
+    (SIGINT, "cancelled (interrupted)", "interrupted"), (0, "cancelled (timed out after 0.3 s)", "timeout"),
+  ])
+  func cancelledReason(signal: Int32, text: String, reason: String) throws {
+    let sandbox = CheckoutSandbox()
+    let timeout = signal == 0 ? ["--timeout", "0.3"] : []
+    let start = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--events", "json"] + timeout)
+    #expect(start.waitUntilListening())
+    if signal != 0 { start.signal(signal) }
+    let output = start.finish()
+    #expect(output.status == 11, "\(output.stderr)")
+    #expect(output.stdout == """
+      \(Checkout.url)
+      status: \(text)
+      The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.
+
+      """)
+    let closed = output.stderr.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(closed.hasPrefix(#"{"name":"checkout.closed","at":""#))
+    #expect(closed.hasSuffix(#"Z","reason":"\#(reason)"}"#), "\(output.stderr)")
+  }
+
+  @Test("with --browser-exit-cancels, a browser that exits before the return ends the checkout as cancelled (browser_closed)")
+  func browserClosed() throws {
+    let sandbox = CheckoutSandbox()
+    let closing = try sandbox.script("closing.sh", "sleep 0.2\n")
+    let output = try sandbox.run(
+      ["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", closing, "--browser-exit-cancels", "--json", "--timeout", "20"])
+    #expect(output.status == 11, "\(output.stderr)")
+    #expect(output.stdout == #"{"status":"cancelled","reason":"browser_closed","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n")
+    let text = try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", closing, "--browser-exit-cancels"])
+    #expect(text.stdout.hasPrefix("status: cancelled (the browser was closed)\n"), "\(text.stdout)")
   }
 
   @Test("a start killed with SIGKILL keeps its record and does not block the next one")
@@ -141,24 +177,29 @@ struct StartEndToEndTests {
     #expect(!json.stderr.contains("Opening"))
   }
 
-  @Test("the browser reads nothing of start's standard input, and its output stays off standard output")
-  func browserStreams() throws {
+  @Test("the browser reads nothing of start's standard input; its output goes to standard error, or nowhere with --json", arguments: [
+    (["--json"], false), (["--json", "--verbose"], true), ([], true),
+  ])
+  func browserStreams(options: [String], shown: Bool) throws {
     let sandbox = CheckoutSandbox()
     let seen = sandbox.home.url.appendingPathComponent("stdin.txt").path
     let browser = try sandbox.script("browser.sh", """
       cat > '\(seen)'
       echo "browser says hello"
+      echo "browser complains" >&2
       '\(Dodo.binary)' handle-url 'myapp://checkout/return?status=succeeded' >/dev/null
       """)
     let output = try Dodo.run(
-      ["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", browser, "--json"],
+      ["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", browser] + options,
       stdin: "a secret the browser must not read\n", environment: sandbox.environment())
     #expect(output.status == 0, "\(output.stderr)")
     let browserInput = try String(contentsOfFile: seen, encoding: .utf8)
     #expect(browserInput == "", "the browser read: \(browserInput.debugDescription)")
-    #expect(output.stdout.hasPrefix(#"{"status":"succeeded""#))
-    #expect(!output.stdout.contains("browser says hello"))
-    #expect(output.stderr.contains("browser says hello"))
+    #expect(output.stdout.hasPrefix(options.isEmpty ? "status: succeeded\n" : #"{"status":"succeeded""#))
+    #expect(!output.stdout.contains("browser"))
+    #expect(output.stderr.contains("browser says hello\n") == shown, "\(output.stderr)")
+    #expect(output.stderr.contains("browser complains\n") == shown, "\(output.stderr)")
+    if !shown { #expect(output.stderr == "") }
   }
 
   @Test("a browser that cannot start, or exits non-zero, is a warning: start keeps waiting for the return")
@@ -343,7 +384,7 @@ struct StartEndToEndTests {
       "/bin/sh", ["-c", "exec \"$DODO\" start \"$0\" --return-url \"$1\" --no-open --timeout 0.3 --json --events text 2>&-", Checkout.url, Checkout.returnURL],
       environment: sandbox.environment(["DODO": Dodo.binary]))
     #expect(output.status == 11)
-    #expect(output.stdout.hasSuffix(#"{"status":"cancelled","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n"))
+    #expect(output.stdout.hasSuffix(#"{"status":"cancelled","reason":"timeout","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n"))
     let files = FileManager.default.enumerator(atPath: sandbox.home.url.path)?.compactMap { $0 as? String } ?? []
     for file in files {
       let contents = (try? String(contentsOfFile: sandbox.home.url.appendingPathComponent(file).path, encoding: .utf8)) ?? ""

@@ -2,13 +2,16 @@ import DodoCheckout
 import DodoPlatform
 
 extension Context {
-  /// The state and runtime directories of spec §6 for this environment; the runtime
-  /// fallback's warning is printed once here. An unusable directory is `PLATFORM_ERROR`.
+  /// The state and runtime directories of spec §6 for this environment. The runtime
+  /// fallback is private and checked like any runtime directory, so it is used silently (a
+  /// headless box or a container has no `XDG_RUNTIME_DIR`, and a warning on every command
+  /// only teaches users to ignore warnings); `--verbose` says which directory it is.
+  /// An unusable directory is `PLATFORM_ERROR`.
   func checkoutDirectories() throws(CLIError) -> DodoDirectories {
     let environment = environment
     do throws(PlatformError) {
       let directories = try DodoDirectories.resolve(environment: { environment[$0] })
-      if let warning = directories.warning { warn(warning) }
+      if verbose, let warning = directories.warning { warn(warning) }
       return directories
     } catch {
       throw .checkout(error.checkoutError)

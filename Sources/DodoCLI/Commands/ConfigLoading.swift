@@ -48,9 +48,9 @@ extension Context {
     }
   }
 
-  /// The error as `dodo` prints it: with its source line and caret as text, on one line in JSON.
+  /// The error as a command's failure (exit 78); `Dodo.report` prints it.
   func configurationError(_ error: ConfigError) -> CLIError {
-    .configuration(json ? error.headline : error.rendered)
+    .configuration(error)
   }
 }
 

@@ -279,7 +279,7 @@ struct ExplainStatusCommand {
       add(" (no status)\n")
     }
     warnings.writeText(writer)
-    explanation.textFields.withUnsafeBufferPointer { writer.raw($0) }
+    writer.raw(explanation.textFields)
     for (label, text) in values {
       add("  ")
       add(label)

@@ -43,9 +43,11 @@ extension CommandSpec {
       else the URL is added as the last argument. The customization is exported to it as \
       DODO_DISMISS_BUTTON_STYLE, DODO_PRESENTATION_STYLE, DODO_BAR_COLLAPSING_ENABLED and \
       DODO_COLOR_SCHEME (fields not set are not exported). Its standard output goes to standard \
-      error. Before it runs, start says "Opening URL in your browser" on standard error, so the \
-      URL can be opened by hand on any machine; with --json standard error stays JSON and the \
-      checkout.opened event of --events json carries the URL (without its query) instead.
+      error, as its standard error does; with --json both go to /dev/null, so that standard \
+      error carries only JSON lines (--verbose lets them through). Before it runs, start says \
+      "Opening URL in your browser" on standard error, so the URL can be opened by hand on any \
+      machine; with --json standard error stays JSON and the checkout.opened event of \
+      --events json carries the URL (without its query) instead.
 
       No browser here: when no browser command is set (--browser, $DODO_BROWSER, the profile's \
       browser or $BROWSER) and this is an SSH session ($SSH_CONNECTION or $SSH_TTY) or, on \
@@ -62,15 +64,22 @@ extension CommandSpec {
       and the wait goes on. --no-input turns this off, and --json implies --no-input, so a \
       script's standard input is never read.
 
-      Ctrl-C (SIGINT), SIGTERM, SIGHUP, or --timeout running out end the checkout as cancelled. \
-      The abandoned-session record is cleared only when the checkout ends succeeded, failed or \
-      expired, and only after the result was written: when standard output cannot be written \
-      (a full disk, a closed pipe) the record is kept, the write error is a warning on standard \
-      error, and the exit status is still the outcome's. --events text|json reports checkout.opened, \
-      checkout.return_received and checkout.closed on standard error (never with a query string).
+      Ctrl-C (SIGINT), SIGTERM, SIGHUP, or --timeout running out end the checkout as cancelled, \
+      and so does, with --browser-exit-cancels, the browser command exiting 0 before the return \
+      (for a command that runs as long as its window is open, such as chromium --app=%s; \
+      xdg-open and open exit at once). The exit status is 11 whatever the reason; the text \
+      output says which after the status: "cancelled (timed out after N s)", "cancelled \
+      (interrupted)" or "cancelled (the browser was closed)", and the JSON result and the \
+      checkout.closed event carry "reason": "timeout", "interrupted" or "browser_closed" (only \
+      for cancelled). The abandoned-session record is cleared only when the checkout ends \
+      succeeded, failed or expired, and only after the result was written: when standard output \
+      cannot be written (a full disk, a closed pipe) the record is kept, the write error is a \
+      warning on standard error, and the exit status is still the outcome's. --events text|json \
+      reports checkout.opened, checkout.return_received and checkout.closed on standard error \
+      (never with a query string).
       """,
     arguments: [ArgumentSpec("checkout-url", help: "The hosted checkout URL from your backend's checkout session.")],
-    options: SettingOptions.all + [StartCommand.noOpen, StartCommand.noInput, StartCommand.events],
+    options: SettingOptions.all + [StartCommand.browserExitCancels, StartCommand.noOpen, StartCommand.noInput, StartCommand.events],
     examples: [
       .init(
         "dodo start \"$CHECKOUT_URL\" --return-url myapp://checkout/return",
@@ -92,9 +101,11 @@ extension CommandSpec {
       .init(.invalidCheckoutURL, "The checkout URL is invalid (INVALID_CHECKOUT_URL)."),
       .init(.invalidReturnURL, "The return URL is invalid (INVALID_RETURN_URL)."),
       .init(.alreadyInProgress, "Another checkout is running (ALREADY_IN_PROGRESS)."),
-      .init(.platformError, "The browser command does not parse, or the lock, the record or the return channel failed (PLATFORM_ERROR)."),
+      .init(
+        .platformError,
+        "The browser command (from a flag or the environment) does not parse, or the lock, the record or the return channel failed (PLATFORM_ERROR)."),
       .init(.usage, "No return URL, or a bad option."),
-      .init(.configuration, "A configuration file does not load, or the profile is unknown."),
+      .init(.configuration, "A configuration file does not load, its browser command does not parse, or the profile is unknown."),
     ],
     handler: { invocation, context in try StartCommand(context: context).run(invocation) }
   )
@@ -102,6 +113,9 @@ extension CommandSpec {
 
 /// `dodo start CHECKOUT_URL …`: runs the core's `CheckoutFlow` against the platform.
 struct StartCommand {
+  static let browserExitCancels = OptionSpec(
+    "browser-exit-cancels",
+    help: "The browser command runs while the checkout is open: its exiting 0 before the return ends it as cancelled.")
   static let noOpen = OptionSpec(
     "no-open", help: "Print the checkout URL instead of opening it (on standard output; on standard error with --json).")
   static let noInput = OptionSpec(
@@ -112,7 +126,8 @@ struct StartCommand {
   let context: Context
 
   func run(_ invocation: Invocation) throws -> ExitStatus {
-    let settings = try context.effectiveSettings(SettingOptions.commandLineSettings(from: invocation))
+    let configuration = try context.configuration()
+    let settings = try context.effectiveSettings(SettingOptions.commandLineSettings(from: invocation), in: configuration)
     if invocation.isSet(Self.noOpen), invocation.isSet(SettingOptions.browser) {
       throw CLIError.usage("--browser and --no-open cannot be used together", command: invocation.path)
     }
@@ -134,8 +149,7 @@ struct StartCommand {
       throw CLIError.checkout(error)
     }
 
-    let browserCommand = settings.browser.value ?? BrowserLauncher.systemDefault
-    do throws(PlatformError) { _ = try BrowserCommand(browserCommand) } catch { throw CLIError.checkout(error.checkoutError) }
+    let browserCommand = try Self.browserCommand(settings, in: configuration, context: context)
 
     let directories = try context.checkoutDirectories()
     let runtime: String
@@ -162,16 +176,24 @@ struct StartCommand {
     } else {
       presenter = AnnouncingPresenter(
         context: context, byHand: byHand,
-        launcher: BrowserLauncher(command: browserCommand, server: server, environment: context.environment))
+        launcher: BrowserLauncher(
+          command: browserCommand, server: server, environment: context.environment,
+          runsWhileOpen: invocation.isSet(Self.browserExitCancels),
+          output: context.json && !context.verbose ? .discarded : .toStandardError))
     }
+    let timeout = settings.timeout.value
     let reporter = CheckoutEventReporter(
       context: context, format: invocation.value(Self.events), checkoutURL: checkout, returnURL: returning,
       byHand: invocation.isSet(Self.noOpen) || headless != nil)
     let driver = CheckoutDriver(
       lock: CheckoutFileLock(stateDirectory: state, runtimeDirectory: runtime), store: AbandonedSessionFile(stateDirectory: state),
       presenter: presenter, channel: BrowserFailureTolerantChannel(server: server, byHand: byHand),
-      timeout: settings.timeout.value.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
-      onEvent: reporter.report, onWarning: { context.warn($0.message) }, deliver: deliver)
+      timeout: timeout.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
+      onEvent: reporter.report, onWarning: { context.warn($0.message) },
+      deliver: { delivery throws(CheckoutError) in
+        reporter.cancellation.reason = delivery.result.cancellationReason
+        try deliver(delivery, timeout: timeout)
+      })
 
     let result: CheckoutResult
     do throws(CheckoutError) {
@@ -185,7 +207,7 @@ struct StartCommand {
   /// Prints the result while its record still exists. Standard output that fails keeps the
   /// record (`dodo abandoned show` recovers the session) and is a warning; the exit status
   /// stays the outcome's, not 23, since a script acts on that status.
-  private func deliver(_ delivery: CheckoutFlow.Delivery) throws(CheckoutError) {
+  private func deliver(_ delivery: CheckoutFlow.Delivery, timeout: Double?) throws(CheckoutError) {
     if let part = delivery.unreadablePart {
       context.warn("the return URL's query is not all URL text: \(part); that part was read as given")
     }
@@ -195,12 +217,32 @@ struct StartCommand {
           + "loopback return URL: this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
           + "confirm the payment on your backend")
     }
-    print(delivery.result)
+    print(delivery.result, timeout: timeout)
     context.stdout.flush()
     if let error = context.stdout.error {
       context.stdout.errorReported = true
       throw .platformError("cannot write standard output: \(error.reason); the abandoned session is kept")
     }
+  }
+
+  /// The browser command start runs: the effective one, else the system's. One that does not
+  /// split into words fails before anything is touched: when a config file set it, as a
+  /// configuration error at its line (78), as any other schema mistake; else `PLATFORM_ERROR`.
+  static func browserCommand(_ settings: EffectiveSettings, in configuration: Configuration, context: Context) throws(CLIError)
+    -> String
+  {
+    let command = settings.browser.value ?? BrowserLauncher.systemDefault
+    do throws(PlatformError) { _ = try BrowserCommand(command) } catch {
+      if let located = configuration.error(error.message, at: settings.browser.source) { throw context.configurationError(located) }
+      throw CLIError.platform(error)
+    }
+    return command
+  }
+
+  /// `600 s`, `0.3 s`: a timeout as it was given, without a trailing `.0`.
+  static func seconds(_ value: Double) -> String {
+    let whole = value.rounded(.towardZero)
+    return (value == whole && abs(whole) < 1e15 ? String(Int64(whole)) : String(value)) + " s"
   }
 
   /// Why no browser can be shown here, when none was configured: an SSH session (a browser
@@ -214,7 +256,7 @@ struct StartCommand {
     return nil
   }
 
-  private func print(_ result: CheckoutResult) {
+  private func print(_ result: CheckoutResult, timeout: Double?) {
     if context.json {
       context.printJSON { $0.result(result) }
       return
@@ -223,7 +265,14 @@ struct StartCommand {
     let status = style.colored(result.status.rawValue, for: result.status)
     // The fields come from the customer's return URL: shown, never obeyed by the terminal.
     let shown = TerminalText.escaped
-    var out = "status: \(status)\n"
+    var out = "status: \(status)"
+    switch result.cancellationReason {
+    case .timeout: out += " (timed out after \(timeout.map(Self.seconds) ?? "the timeout"))"
+    case .interrupted: out += " (interrupted)"
+    case .browserClosed: out += " (the browser was closed)"
+    case nil: break
+    }
+    out += "\n"
     if let id = result.paymentId { out += "paymentId: \(shown(id))\n" }
     if let id = result.subscriptionId { out += "subscriptionId: \(shown(id))\n" }
     if let keys = result.licenseKeys { out += keys.map { "licenseKey: \(shown($0))\n" }.joined() }
@@ -378,6 +427,13 @@ final class BrowserFailureTolerantChannel: ReturnChannel {
 /// Writes checkout events (`--events text|json`) and, on a terminal, one calm line saying
 /// what `start` is waiting for and how to give up. Nothing here carries a query string.
 struct CheckoutEventReporter {
+  /// Why the checkout was cancelled, known once its result is delivered, which comes before
+  /// `closed` (the core's event itself carries nothing, as in the SDK).
+  final class Cancellation {
+    var reason: CancellationReason?
+  }
+
+  let cancellation = Cancellation()
   let context: Context
   let format: String?
   let checkoutURL: CheckoutURL
@@ -398,6 +454,10 @@ struct CheckoutEventReporter {
       if event == .opened {
         json.key("url")
         json.string(Self.withoutQuery(checkoutURL.string))
+      }
+      if event == .closed, let reason = cancellation.reason {
+        json.key("reason")
+        json.string(reason.rawValue)
       }
       json.endObject()
       json.newline()

@@ -14,8 +14,9 @@ struct StatusExplanation: @unchecked Sendable {
   /// `meaning` and `nextStep` as JSON strings, encoded once: `--json -` writes them per line.
   let meaningJSON: UnsafeBufferPointer<UInt8>
   let nextStepJSON: UnsafeBufferPointer<UInt8>
-  /// The `Meaning:` and `Next step:` lines of the text output, laid out once.
-  let textFields: [UInt8]
+  /// The `Meaning:` and `Next step:` lines of the text output, laid out once (not an array:
+  /// copying one would retain and release it per line, in the JSON output too).
+  let textFields: UnsafeBufferPointer<UInt8>
 
   var meaning: String { meaningText.description }
   var nextStep: String { nextStepText.description }
@@ -56,17 +57,17 @@ struct StatusExplanation: @unchecked Sendable {
   private init(_ meaning: StaticString, _ nextStep: StaticString) {
     meaningText = meaning
     nextStepText = nextStep
-    meaningJSON = Self.encodedForever(meaning)
-    nextStepJSON = Self.encodedForever(nextStep)
-    textFields = Array(
-      (ExplainStatusCommand.field("Meaning", meaning.description) + ExplainStatusCommand.field("Next step", nextStep.description)).utf8)
+    meaningJSON = Self.forever(JSONWriter.encoded(meaning.description))
+    nextStepJSON = Self.forever(JSONWriter.encoded(nextStep.description))
+    textFields = Self.forever(
+      Array(
+        (ExplainStatusCommand.field("Meaning", meaning.description) + ExplainStatusCommand.field("Next step", nextStep.description)).utf8))
   }
 
-  /// `text` as a JSON string in memory that is never freed: there is one per explanation.
-  private static func encodedForever(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
-    let json = JSONWriter.encoded(text.description)
-    let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: json.count)
-    _ = memory.initialize(from: json)
+  /// `bytes` in memory that is never freed: there is one copy per explanation.
+  private static func forever(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
+    let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+    _ = memory.initialize(from: bytes)
     return UnsafeBufferPointer(memory)
   }
 

@@ -7,8 +7,13 @@ extension CommandSpec {
     discussion: """
       Checks what it is given: a checkout URL (an https URL on checkout.dodopayments.com or \
       test.checkout.dodopayments.com under /session/), a return URL (--return-url: an absolute \
-      URL with a scheme and a host), and the configuration files in effect. Exits 0 when all \
-      of it is valid, else with the code of the first problem.
+      URL with a scheme and a host), and the configuration files in effect. Without \
+      --return-url it checks the return URL that start would use ($DODO_RETURN_URL, then the \
+      profile's return_url), and it always checks the browser command start would run \
+      ($DODO_BROWSER, the profile's browser, then $BROWSER): its quotes must be closed. A \
+      profile's browser command that does not parse is a configuration error (78) at its \
+      file, line and column, as in start. Exits 0 when all of it is valid, else with the code \
+      of the first problem.
       """,
     arguments: [ArgumentSpec("checkout-url", help: "The hosted checkout URL to check.", optional: true)],
     options: [SharedOptions.returnURL],
@@ -20,7 +25,8 @@ extension CommandSpec {
       .init(.success, "Everything checked is valid."),
       .init(.invalidCheckoutURL, "The checkout URL is invalid (INVALID_CHECKOUT_URL)."),
       .init(.invalidReturnURL, "The return URL is invalid (INVALID_RETURN_URL)."),
-      .init(.configuration, "A configuration file does not load, or the profile is unknown."),
+      .init(.configuration, "A configuration file does not load, its browser command does not parse, or the profile is unknown."),
+      .init(.platformError, "The browser command from $DODO_BROWSER or $BROWSER does not parse (PLATFORM_ERROR)."),
     ],
     handler: { invocation, context in
       try ValidateCommand(context: context).run(checkoutURL: invocation.arguments.first, returnURL: invocation.value(SharedOptions.returnURL))
@@ -47,7 +53,7 @@ struct ValidateCommand {
     } catch {
       return invalid(.checkout(error))
     }
-    switch checkConfiguration(urlGiven: checkoutURL != nil || returnURL != nil) {
+    switch checkConfiguration(returnURLGiven: returnURL != nil) {
     case .valid(let lines): findings += lines
     case .invalid(let status): return status
     }

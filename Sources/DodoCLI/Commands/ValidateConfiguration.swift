@@ -2,7 +2,8 @@ import DodoCheckout
 import DodoConfig
 
 /// The configuration half of `dodo validate`: the config files in effect must load and the
-/// selected profile must exist; with no URL given, the effective return URL is checked too.
+/// selected profile must exist; the browser command start would run must split into words;
+/// without --return-url, the return URL start would use is checked too.
 extension ValidateCommand {
   /// What the check found: lines for the report, or the exit status of the problem it reported.
   enum ConfigurationCheck {
@@ -10,7 +11,7 @@ extension ValidateCommand {
     case invalid(ExitStatus)
   }
 
-  func checkConfiguration(urlGiven: Bool) -> ConfigurationCheck {
+  func checkConfiguration(returnURLGiven: Bool) -> ConfigurationCheck {
     let configuration: Configuration
     let settings: EffectiveSettings
     do throws(CLIError) {
@@ -21,17 +22,26 @@ extension ValidateCommand {
     }
     var findings = configuration.files.map { "config file: valid (\($0.path), \(count($0.profiles.count, "profile")))" }
     if let name = settings.profile.value { findings.append("profile: \(name) (\(ConfigCommand.describe(settings.profile.source)))") }
-    guard !urlGiven else { return .valid(findings) }
-    guard let returnURL = settings.returnURL.value else {
-      findings.append("return URL: none configured (set one with --return-url, DODO_RETURN_URL or a profile's return_url)")
-      return .valid(findings)
+    if !returnURLGiven {
+      if let returnURL = settings.returnURL.value {
+        do throws(CheckoutError) {
+          let url = try SharedOptions.startReturnURL(returnURL)
+          let loopback = SharedOptions.loopbackNote(url).map { ", loopback: dodo start serves it itself; \($0)" } ?? ""
+          findings.append("return URL: valid (\(ConfigCommand.describe(settings.returnURL.source))\(loopback))")
+        } catch {
+          return .invalid(invalid(.checkout(error)))
+        }
+      } else {
+        findings.append("return URL: none configured (set one with --return-url, DODO_RETURN_URL or a profile's return_url)")
+      }
     }
-    do throws(CheckoutError) {
-      let url = try SharedOptions.startReturnURL(returnURL)
-      let loopback = SharedOptions.loopbackNote(url).map { ", loopback: dodo start serves it itself; \($0)" } ?? ""
-      findings.append("return URL: valid (\(ConfigCommand.describe(settings.returnURL.source))\(loopback))")
+    do throws(CLIError) {
+      _ = try StartCommand.browserCommand(settings, in: configuration, context: context)
     } catch {
-      return .invalid(invalid(.checkout(error)))
+      return .invalid(invalid(error))
+    }
+    if settings.browser.value != nil {
+      findings.append("browser command: valid (\(ConfigCommand.describe(settings.browser.source)))")
     }
     return .valid(findings)
   }

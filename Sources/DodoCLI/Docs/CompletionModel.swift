@@ -66,7 +66,7 @@ struct CompletionModel {
       self.spec = spec
       optionWords =
         spec.options.flatMap { option in CompletionModel.words(of: option).map { ($0, option.help) } }
-        + (isRoot ? [("--version", "Print the version of dodo.")] : [])
+        + (isRoot ? [(GlobalOptions.version.flagName, GlobalOptions.version.help)] : [])
     }
 
     /// The script words of the positional arguments' kinds and whether the last repeats;

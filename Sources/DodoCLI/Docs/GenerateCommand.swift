@@ -12,9 +12,7 @@ extension CommandSpec {
     handler: { invocation, context in
       let page = invocation.arguments.dropFirst().first
       switch invocation.arguments[0] {
-      case "bash": context.stdout.write(BashCompletion.script())
-      case "zsh": context.stdout.write(ZshCompletion.script())
-      case "fish": context.stdout.write(FishCompletion.script())
+      case let shell where CompletionCommand.shells.contains(shell): context.stdout.write(CompletionCommand.script(for: shell))
       case "man-pages": context.stdout.write(ManPages.all().map { $0.name + "\n" }.joined())
       default:
         guard let page, let text = ManPages.page(named: page) else {

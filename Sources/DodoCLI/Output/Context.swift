@@ -10,6 +10,8 @@ public final class Context {
   public let stdinFD: Int32
   /// `--json`: standard output carries only JSON.
   public let json: Bool
+  /// `--verbose`: say what is normally left unsaid.
+  public let verbose: Bool
   /// `--config FILE` and `--profile NAME`, wherever they stood on the command line.
   public let configPath: String?
   public let profile: String?
@@ -18,13 +20,14 @@ public final class Context {
 
   public init(
     environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: Int32, json: Bool,
-    noColor: Bool, configPath: String?, profile: String?
+    noColor: Bool, verbose: Bool = false, configPath: String?, profile: String?
   ) {
     self.environment = environment
     self.stdout = stdout
     self.stderr = stderr
     self.stdinFD = stdinFD
     self.json = json
+    self.verbose = verbose
     self.configPath = configPath
     self.profile = profile
     let colorAllowed = !noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"

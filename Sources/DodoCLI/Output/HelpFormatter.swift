@@ -41,7 +41,8 @@ public enum HelpFormatter {
       out += section("SUBCOMMANDS", command.visibleSubcommands.map { ($0.name, $0.abstract) })
     }
     for (title, rows) in extraSections where !rows.isEmpty { out += section(title, rows) }
-    out += section("GLOBAL OPTIONS", GlobalOptions.all.map { (optionLabel($0), $0.help) })
+    let globals = GlobalOptions.all + (path.count == 1 ? [GlobalOptions.version] : [])
+    out += section("GLOBAL OPTIONS", globals.map { (optionLabel($0), $0.help) })
     if !command.examples.isEmpty {
       out += "\nEXAMPLES:\n"
       for example in command.examples {

@@ -72,12 +72,8 @@ public final class JSONWriter {
   }
 
   public func string(_ value: String?) {
+    guard let value else { return null() }
     separate()
-    guard let value else {
-      ("null" as StaticString).withUTF8Buffer { buffer.append($0) }
-      needsComma = true
-      return
-    }
     if value.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) == nil {
       var copy = value
       copy.withUTF8 { appendQuoted($0) }
@@ -99,7 +95,13 @@ public final class JSONWriter {
     needsComma = true
   }
 
-  public func null() { string(nil as String?) }
+  /// Written in place: a result has up to four `null`s per line of `explain-status --json -`.
+  @inline(__always)
+  public func null() {
+    separate()
+    ("null" as StaticString).withUTF8Buffer { buffer.append($0) }
+    needsComma = true
+  }
 
   /// Appends bytes as they are: text output that shares this buffer's chunked writes.
   public func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -210,10 +212,11 @@ public final class JSONWriter {
 }
 
 extension JSONWriter {
-  /// A result as spec section 3 shows it: every key always present, `null` when absent.
+  /// A result as spec section 3 shows it: every key always present, `null` when absent; a
+  /// `cancelled` result of `start` adds `reason` after `status`.
   public func result(_ result: CheckoutResult) {
     resultObject(
-      status: result.status, paymentId: result.paymentId, subscriptionId: result.subscriptionId,
+      status: result.status, reason: result.cancellationReason?.rawValue, paymentId: result.paymentId, subscriptionId: result.subscriptionId,
       licenseKeys: result.licenseKeys, customerEmail: result.customerEmail,
       parameterCount: result.parameters.count, parameter: { (result.parameters[$0].name, result.parameters[$0].value) },
       write: { self.string($0) })
@@ -225,7 +228,7 @@ extension JSONWriter {
   /// then copied as they stand, without looking for what to escape.
   public func result(_ query: ReturnQuery, plainURL: Bool = false) {
     resultObject(
-      status: query.status, paymentId: query.paymentId, subscriptionId: query.subscriptionId,
+      status: query.status, reason: nil, paymentId: query.paymentId, subscriptionId: query.subscriptionId,
       licenseKeys: query.licenseKeys.isEmpty ? nil : query.licenseKeys, customerEmail: query.customerEmail,
       parameterCount: query.parameters.count, parameter: { (query.parameters[$0].name, query.parameters[$0].value) },
       write: { self.string($0, plainURL: plainURL) })
@@ -235,12 +238,16 @@ extension JSONWriter {
   /// The one layout of a result object, for both kinds of text.
   @inline(__always)
   private func resultObject<Text>(
-    status: CheckoutStatus, paymentId: Text?, subscriptionId: Text?, licenseKeys: [Text]?, customerEmail: Text?,
+    status: CheckoutStatus, reason: String?, paymentId: Text?, subscriptionId: Text?, licenseKeys: [Text]?, customerEmail: Text?,
     parameterCount: Int, parameter: (Int) -> (Text, Text), write: (Text?) -> Void
   ) {
     beginObject()
     key("status")
     string(CheckoutStatus.literalName(status))
+    if let reason {
+      key("reason")
+      string(reason)
+    }
     key("paymentId")
     write(paymentId)
     key("subscriptionId")

@@ -38,12 +38,12 @@ public struct ArgumentParser: Sendable {
         continue
       }
       if !optionsEnded, word.hasPrefix("-"), word != "-" {
-        if path.count == 1, word == "--version" { return .version }
+        if path.count == 1, word == GlobalOptions.version.flagName { return .version }
         let (name, inlineValue) = Self.split(word)
         guard let option = Self.option(named: name, in: command.options + GlobalOptions.all) else {
-          let known = (command.options + GlobalOptions.all).map(\.flagName) + (path.count == 1 ? ["--version"] : [])
+          let known = (command.options + GlobalOptions.all).map(\.flagName) + (path.count == 1 ? [GlobalOptions.version.flagName] : [])
           // `-v` and `-V` mean the version in many tools; here they would be guessed at.
-          let nearest = path.count == 1 && (name == "-v" || name == "-V") ? "--version" : Suggestion.nearest(to: name, in: known)
+          let nearest = path.count == 1 && (name == "-v" || name == "-V") ? GlobalOptions.version.flagName : Suggestion.nearest(to: name, in: known)
           let suggestion = nearest.map { ". Did you mean '\($0)'?" } ?? ""
           throw .usage("unknown option '\(name)'\(suggestion)", command: path)
         }
@@ -68,7 +68,8 @@ public struct ArgumentParser: Sendable {
         }
         if !option.values.isEmpty, !option.values.contains(value) {
           throw .usage(
-            "invalid value '\(value)' for '\(option.flagName)' (expected one of: \(option.values.joined(separator: ", ")))",
+            "invalid value '\(value)' for '\(option.flagName)' (expected one of: \(option.values.joined(separator: ", ")))"
+              + Self.didYouMean(value, option.values),
             command: path)
         }
         values[option.name] = value
@@ -77,7 +78,12 @@ public struct ArgumentParser: Sendable {
       // A word: the command or subcommand while one is still to be chosen, else an argument.
       if command.handler == nil || (positionals.isEmpty && !command.subcommands.isEmpty && command.subcommand(named: word) != nil) {
         if path.count == 1, word == "help" {
-          return .help(path: [root.name] + arguments[index...].filter { !$0.hasPrefix("-") }, listingPlugins: true)
+          let rest = arguments[index...]
+          // `dodo help --help` asks about `help` itself, as `git help --help` does.
+          if wantsHelp || rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            return .help(path: [root.name, word])
+          }
+          return .help(path: [root.name] + rest.filter { !$0.hasPrefix("-") }, listingPlugins: true)
         }
         guard let next = command.subcommand(named: word) else {
           if path.count == 1, !wantsHelp {
@@ -85,8 +91,9 @@ public struct ArgumentParser: Sendable {
               name: word, arguments: Array(arguments[index...]),
               globals: Invocation(path: path, command: root, arguments: [], values: values, flags: flags))
           }
-          let suggestion = Suggestion.nearest(to: word, in: command.subcommands.map(\.name)).map { ". Did you mean '\($0)'?" } ?? ""
-          throw .usage("unknown subcommand '\(word)' for '\(path.joined(separator: " "))'\(suggestion)", command: path)
+          throw .usage(
+            "unknown subcommand '\(word)' for '\(path.joined(separator: " "))'" + Self.didYouMean(word, command.subcommands.map(\.name)),
+            command: path)
         }
         command = next
         path.append(word)
@@ -103,6 +110,11 @@ public struct ArgumentParser: Sendable {
     }
     try Self.check(positionals, against: command.arguments, path: path)
     return .run(Invocation(path: path, command: command, arguments: positionals, values: values, flags: flags))
+  }
+
+  /// `. Did you mean 'NAME'?` for the candidate nearest to a mistyped `word`, else nothing.
+  private static func didYouMean(_ word: String, _ candidates: [String]) -> String {
+    Suggestion.nearest(to: word, in: candidates).map { ". Did you mean '\($0)'?" } ?? ""
   }
 
   private static func split(_ word: String) -> (name: String, value: String?) {
@@ -126,7 +138,10 @@ public struct ArgumentParser: Sendable {
       throw .usage("unexpected argument '\(positionals[specs.count])'", command: path)
     }
     for (spec, value) in zip(specs, positionals) where !spec.values.isEmpty && !spec.values.contains(value) {
-      throw .usage("invalid value '\(value)' for <\(spec.name)> (expected one of: \(spec.values.joined(separator: ", ")))", command: path)
+      throw .usage(
+        "invalid value '\(value)' for <\(spec.name)> (expected one of: \(spec.values.joined(separator: ", ")))"
+          + didYouMean(value, spec.values),
+        command: path)
     }
   }
 }

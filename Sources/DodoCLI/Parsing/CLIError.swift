@@ -1,4 +1,5 @@
 import DodoCheckout
+import DodoConfig
 
 /// Why a command stopped before its work was done; each case has its exit status and, for
 /// `--json`, its error code.
@@ -7,9 +8,9 @@ public enum CLIError: Error {
   case usage(String, command: [String])
   /// No such command, built in or plugin.
   case unknownCommand(String, suggestion: String?)
-  /// A configuration file or profile that cannot be used; `message` is already rendered
-  /// (file:line:col, source line, caret).
-  case configuration(String)
+  /// A configuration file or profile that cannot be used, at its file, line and column
+  /// when it is in a file.
+  case configuration(ConfigError)
   case checkout(CheckoutError)
 
   public var exitStatus: ExitStatus {
@@ -37,7 +38,7 @@ public enum CLIError: Error {
     case .usage(let message, _): message
     case .unknownCommand(let name, let suggestion):
       "unknown command '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
-    case .configuration(let message): message
+    case .configuration(let error): error.located
     case .checkout(let error): error.message
     }
   }

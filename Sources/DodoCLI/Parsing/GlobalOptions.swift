@@ -6,7 +6,12 @@ public enum GlobalOptions {
     "profile", value: "NAME", completion: .profile, help: "Use the configuration profile NAME (overrides DODO_PROFILE and default_profile).")
   public static let json = OptionSpec("json", help: "Write JSON to standard output, and errors as JSON to standard error.")
   public static let noColor = OptionSpec("no-color", help: "Never colour the output (also when NO_COLOR is set, or not on a terminal).")
+  public static let verbose = OptionSpec(
+    "verbose",
+    help: "Say more on standard error: the runtime directory used when XDG_RUNTIME_DIR is not set; with --json, the browser's own output.")
   public static let help = OptionSpec("help", short: "h", help: "Show help for the command.")
 
-  public static let all = [config, profile, json, noColor, help]
+  public static let all = [config, profile, json, noColor, verbose, help]
+  /// `dodo --version`: only before any command, so it is not in `all`.
+  public static let version = OptionSpec("version", help: "Print the version of dodo.")
 }

@@ -154,8 +154,11 @@ public struct CheckoutFlow: Sendable {
       let delivery = Delivery(result: read.result, isConfirmed: confirmed, unreadablePart: read.unreadablePart)
       return [.emit(.returnReceived)] + deliver(delivery, answering: incoming.id)
 
-    case (.waiting, .channel(.dismissed)), (.waiting, .channel(.timedOut)):
-      return deliver(Delivery(result: .cancelled), answering: nil)
+    case (.waiting, .channel(.dismissed(let reason))):
+      return deliver(Delivery(result: .cancelled(reason)), answering: nil)
+
+    case (.waiting, .channel(.timedOut)):
+      return deliver(Delivery(result: .cancelled(.timeout)), answering: nil)
 
     case (.delivering, .delivered), (.delivering, .deliveryFailed):
       // A result nobody received is still recoverable from the record: it goes only once

@@ -41,8 +41,8 @@ public struct IncomingURL: Sendable, Hashable, Identifiable {
 public enum ReturnChannelEvent: Sendable, Hashable {
   /// A URL arrived; it may or may not match the return URL.
   case url(IncomingURL)
-  /// The customer left (closed the sheet, pressed Ctrl-C, the session was hung up).
-  case dismissed
+  /// The customer left (closed the sheet or browser, pressed Ctrl-C, the session was hung up).
+  case dismissed(CancellationReason)
   /// The deadline passed.
   case timedOut
   /// The presenter failed after the checkout was presented (the browser exited non-zero).

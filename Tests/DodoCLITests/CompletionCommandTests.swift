@@ -1,0 +1,26 @@
+import Testing
+
+@testable import DodoCLI
+
+/// `dodo completion SHELL`: the committed script of that shell, on standard output.
+@Suite struct CompletionCommandTests {
+  @Test(arguments: [("bash", "completions/dodo"), ("zsh", "completions/_dodo"), ("fish", "completions/dodo.fish")])
+  func printsTheCommittedScript(shell: String, file: String) throws {
+    let committed = try #require(GeneratedDocsTests.committed(file))
+    #expect(try HelpSnapshotTests.run(["completion", shell]) == "$ dodo completion \(shell)\n[exit 0]\n--- stdout\n\(committed)--- stderr\n")
+  }
+
+  @Test func anUnknownShellIsAUsageErrorWithASuggestion() throws {
+    #expect(
+      try HelpSnapshotTests.run(["completion", "zhs"]) == """
+        $ dodo completion zhs
+        [exit 64]
+        --- stdout
+        --- stderr
+        Error: invalid value 'zhs' for <shell> (expected one of: bash, zsh, fish). Did you mean 'zsh'?
+        Usage: dodo completion <shell>
+          See 'dodo completion --help'.
+
+        """)
+  }
+}
