@@ -14,15 +14,12 @@ public enum ReturnChannelClient {
   /// nobody listening) is `false`, never an error: the OS may route any URL here.
   ///
   /// The runtime directory is checked first (private, owned by the user): the URL may carry
-  /// a customer's details, and must not go to a socket that someone else planted.
+  /// a customer's details, and must not go to a socket that someone else planted. `connect`
+  /// has no `…at` form: the path must still name the checked directory once connected (see
+  /// `ReturnChannelServer.listenOnSocketPath`).
   public static func send(_ url: String, runtimeDirectory: String, timeoutSeconds: Int = 5) throws(PlatformError) -> Bool {
     let path = DodoDirectories.join(runtimeDirectory, "return.sock")
-    do throws(SystemError) {
-      guard try Syscalls.lstat(runtimeDirectory) != nil else { return false }
-    } catch {
-      throw PlatformError("cannot check the runtime directory: \(error)")
-    }
-    try DodoDirectories.checkPrivate(runtimeDirectory)
+    guard let directory = try PrivateDirectory.open(runtimeDirectory, create: false) else { return false }
     let fd: Int32
     do throws(SystemError) {
       fd = try Syscalls.streamSocket(for: .unix(path), nonBlocking: false)
@@ -33,6 +30,9 @@ public enum ReturnChannelClient {
     do throws(SystemError) {
       try Syscalls.setTimeouts(fd, seconds: timeoutSeconds)
       try Syscalls.connect(fd, .unix(path))
+      guard directory.isStill(at: runtimeDirectory) else {
+        throw SystemError("connect", errno: .notDirectory, subject: "\(path) (\(runtimeDirectory) was replaced meanwhile)")
+      }
     } catch {
       if [Errno.noSuchFileOrDirectory, .connectionRefused, .notSocket].contains(error.errno) { return false }
       throw PlatformError("cannot reach the checkout: \(error)")

@@ -22,17 +22,23 @@ public enum SmallFile {
     do throws(SystemError) { return (try readAll(fd, limit: limit, sizeHint: status.size), status) } catch { throw PlatformError("\(error)") }
   }
 
-  /// Opens `path` (`flags` plus `O_CLOEXEC | O_NONBLOCK | O_NOCTTY`) and checks on the open
+  /// Opens `name` (`flags` plus `O_CLOEXEC | O_NONBLOCK | O_NOCTTY`) and checks on the open
   /// descriptor that it is a regular file, so that a named pipe planted in its place can
   /// neither make `dodo` wait for a writer nor be swapped in between the check and the use.
   /// `nil` when nothing is there (`ENOENT`, or `ENOTDIR` for a path through a regular file).
   ///
   /// An `own` file is one of `dodo`'s (the record, the lock): a symbolic link in its place is
   /// refused (`O_NOFOLLOW`) and so is a file that another user owns.
-  static func openRegular(_ path: String, _ flags: Int32, own: Bool) throws(PlatformError) -> (Int32, Syscalls.FileStatus)? {
+  ///
+  /// `name` is a path, or a name in `directory` when one is given.
+  static func openRegular(
+    _ name: String, in directory: PrivateDirectory? = nil, _ flags: Int32, own: Bool
+  ) throws(PlatformError) -> (Int32, Syscalls.FileStatus)? {
     let fd: Int32
+    let path = directory?.path(of: name) ?? name
     do throws(SystemError) {
-      fd = try Syscalls.open(path, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (own ? O_NOFOLLOW : 0))
+      fd = try Syscalls.open(
+        name, in: directory?.fd ?? AT_FDCWD, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (own ? O_NOFOLLOW : 0), subject: path)
     } catch {
       if error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory { return nil }
       if own, error.errno == .tooManySymbolicLinks { throw PlatformError("\(path) is a symbolic link; dodo does not follow links to its own files") }

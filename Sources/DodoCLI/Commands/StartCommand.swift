@@ -119,8 +119,8 @@ struct StartCommand {
     do throws(PlatformError) { _ = try BrowserCommand(browserCommand) } catch { throw CLIError.checkout(error.checkoutError) }
 
     let directories = try context.checkoutDirectories()
-    let runtime: String
-    let state: String
+    let runtime: PrivateDirectory
+    let state: PrivateDirectory
     do throws(PlatformError) {
       runtime = try directories.prepareRuntime()
       state = try directories.prepareState()
@@ -128,7 +128,7 @@ struct StartCommand {
       throw CLIError.platform(error)
     }
 
-    let server = ReturnChannelServer(runtimeDirectory: runtime)
+    let server = ReturnChannelServer(runtimeDirectory: runtime.path)
     let pasting = !context.json && !invocation.isSet(Self.noInput) && Syscalls.isTerminal(context.stdinFD)
     let byHand = ByHand(context: context, checkoutURL: checkout, returnURL: returning, pasteInto: pasting ? server : nil)
     let headless = settings.browser.value == nil ? Self.headlessReason(context.environment) : nil

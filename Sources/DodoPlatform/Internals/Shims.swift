@@ -24,12 +24,29 @@ func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
   intercept("open") { _ in open(path, flags, mode) }
 }
 func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+func systemOpenat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  intercept("openat") { _ in openat(directory, name, flags, mode) }
+}
+func systemMkdirat(_ directory: Int32, _ name: String, _ mode: mode_t) -> Int32 {
+  intercept("mkdirat") { _ in mkdirat(directory, name, mode) }
+}
+func systemRenameat(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
+  intercept("renameat") { _ in renameat(directory, from, directory, to) }
+}
+func systemUnlinkat(_ directory: Int32, _ name: String) -> Int32 {
+  intercept("unlinkat") { _ in unlinkat(directory, name, 0) }
+}
+func systemFstatat(_ directory: Int32, _ name: String, _ info: inout stat) -> Int32 {
+  intercept("fstatat") { _ in fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) }
+}
+func systemReadlinkat(_ directory: Int32, _ name: String, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int {
+  intercept("readlinkat") { _ in readlinkat(directory, name, buffer, size) }
+}
 func systemFsync(_ fd: Int32) -> Int32 { intercept("fsync") { _ in fsync(fd) } }
 func systemLstat(_ path: String, _ info: inout stat) -> Int32 { intercept("lstat") { _ in lstat(path, &info) } }
 func systemFstat(_ fd: Int32, _ info: inout stat) -> Int32 { intercept("fstat") { _ in fstat(fd, &info) } }
 func systemMkdir(_ path: String, _ mode: mode_t) -> Int32 { intercept("mkdir") { _ in mkdir(path, mode) } }
 func systemChmod(_ path: String, _ mode: mode_t) -> Int32 { intercept("chmod") { _ in chmod(path, mode) } }
-func systemRename(_ from: String, _ to: String) -> Int32 { intercept("rename") { _ in rename(from, to) } }
 func systemUnlink(_ path: String) -> Int32 { intercept("unlink") { _ in unlink(path) } }
 func systemFlock(_ fd: Int32, _ operation: Int32) -> Int32 { intercept("flock") { _ in flock(fd, operation) } }
 func systemReadlink(_ path: String, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int {
