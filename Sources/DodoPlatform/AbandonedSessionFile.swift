@@ -90,7 +90,7 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
   /// The record's bytes (at most `maximumSize + 1` of them), `nil` when there is no record.
   /// A named pipe, a link or another user's file in its place is refused (see `SmallFile.openRegular`).
   private func readRecord() throws(PlatformError) -> [UInt8]? {
-    guard let (fd, _) = try SmallFile.openRegular(Self.name, in: directory, O_RDONLY, own: true) else { return nil }
+    guard let (fd, _) = try directory.openRegular(Self.name, O_RDONLY) else { return nil }
     defer { Syscalls.close(fd) }
     do throws(SystemError) { return try SmallFile.readAll(fd, limit: Self.maximumSize + 1) } catch {
       throw PlatformError("\(error)")

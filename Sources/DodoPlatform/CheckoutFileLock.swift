@@ -38,7 +38,7 @@ public final class CheckoutFileLock: CheckoutLock {
     do throws(PlatformError) {
       for directory in directories {
         let path = directory.path(of: Self.name)
-        guard let (fd, _) = try SmallFile.openRegular(Self.name, in: directory, O_RDWR | O_CREAT, own: true) else {
+        guard let (fd, _) = try directory.openRegular(Self.name, O_RDWR | O_CREAT) else {
           throw PlatformError("cannot create \(path)")
         }
         fds.append(fd)
@@ -79,7 +79,7 @@ public final class CheckoutFileLock: CheckoutLock {
   public static func isHeld(stateDirectory: PrivateDirectory) throws(PlatformError) -> Bool {
     let path = stateDirectory.path(of: name)
     do throws(PlatformError) {
-      guard let (fd, _) = try SmallFile.openRegular(name, in: stateDirectory, O_RDONLY, own: true) else { return false }
+      guard let (fd, _) = try stateDirectory.openRegular(name, O_RDONLY) else { return false }
       defer { Syscalls.close(fd) }
       do throws(SystemError) {
         guard try Syscalls.tryLock(fd, exclusive: false, subject: path) else { return true }

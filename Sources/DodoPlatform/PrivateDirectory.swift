@@ -57,6 +57,11 @@ public final class PrivateDirectory: Sendable {
   /// The path of the file `name` in this directory, for messages.
   public func path(of name: String) -> String { DodoDirectories.join(path, name) }
 
+  /// `SmallFile.openRegular` of one of `dodo`'s own files in this directory.
+  func openRegular(_ name: String, _ flags: Int32) throws(PlatformError) -> (Int32, Syscalls.FileStatus)? {
+    try SmallFile.openRegular(name, in: fd, path: path(of: name), flags, own: true)
+  }
+
   /// Whether `path` names this very directory now (`lstat`, links not followed): for the one
   /// call that has no `…at` form, `bind`/`connect` of a Unix socket by path.
   func isStill(at path: String) -> Bool {

@@ -40,6 +40,9 @@ extension Syscalls {
     public var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
     public var isSymbolicLink: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFLNK) }
     public var isSocket: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFSOCK) }
+    /// The sticky bit: in such a directory only a file's owner (or the directory's) may
+    /// rename or remove the file.
+    public var isSticky: Bool { mode & UInt32(S_ISVTX) != 0 }
     /// The permission bits, e.g. `0o700`.
     public var permissions: UInt32 { mode & 0o7777 }
   }

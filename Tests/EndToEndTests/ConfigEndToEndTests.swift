@@ -260,6 +260,34 @@ struct ConfigEndToEndTests {
     #expect(try Dodo.run(["config", "profiles"], home: home.url).stdout == "p\n")
   }
 
+  @Test(
+    "a config file in a directory writable by its group or by every user is refused: they could replace it",
+    arguments: [0o777, 0o770, 0o703])
+  func writableByOthersDirectory(mode: Int) throws {
+    let home = TemporaryDirectory()
+    let file = try home.write("shared/config.yaml", "profiles:\n  p:\n    browser: evil\n")
+    let directory = home.url.appendingPathComponent("shared").path
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: directory)
+    let run = try Dodo.run(["--config", file, "config", "profiles"], home: home.url)
+    #expect(run.status == 78)
+    #expect(run.stderr == "\(file): error: cannot read the file: its directory \(directory) is writable by its group or by other users (mode \(String(mode, radix: 8))), who could replace it; dodo runs the browser command a config file names: chmod go-w \(directory)\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: directory)
+    #expect(try Dodo.run(["--config", file, "config", "profiles"], home: home.url).stdout == "p\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)
+    #expect(try Dodo.run(["--config", file, "config", "profiles"], home: home.url).stdout == "p\n")
+  }
+
+  @Test("a config file in another user's directory is refused: its owner could replace it", .enabled(if: getuid() == 0))
+  func othersDirectory() throws {
+    let home = TemporaryDirectory()
+    let file = try home.write("theirs/config.yaml", "profiles:\n  p: {}\n")
+    let directory = home.url.appendingPathComponent("theirs").path
+    #expect(chown(directory, 65534, 65534) == 0)
+    let run = try Dodo.run(["--config", file, "config", "profiles"], home: home.url)
+    #expect(run.status == 78)
+    #expect(run.stderr == "\(file): error: cannot read the file: its directory \(directory) belongs to another user (uid 65534), who could replace it; dodo reads only config files in your own directories and root's\n")
+  }
+
   @Test("a named config file that does not exist, or an unknown profile: exit 78")
   func missingFileAndUnknownProfile() throws {
     let home = TemporaryDirectory()

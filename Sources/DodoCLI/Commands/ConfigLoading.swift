@@ -7,8 +7,9 @@ extension Context {
   func configuration() throws(CLIError) -> Configuration {
     do throws(ConfigError) {
       return try Configuration.load(configFlag: configPath, environment: environment) { path, limit in
-        guard let file = try SmallFile.read(path, limit: limit) else { return nil }
+        guard let file = try SmallFile.readWithDirectory(path, limit: limit) else { return nil }
         try Self.checkTrusted(file.status, path: path)
+        try Self.checkTrustedDirectory(file.directory.status, path: file.directory.path)
         return file.bytes
       }
     } catch {
@@ -48,6 +49,18 @@ extension Context {
     }
   }
 
+  /// Whoever may replace a file in its directory can write the config too: the directory
+  /// must belong to the user or root and be writable by neither its group nor others, unless
+  /// it is sticky (`/tmp`), where only a file's owner (or the directory's) may replace it.
+  static func checkTrustedDirectory(_ status: Syscalls.FileStatus, path: String) throws(UntrustedConfigFile) {
+    guard status.owner == Syscalls.userID() || status.owner == 0 else {
+      throw UntrustedConfigFile(reason: .directoryOwner(status.owner, path: path))
+    }
+    guard status.permissions & 0o022 == 0 || status.isSticky else {
+      throw UntrustedConfigFile(reason: .directoryWritableByOthers(status.permissions, path: path))
+    }
+  }
+
   /// The error as `dodo` prints it: with its source line and caret as text, on one line in JSON.
   func configurationError(_ error: ConfigError) -> CLIError {
     .configuration(json ? error.headline : error.rendered)
@@ -59,6 +72,8 @@ struct UntrustedConfigFile: Error, CustomStringConvertible {
   enum Reason {
     case owner(UInt32)
     case writableByOthers(UInt32, path: String)
+    case directoryOwner(UInt32, path: String)
+    case directoryWritableByOthers(UInt32, path: String)
   }
 
   var reason: Reason
@@ -69,6 +84,10 @@ struct UntrustedConfigFile: Error, CustomStringConvertible {
       "it belongs to another user (uid \(uid)); dodo runs the browser command a config file names, so it reads only your own files and root's"
     case .writableByOthers(let mode, let path):
       "it is writable by its group or by other users (mode \(String(mode, radix: 8))); dodo runs the browser command a config file names: chmod go-w \(path)"
+    case .directoryOwner(let uid, let path):
+      "its directory \(path) belongs to another user (uid \(uid)), who could replace it; dodo reads only config files in your own directories and root's"
+    case .directoryWritableByOthers(let mode, let path):
+      "its directory \(path) is writable by its group or by other users (mode \(String(mode, radix: 8))), who could replace it; dodo runs the browser command a config file names: chmod go-w \(path)"
     }
   }
 }
