@@ -111,7 +111,7 @@ public final class PrivateDirectory: Sendable {
           Syscalls.close(fd)
           throw PlatformError("refusing \(path): more than \(maximumLinks) symbolic links on the way")
         }
-        let text = String(decoding: target, as: UTF8.self)
+        let text = SystemText.decode(target)
         pending += components(text).reversed()
         if text.hasPrefix("/") {
           do throws(SystemError) {

@@ -175,7 +175,7 @@ extension Syscalls {
   public static func readlink(_ path: String) throws(SystemError) -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = try retrying("readlink", path) { systemReadlink(path, &buffer, buffer.count - 1) }
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return SystemText.decode(buffer[..<count].map { UInt8(bitPattern: $0) })
   }
 
   /// `getuid(2)`: the real user id; it owns every directory and socket peer `dodo` trusts.
@@ -186,14 +186,14 @@ extension Syscalls {
 
   /// `getenv(3)`.
   public static func environmentValue(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
+    getenv(name).map { SystemText.decode(bytes(of: $0)) }
   }
 
   /// The home directory: `$HOME`, else the password database (`getpwuid`).
   public static func homeDirectory() -> String? {
     if let home = environmentValue("HOME"), home.hasPrefix("/") { return home }
     guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
-    return String(cString: dir)
+    return SystemText.decode(bytes(of: dir))
   }
 
   /// The absolute path of the running executable (`readlink("/proc/self/exe")` on Linux,

@@ -288,6 +288,37 @@ struct ConfigEndToEndTests {
     #expect(run.stderr == "\(file): error: cannot read the file: its directory \(directory) belongs to another user (uid 65534), who could replace it; dodo reads only config files in your own directories and root's\n")
   }
 
+  @Test("paths with bytes that are not UTF-8 name those very files: --config, DODO_CONFIG, DODO_STATE_DIR")
+  func nonUTF8Paths() throws {
+    let home = TemporaryDirectory()
+    // The shell puts the byte 0xFF into argv and the environment, which a Swift string cannot.
+    let script = #"""
+      set -e
+      f="$1/$(printf '\377').yaml"
+      printf 'profiles:\n  p: {}\n' > "$f"
+      "$2" --config "$f" config profiles
+      DODO_CONFIG="$f" "$2" config profiles
+      s="$1/state-$(printf '\377')"
+      mkdir -m 700 "$s"
+      printf '{"sessionId":"cks_9","createdAt":"2026-11-29T20:06:40Z"}\n' > "$s/abandoned.json"
+      DODO_STATE_DIR="$s" "$2" abandoned show
+      """#
+    let run = try Dodo.runProgram("/bin/sh", ["-c", script, "sh", home.url.path, Dodo.binary], environment: Dodo.environment(home: home.url))
+    #expect(run.stderr == "")
+    #expect(run.stdout == "p\np\nsessionId: cks_9\ncreatedAt: 2026-11-29T20:06:40Z\ninProgress: false\n")
+    #expect(run.status == 0)
+  }
+
+  @Test("a path's bytes that are not UTF-8 are shown escaped in messages")
+  func nonUTF8PathInMessage() throws {
+    let home = TemporaryDirectory()
+    let run = try Dodo.runProgram(
+      "/bin/sh", ["-c", #""$2" --config "$1/$(printf 'a\377b').yaml" config profiles"#, "sh", home.url.path, Dodo.binary],
+      environment: Dodo.environment(home: home.url))
+    #expect(run.status == 78)
+    #expect(run.stderr == "\(home.url.path)/a\\xffb.yaml: error: no such config file (named by --config)\n")
+  }
+
   @Test("a named config file that does not exist, or an unknown profile: exit 78")
   func missingFileAndUnknownProfile() throws {
     let home = TemporaryDirectory()

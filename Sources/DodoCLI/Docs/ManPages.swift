@@ -199,7 +199,9 @@ enum ManPages {
       page.item(Roff.bold(variable.name), variable.text)
     }
     page.request("PP")
-    page.prose("Empty or relative XDG_* values are ignored.")
+    page.prose(
+      "Empty or relative XDG_* values are ignored. Paths, in arguments and in these variables, are used as the bytes given, "
+        + "also when they are not UTF-8; messages show such a byte as \\xff.")
   }
 
   static func filesSection(_ page: inout Roff) {
