@@ -277,6 +277,17 @@ struct ConfigEndToEndTests {
     #expect(try Dodo.run(["--config", file, "config", "profiles"], home: home.url).stdout == "p\n")
   }
 
+  @Test("config path says refused for a file in a directory others can write, as loading it does")
+  func pathRefusesWritableDirectory() throws {
+    let home = TemporaryDirectory()
+    let file = try home.write("shared/config.yaml", "profiles: {}\n")
+    let directory = home.url.appendingPathComponent("shared").path
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory)
+    let run = try Dodo.run(["--config", file, "config", "path"], home: home.url)
+    #expect(run.status == 0)
+    #expect(run.stdout == "\(file)  refused (its directory \(directory) is writable by its group or by other users (mode 777), who could replace it; dodo runs the browser command a config file names: chmod go-w \(directory))  --config\n")
+  }
+
   @Test("a config file in another user's directory is refused: its owner could replace it", .enabled(if: getuid() == 0))
   func othersDirectory() throws {
     let home = TemporaryDirectory()

@@ -6,12 +6,7 @@ extension Context {
   /// DodoPlatform. A file that does not load is a configuration error (exit 78).
   func configuration() throws(CLIError) -> Configuration {
     do throws(ConfigError) {
-      return try Configuration.load(configFlag: configPath, environment: environment) { path, limit in
-        guard let file = try SmallFile.readWithDirectory(path, limit: limit) else { return nil }
-        try Self.checkTrusted(file.status, path: path)
-        try Self.checkTrustedDirectory(file.directory.status, path: file.directory.path)
-        return file.bytes
-      }
+      return try Configuration.load(configFlag: configPath, environment: environment, read: Self.readTrusted)
     } catch {
       throw configurationError(error)
     }
@@ -35,6 +30,16 @@ extension Context {
     } catch {
       throw configurationError(error)
     }
+  }
+
+  /// At most `limit` bytes of the config file at `path`, `nil` when there is none. A file
+  /// that another user could have written is refused (`UntrustedConfigFile`, see
+  /// `checkTrusted` and `checkTrustedDirectory`); one that cannot be read is a `PlatformError`.
+  static func readTrusted(_ path: String, limit: Int) throws -> [UInt8]? {
+    guard let file = try SmallFile.readWithDirectory(path, limit: limit) else { return nil }
+    try checkTrusted(file.status, path: path)
+    try checkTrustedDirectory(file.directory.status, path: file.directory.path)
+    return file.bytes
   }
 
   /// A config file names a command that `dodo start` runs (`browser`), so one that another
