@@ -249,7 +249,8 @@ extension Syscalls {
     return try entries(ofOpenDirectory: fd, prefix: "", subject: subject)
   }
 
-  /// `fdopendir(3)`, `readdir(3)`: the names starting with `prefix`; closes `fd`.
+  /// `fdopendir(3)`, `readdir(3)`: the names starting with `prefix` (decoded as `SystemText`,
+  /// so each names its file); closes `fd`.
   private static func entries(ofOpenDirectory fd: Int32, prefix: String, subject: String) throws(SystemError) -> [String] {
     guard let directory = systemFdopendir(fd) else {
       let code = Errno.current
@@ -263,7 +264,7 @@ extension Syscalls {
       let name: String? = withUnsafePointer(to: entry.pointee.d_name) { tuple in
         tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { characters in
           for (index, byte) in prefixBytes.enumerated() where UInt8(bitPattern: characters[index]) != byte { return nil }
-          return String(cString: characters)
+          return SystemText.decode(bytes(of: characters))
         }
       }
       if let name, name != "." && name != ".." { names.append(name) }
