@@ -8,7 +8,7 @@ public enum Dodo {
   /// Runs the process's command line and exits with its status.
   public static func runAndExit() -> Never {
     Syscalls.openStandardDescriptors()
-    return Syscalls.exit(main(arguments: Array(CommandLine.arguments.dropFirst()), environment: Syscalls.environment()))
+    return Syscalls.exit(main(arguments: Array(Syscalls.arguments().dropFirst()), environment: Syscalls.environment()))
   }
 
   /// Runs one command line (without the program name) and returns the exit status.

@@ -40,8 +40,8 @@ struct DesktopCheckout: Sendable {
     _ = try CheckoutURL(checkoutURL)
     _ = try ReturnURL(returnURL)
     if Task.isCancelled { return .cancelled }
-    let runtime: String
-    let state: String
+    let runtime: PrivateDirectory
+    let state: PrivateDirectory
     do throws(PlatformError) {
       let directories = try directories()
       runtime = try directories.prepareRuntime()
@@ -49,7 +49,7 @@ struct DesktopCheckout: Sendable {
     } catch {
       throw error.checkoutError
     }
-    let server = ReturnChannelServer(runtimeDirectory: runtime, handlesSignals: false)
+    let server = ReturnChannelServer(runtimeDirectory: runtime.path, handlesSignals: false)
     let channel = CancellableChannel(server)
     let driver = CheckoutDriver(
       lock: CheckoutFileLock(stateDirectory: state, runtimeDirectory: runtime),
@@ -83,8 +83,7 @@ struct DesktopCheckout: Sendable {
   func abandonedSessionStore() throws(CheckoutError) -> AbandonedSessionFile? {
     do throws(PlatformError) {
       let directories = try directories()
-      guard try directories.stateExists() else { return nil }
-      return AbandonedSessionFile(stateDirectory: try directories.prepareState())
+      return try directories.existingState().map(AbandonedSessionFile.init(stateDirectory:))
     } catch {
       throw error.checkoutError
     }

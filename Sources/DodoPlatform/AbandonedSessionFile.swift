@@ -19,12 +19,14 @@ import DodoCheckout
 /// fsynced, renamed over the record, and the directory is fsynced, so a crash at any point
 /// leaves the old record or the new one, never a torn one.
 public final class AbandonedSessionFile: AbandonedSessionStore {
-  public let directory: String
+  public let directory: PrivateDirectory
+  /// The record's path, for messages: every operation goes through `directory`.
   public let path: String
+  static let name = "abandoned.json"
 
-  public init(stateDirectory: String) {
+  public init(stateDirectory: PrivateDirectory) {
     directory = stateDirectory
-    path = DodoDirectories.join(stateDirectory, "abandoned.json")
+    path = stateDirectory.path(of: Self.name)
   }
 
   private struct Record: Decodable {
@@ -41,7 +43,9 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
   public func save(_ session: AbandonedSession) throws(CheckoutError) {
     removeLeftoverTemporaryFiles()
     let bytes = Array(Self.json(session).utf8)
-    do throws(SystemError) { try AtomicFile.write(bytes, to: path, directory: directory) } catch {
+    do throws(SystemError) {
+      try AtomicFile.write(bytes, named: Self.name, in: directory.fd, directoryPath: directory.path)
+    } catch {
       throw .platformError("cannot record the abandoned session in \(path): \(error)")
     }
   }
@@ -63,10 +67,10 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
 
   /// `.abandoned.json.PID.tmp` files of other processes (see `AtomicFile.write`).
   private func removeLeftoverTemporaryFiles() {
-    guard let names = try? Syscalls.directoryEntries(directory) else { return }
-    let own = ".abandoned.json.\(Syscalls.processID()).tmp"
-    for name in names where name.hasPrefix(".abandoned.json.") && name.hasSuffix(".tmp") && name != own {
-      _ = try? Syscalls.unlink(DodoDirectories.join(directory, name))
+    guard let names = try? Syscalls.directoryEntries(in: directory.fd, subject: directory.path) else { return }
+    let own = ".\(Self.name).\(Syscalls.processID()).tmp"
+    for name in names where name.hasPrefix(".\(Self.name).") && name.hasSuffix(".tmp") && name != own {
+      _ = try? Syscalls.unlink(name, in: directory.fd, subject: directory.path(of: name))
     }
   }
 
@@ -75,8 +79,8 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
   /// Removes the record, as `clear()` does, and says whether there was one to remove.
   public func remove() throws(CheckoutError) -> Bool {
     do throws(SystemError) {
-      guard try Syscalls.unlink(path) else { return false }
-      try AtomicFile.syncDirectory(directory)
+      guard try Syscalls.unlink(Self.name, in: directory.fd, subject: path) else { return false }
+      try Syscalls.fsync(directory.fd, subject: directory.path)
       return true
     } catch {
       throw .platformError("cannot clear the abandoned-session record: \(error)")
@@ -86,7 +90,7 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
   /// The record's bytes (at most `maximumSize + 1` of them), `nil` when there is no record.
   /// A named pipe, a link or another user's file in its place is refused (see `SmallFile.openRegular`).
   private func readRecord() throws(PlatformError) -> [UInt8]? {
-    guard let (fd, _) = try SmallFile.openRegular(path, O_RDONLY, own: true) else { return nil }
+    guard let (fd, _) = try directory.openRegular(Self.name, O_RDONLY) else { return nil }
     defer { Syscalls.close(fd) }
     do throws(SystemError) { return try SmallFile.readAll(fd, limit: Self.maximumSize + 1) } catch {
       throw PlatformError("\(error)")

@@ -9,31 +9,37 @@ import Darwin
 /// Replaces a file so that a reader, or a crash at any point, sees the old contents or the
 /// new ones, never a torn mix.
 public enum AtomicFile {
-  /// A temporary file in the same directory (`O_EXCL`, `mode`, `0600` unless a caller keeps
-  /// a file's own), written and fsynced, renamed over `path`, then the directory fsynced so
-  /// the rename itself is durable.
+  /// `write(_:named:in:directoryPath:mode:)` for the file at `path` in `directory`, which is
+  /// opened (following links) for the time of the write.
   public static func write(_ bytes: [UInt8], to path: String, directory: String, mode: UInt32 = 0o600) throws(SystemError) {
-    let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
-    let temporary = DodoDirectories.join(directory, ".\(name).\(Syscalls.processID()).tmp")
-    _ = try? Syscalls.unlink(temporary)  // left by a killed process that had the same pid
-    let fd = try Syscalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode: mode)
-    do throws(SystemError) {
-      try Syscalls.writeAll(fd, bytes)
-      try Syscalls.fsync(fd, subject: temporary)
-      Syscalls.close(fd)
-      try Syscalls.rename(temporary, path)
-    } catch {
-      Syscalls.close(fd)
-      _ = try? Syscalls.unlink(temporary)
-      throw error
-    }
-    try syncDirectory(directory)
-  }
-
-  /// `fsync` of a directory: makes a rename or an unlink in it durable.
-  public static func syncDirectory(_ directory: String) throws(SystemError) {
     let fd = try Syscalls.open(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
     defer { Syscalls.close(fd) }
-    try Syscalls.fsync(fd, subject: directory)
+    let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
+    try write(bytes, named: name, in: fd, directoryPath: directory, mode: mode)
+  }
+
+  /// A temporary file in the open directory `directory` (`O_EXCL`, `mode`, `0600` unless a
+  /// caller keeps a file's own), written and fsynced, renamed over `name`, then the directory
+  /// fsynced so the rename itself is durable. `directoryPath` names the directory in errors.
+  static func write(
+    _ bytes: [UInt8], named name: String, in directory: Int32, directoryPath: String, mode: UInt32 = 0o600
+  ) throws(SystemError) {
+    let temporary = ".\(name).\(Syscalls.processID()).tmp"
+    let subject = DodoDirectories.join(directoryPath, temporary)
+    // Left by a killed process that had the same pid.
+    _ = try? Syscalls.unlink(temporary, in: directory, subject: subject)
+    let fd = try Syscalls.open(
+      temporary, in: directory, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode: mode, subject: subject)
+    do throws(SystemError) {
+      try Syscalls.writeAll(fd, bytes)
+      try Syscalls.fsync(fd, subject: subject)
+      Syscalls.close(fd)
+      try Syscalls.rename(temporary, to: name, in: directory, subject: DodoDirectories.join(directoryPath, name))
+    } catch {
+      Syscalls.close(fd)
+      _ = try? Syscalls.unlink(temporary, in: directory, subject: subject)
+      throw error
+    }
+    try Syscalls.fsync(directory, subject: directoryPath)
   }
 }

@@ -17,16 +17,15 @@ import DodoCheckout
 /// a browser that outlives `start` does not keep them. The files themselves are never
 /// removed: removing one would let two processes lock two different files of the same name.
 public final class CheckoutFileLock: CheckoutLock {
-  /// The state directory's lock first, then the runtime directory's (one when they are the same).
-  public let paths: [String]
+  /// The state directory first, then the runtime directory (one when they are the same).
+  private let directories: [PrivateDirectory]
   private var fds: [Int32] = []
   static let retryMilliseconds: Int32 = 50
   static let name = "checkout.lock"
 
-  public init(stateDirectory: String, runtimeDirectory: String) {
-    let state = DodoDirectories.join(stateDirectory, Self.name)
-    let runtime = DodoDirectories.join(runtimeDirectory, Self.name)
-    paths = state == runtime ? [state] : [state, runtime]
+  public init(stateDirectory: PrivateDirectory, runtimeDirectory: PrivateDirectory) {
+    let same = stateDirectory.identity == runtimeDirectory.identity
+    directories = same ? [stateDirectory] : [stateDirectory, runtimeDirectory]
   }
 
   deinit { release() }
@@ -37,8 +36,9 @@ public final class CheckoutFileLock: CheckoutLock {
   public func tryAcquire() throws(CheckoutError) -> Bool {
     guard fds.isEmpty else { return true }
     do throws(PlatformError) {
-      for path in paths {
-        guard let (fd, _) = try SmallFile.openRegular(path, O_RDWR | O_CREAT, own: true) else {
+      for directory in directories {
+        let path = directory.path(of: Self.name)
+        guard let (fd, _) = try directory.openRegular(Self.name, O_RDWR | O_CREAT) else {
           throw PlatformError("cannot create \(path)")
         }
         fds.append(fd)
@@ -76,10 +76,10 @@ public final class CheckoutFileLock: CheckoutLock {
   /// without waiting and gives it back at once: it fails only against a checkout's exclusive
   /// lock, never against another probe, so `abandoned` commands run at the same time do not
   /// see each other as a checkout. A missing lock file means no checkout has run.
-  public static func isHeld(stateDirectory: String) throws(PlatformError) -> Bool {
-    let path = DodoDirectories.join(stateDirectory, name)
+  public static func isHeld(stateDirectory: PrivateDirectory) throws(PlatformError) -> Bool {
+    let path = stateDirectory.path(of: name)
     do throws(PlatformError) {
-      guard let (fd, _) = try SmallFile.openRegular(path, O_RDONLY, own: true) else { return false }
+      guard let (fd, _) = try stateDirectory.openRegular(name, O_RDONLY) else { return false }
       defer { Syscalls.close(fd) }
       do throws(SystemError) {
         guard try Syscalls.tryLock(fd, exclusive: false, subject: path) else { return true }

@@ -3,9 +3,10 @@
 /// the lock that guards that).
 ///
 /// Each directory is created `0700` when missing, and refused, rather than used, when it is
-/// not a real directory (checked with `lstat`, so a symbolic link planted in its place is
-/// refused too), not owned by the user, or open to the group or others: another user who can
-/// write there could fake a return or read a session id.
+/// not a real directory (a symbolic link planted in its place is refused too), not owned by
+/// the user, or open to the group or others: another user who can write there could fake a
+/// return or read a session id. It is checked once and then used through its open descriptor
+/// (see `PrivateDirectory`).
 public struct DodoDirectories: Sendable, Hashable {
   public let state: String
   public let runtime: String
@@ -48,60 +49,20 @@ public struct DodoDirectories: Sendable, Hashable {
     return DodoDirectories(state: state, runtime: runtime, warning: warning)
   }
 
-  /// Creates the state directory if needed and checks it.
-  public func prepareState() throws(PlatformError) -> String {
-    try Self.prepare(state)
-    return state
-  }
+  /// Creates the state directory if needed, checks it and keeps it open (see `PrivateDirectory`).
+  public func prepareState() throws(PlatformError) -> PrivateDirectory { try Self.prepare(state) }
 
-  /// Creates the runtime directory if needed and checks it.
-  public func prepareRuntime() throws(PlatformError) -> String {
-    try Self.prepare(runtime)
-    return runtime
-  }
+  /// Creates the runtime directory if needed, checks it and keeps it open.
+  public func prepareRuntime() throws(PlatformError) -> PrivateDirectory { try Self.prepare(runtime) }
 
-  /// Whether the state directory exists (without creating it).
-  public func stateExists() throws(PlatformError) -> Bool { try Self.exists(state) }
+  /// The state directory, checked and kept open, when it exists (it is not created).
+  public func existingState() throws(PlatformError) -> PrivateDirectory? { try PrivateDirectory.open(state, create: false) }
 
-  static func exists(_ path: String) throws(PlatformError) -> Bool {
-    do throws(SystemError) { return try Syscalls.lstat(path) != nil } catch {
-      throw PlatformError("cannot check the directory \(path): \(error)")
+  private static func prepare(_ path: String) throws(PlatformError) -> PrivateDirectory {
+    guard let directory = try PrivateDirectory.open(path, create: true) else {
+      throw PlatformError("the directory \(path) does not exist")
     }
-  }
-
-  /// Creates `path` (and missing parents, all `0700`) and checks that it is a private directory.
-  static func prepare(_ path: String) throws(PlatformError) {
-    do throws(SystemError) {
-      if try Syscalls.lstat(path) == nil {
-        var prefix = ""
-        for component in path.split(separator: "/") {
-          prefix += "/" + component
-          try Syscalls.mkdir(prefix, mode: 0o700)
-        }
-      }
-    } catch {
-      throw PlatformError("cannot create the directory \(path): \(error)")
-    }
-    try checkPrivate(path)
-  }
-
-  /// Refuses `path` unless it is a directory (not a link to one), owned by the user, `0700` or stricter.
-  static func checkPrivate(_ path: String) throws(PlatformError) {
-    let status: Syscalls.FileStatus?
-    do throws(SystemError) { status = try Syscalls.lstat(path) } catch {
-      throw PlatformError("cannot check the directory \(path): \(error)")
-    }
-    guard let status else { throw PlatformError("the directory \(path) does not exist") }
-    guard status.isDirectory else {
-      throw PlatformError("refusing \(path): it is not a directory\(status.isSymbolicLink ? " (it is a symbolic link)" : "")")
-    }
-    guard status.owner == Syscalls.userID() else {
-      throw PlatformError("refusing \(path): it belongs to user \(status.owner), not to you (user \(Syscalls.userID()))")
-    }
-    guard status.permissions & 0o077 == 0 else {
-      let mode = String(status.permissions, radix: 8)
-      throw PlatformError("refusing \(path): its mode is \(mode), open to others; run 'chmod 700 \(path)'")
-    }
+    return directory
   }
 
   static func join(_ base: String, _ name: String) -> String {

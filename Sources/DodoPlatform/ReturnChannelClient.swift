@@ -17,18 +17,15 @@ public enum ReturnChannelClient {
   /// closed on return, and the checkout does not claim a URL whose sender has gone.
   ///
   /// The runtime directory is checked first (private, owned by the user): the URL may carry
-  /// a customer's details, and must not go to a socket that someone else planted.
+  /// a customer's details, and must not go to a socket that someone else planted. `connect`
+  /// has no `…at` form: the path must still name the checked directory once connected (see
+  /// `ReturnChannelServer.listenOnSocketPath`).
   public static func send(
     _ url: String, runtimeDirectory: String, timeoutSeconds: Int = ReturnChannelProtocol.answerTimeoutSeconds
   ) throws(PlatformError) -> ReturnChannelProtocol.Answer {
     guard url.utf8.count <= ReturnChannelProtocol.maximumURLBytes else { return .unclaimed }
     let path = DodoDirectories.join(runtimeDirectory, ReturnChannelProtocol.socketName)
-    do throws(SystemError) {
-      guard try Syscalls.lstat(runtimeDirectory) != nil else { return .unclaimed }
-    } catch {
-      throw PlatformError("cannot check the runtime directory: \(error)")
-    }
-    try DodoDirectories.checkPrivate(runtimeDirectory)
+    guard let directory = try PrivateDirectory.open(runtimeDirectory, create: false) else { return .unclaimed }
     let fd: Int32
     do throws(SystemError) {
       fd = try Syscalls.streamSocket(for: .unix(path), nonBlocking: false)
@@ -39,6 +36,9 @@ public enum ReturnChannelClient {
     do throws(SystemError) {
       try Syscalls.setTimeouts(fd, seconds: timeoutSeconds)
       try Syscalls.connect(fd, .unix(path))
+      guard directory.isStill(at: runtimeDirectory) else {
+        throw SystemError("connect", errno: .notDirectory, subject: "\(path) (\(runtimeDirectory) was replaced meanwhile)")
+      }
     } catch {
       if [Errno.noSuchFileOrDirectory, .connectionRefused, .notSocket].contains(error.errno) { return .unclaimed }
       throw PlatformError("cannot reach the checkout: \(error)")

@@ -60,7 +60,10 @@ public final class ReturnChannelServer: ReturnChannel {
   /// restores their default action).
   public let handlesSignals: Bool
 
+  private let runtimeDirectory: String
+
   public init(runtimeDirectory: String, handlesSignals: Bool = true) {
+    self.runtimeDirectory = runtimeDirectory
     socketPath = DodoDirectories.join(runtimeDirectory, ReturnChannelProtocol.socketName)
     self.handlesSignals = handlesSignals
   }
@@ -174,7 +177,16 @@ public final class ReturnChannelServer: ReturnChannel {
 
   /// Binds `return.sock`. The caller holds the checkout lock, so a socket file already there
   /// was left by a `start` that died: when nothing answers on it, it is replaced.
+  ///
+  /// `bind` has no `…at` form, so the socket is bound by path: the runtime directory is opened
+  /// and checked (`PrivateDirectory`) right before, and the path must still name that very
+  /// directory right after, so a directory swapped or linked over in between is refused. What
+  /// remains is a swap there and back within that instant, which could only put the socket
+  /// (`0600`, answering only the user's own processes) in another place.
   private func listenOnSocketPath() throws(PlatformError) -> Int32 {
+    guard let directory = try PrivateDirectory.open(runtimeDirectory, create: false) else {
+      throw PlatformError("cannot listen for the return: the directory \(runtimeDirectory) does not exist")
+    }
     let address = Syscalls.SocketAddress.unix(socketPath)
     let fd = try platform("cannot create the return channel") { () throws(SystemError) in
       try Syscalls.streamSocket(for: address, nonBlocking: true)
@@ -188,6 +200,9 @@ public final class ReturnChannelServer: ReturnChannel {
         try Syscalls.bind(fd, address)
       }
       try Syscalls.chmod(socketPath, mode: 0o600)
+      guard directory.isStill(at: runtimeDirectory) else {
+        throw SystemError("bind", errno: .notDirectory, subject: "\(socketPath) (\(runtimeDirectory) was replaced meanwhile)")
+      }
       try Syscalls.listen(fd, backlog: 64)
     } catch {
       Syscalls.close(fd)

@@ -22,17 +22,67 @@ public enum SmallFile {
     do throws(SystemError) { return (try readAll(fd, limit: limit, sizeHint: status.size), status) } catch { throw PlatformError("\(error)") }
   }
 
-  /// Opens `path` (`flags` plus `O_CLOEXEC | O_NONBLOCK | O_NOCTTY`) and checks on the open
+  /// `read(_:limit:)`, and the path of the directory that holds the file as named (links to
+  /// the directory followed, a link in the file's place too) with what `fstat` says about it:
+  /// the file is opened relative to that open directory, so the directory a caller checks is
+  /// the one the file was read from.
+  public static func readWithDirectory(_ path: String, limit: Int) throws(PlatformError)
+    -> (bytes: [UInt8], status: Syscalls.FileStatus, directory: (path: String, status: Syscalls.FileStatus))?
+  {
+    let slash = path.lastIndex(of: "/")
+    let directoryPath = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let directory: Int32
+    let directoryStatus: Syscalls.FileStatus
+    do throws(SystemError) {
+      directory = try Syscalls.open(directoryPath, searchOnly | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
+    } catch {
+      if error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory { return nil }
+      throw PlatformError("\(error)")
+    }
+    defer { Syscalls.close(directory) }
+    do throws(SystemError) { directoryStatus = try Syscalls.fstat(directory, subject: directoryPath) } catch {
+      throw PlatformError("\(error)")
+    }
+    // "dir/" names the directory itself, which is then refused as one.
+    guard let (fd, status) = try openRegular(name.isEmpty ? "." : name, in: directory, path: path, O_RDONLY, own: false) else {
+      return nil
+    }
+    defer { Syscalls.close(fd) }
+    do throws(SystemError) {
+      return (try readAll(fd, limit: limit, sizeHint: status.size), status, (directoryPath, directoryStatus))
+    } catch {
+      throw PlatformError("\(error)")
+    }
+  }
+
+  /// How a directory is opened only to stat it and open files in it: on Linux `O_PATH`, which
+  /// needs no read permission on it (a config directory may be `0711`), as a path lookup does not.
+  #if os(Linux)
+    /// `O_PATH` of <asm-generic/fcntl.h>, the same on every architecture Swift runs on; the
+    /// Glibc module does not export it (it is behind `_GNU_SOURCE`).
+    private static let searchOnly: Int32 = 0o10_000_000
+  #else
+    private static let searchOnly = O_RDONLY
+  #endif
+
+  /// Opens `name` (`flags` plus `O_CLOEXEC | O_NONBLOCK | O_NOCTTY`) and checks on the open
   /// descriptor that it is a regular file, so that a named pipe planted in its place can
   /// neither make `dodo` wait for a writer nor be swapped in between the check and the use.
   /// `nil` when nothing is there (`ENOENT`, or `ENOTDIR` for a path through a regular file).
   ///
   /// An `own` file is one of `dodo`'s (the record, the lock): a symbolic link in its place is
   /// refused (`O_NOFOLLOW`) and so is a file that another user owns.
-  static func openRegular(_ path: String, _ flags: Int32, own: Bool) throws(PlatformError) -> (Int32, Syscalls.FileStatus)? {
+  ///
+  /// `name` is a path, or a name in the open directory `directory`; `path` names it in messages.
+  static func openRegular(
+    _ name: String, in directory: Int32 = AT_FDCWD, path: String? = nil, _ flags: Int32, own: Bool
+  ) throws(PlatformError) -> (Int32, Syscalls.FileStatus)? {
     let fd: Int32
+    let path = path ?? name
     do throws(SystemError) {
-      fd = try Syscalls.open(path, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (own ? O_NOFOLLOW : 0))
+      fd = try Syscalls.open(
+        name, in: directory, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (own ? O_NOFOLLOW : 0), subject: path)
     } catch {
       if error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory { return nil }
       if own, error.errno == .tooManySymbolicLinks { throw PlatformError("\(path) is a symbolic link; dodo does not follow links to its own files") }

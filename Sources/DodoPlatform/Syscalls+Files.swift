@@ -28,16 +28,21 @@ extension Syscalls {
     public var mode: UInt32
     public var owner: UInt32
     public var size: Int
+    public var identity: FileIdentity
 
     init(_ info: stat) {
       mode = UInt32(info.st_mode)
       owner = UInt32(info.st_uid)
       size = Int(info.st_size)
+      identity = FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
     }
 
     public var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
     public var isSymbolicLink: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFLNK) }
     public var isSocket: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFSOCK) }
+    /// The sticky bit: in such a directory only a file's owner (or the directory's) may
+    /// rename or remove the file.
+    public var isSticky: Bool { mode & UInt32(S_ISVTX) != 0 }
     /// The permission bits, e.g. `0o700`.
     public var permissions: UInt32 { mode & 0o7777 }
   }
@@ -88,10 +93,6 @@ extension Syscalls {
     _ = try retrying("chmod", path) { systemChmod(path, mode_t(mode)) }
   }
 
-  /// `rename(2)`: atomically replaces `to` with `from`.
-  public static func rename(_ from: String, _ to: String) throws(SystemError) {
-    _ = try retrying("rename", to) { systemRename(from, to) }
-  }
 
   /// `unlink(2)`; returns `false` when there was nothing to remove (`ENOENT`).
   @discardableResult
@@ -101,6 +102,59 @@ extension Syscalls {
     case .failure(.noSuchFileOrDirectory): return false
     case .failure(let code): throw SystemError("unlink", errno: code, subject: path)
     }
+  }
+
+  // The `…at` calls: a name inside a directory already open as `directory` (an `O_DIRECTORY`
+  // descriptor), so that whatever happens to the directory's path after it was opened and
+  // checked, the call acts in that directory. `subject` names the file in errors.
+
+  /// `openat(2)`; `flags` should include `O_CLOEXEC`.
+  public static func open(
+    _ name: String, in directory: Int32, _ flags: Int32, mode: UInt32 = 0o600, subject: String
+  ) throws(SystemError) -> Int32 {
+    try retrying("open", subject) { systemOpenat(directory, name, flags, mode_t(mode)) }
+  }
+
+  /// `fstatat(2)` with `AT_SYMLINK_NOFOLLOW`: about the name itself; `nil` when it does not exist.
+  public static func lstat(_ name: String, in directory: Int32, subject: String) throws(SystemError) -> FileStatus? {
+    var info = stat()
+    switch retryingOnInterrupt({ systemFstatat(directory, name, &info) }) {
+    case .success: return FileStatus(info)
+    case .failure(.noSuchFileOrDirectory): return nil
+    case .failure(let code): throw SystemError("lstat", errno: code, subject: subject)
+    }
+  }
+
+  /// `mkdirat(2)`; returns `false` when the name already exists (`EEXIST`).
+  @discardableResult
+  public static func mkdir(_ name: String, in directory: Int32, mode: UInt32, subject: String) throws(SystemError) -> Bool {
+    switch retryingOnInterrupt({ systemMkdirat(directory, name, mode_t(mode)) }) {
+    case .success: return true
+    case .failure(.fileExists): return false
+    case .failure(let code): throw SystemError("mkdir", errno: code, subject: subject)
+    }
+  }
+
+  /// `renameat(2)` within `directory`: atomically replaces `to` with `from`.
+  public static func rename(_ from: String, to: String, in directory: Int32, subject: String) throws(SystemError) {
+    _ = try retrying("rename", subject) { systemRenameat(directory, from, to) }
+  }
+
+  /// `unlinkat(2)`; returns `false` when there was nothing to remove (`ENOENT`).
+  @discardableResult
+  public static func unlink(_ name: String, in directory: Int32, subject: String) throws(SystemError) -> Bool {
+    switch retryingOnInterrupt({ systemUnlinkat(directory, name) }) {
+    case .success: return true
+    case .failure(.noSuchFileOrDirectory): return false
+    case .failure(let code): throw SystemError("unlink", errno: code, subject: subject)
+    }
+  }
+
+  /// `readlinkat(2)`: the target of the symbolic link `name`, as bytes (a target is any bytes).
+  public static func readlink(_ name: String, in directory: Int32, subject: String) throws(SystemError) -> [UInt8] {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = try retrying("readlink", subject) { systemReadlinkat(directory, name, &buffer, buffer.count - 1) }
+    return buffer[..<count].map { UInt8(bitPattern: $0) }
   }
 
   /// `flock(2)` with `LOCK_NB`: `true` when the lock was taken, `false` when another open
@@ -121,7 +175,7 @@ extension Syscalls {
   public static func readlink(_ path: String) throws(SystemError) -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = try retrying("readlink", path) { systemReadlink(path, &buffer, buffer.count - 1) }
-    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return SystemText.decode(buffer[..<count].map { UInt8(bitPattern: $0) })
   }
 
   /// `getuid(2)`: the real user id; it owns every directory and socket peer `dodo` trusts.
@@ -132,14 +186,14 @@ extension Syscalls {
 
   /// `getenv(3)`.
   public static func environmentValue(_ name: String) -> String? {
-    getenv(name).map { String(cString: $0) }
+    getenv(name).map { SystemText.decode(bytes(of: $0)) }
   }
 
   /// The home directory: `$HOME`, else the password database (`getpwuid`).
   public static func homeDirectory() -> String? {
     if let home = environmentValue("HOME"), home.hasPrefix("/") { return home }
     guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
-    return String(cString: dir)
+    return SystemText.decode(bytes(of: dir))
   }
 
   /// The absolute path of the running executable (`readlink("/proc/self/exe")` on Linux,
@@ -159,12 +213,6 @@ extension Syscalls {
 }
 
 extension Syscalls {
-  /// The names in the directory `path`, without `.` and `..`.
-  public static func directoryEntries(_ path: String) throws(SystemError) -> [String] {
-    var read: Set<FileIdentity> = []
-    return try directoryEntries(path, prefix: "", skipping: &read)
-  }
-
   /// Which file a path names: the same for two names of one directory (`/bin` and `/usr/bin`
   /// on a merged `/usr`), so that a caller can skip reading it twice.
   public struct FileIdentity: Sendable, Hashable {
@@ -182,22 +230,32 @@ extension Syscalls {
     _ path: String, prefix: String, skipping read: inout Set<FileIdentity>
   ) throws(SystemError) -> [String] {
     let fd = try open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
-    var info = stat()
-    do throws(SystemError) {
-      _ = try retrying("fstat", path) { systemFstat(fd, &info) }
-    } catch {
+    let identity: FileIdentity
+    do throws(SystemError) { identity = try fstat(fd, subject: path).identity } catch {
       close(fd)
       throw error
     }
-    let identity = FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
     guard read.insert(identity).inserted else {
       close(fd)
       return []
     }
+    return try entries(ofOpenDirectory: fd, prefix: prefix, subject: path)
+  }
+
+  /// The names in the directory open as `directory` (read through a descriptor of its own,
+  /// so `directory` stays open and unmoved), without `.` and `..`.
+  public static func directoryEntries(in directory: Int32, subject: String) throws(SystemError) -> [String] {
+    let fd = try open(".", in: directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY, subject: subject)
+    return try entries(ofOpenDirectory: fd, prefix: "", subject: subject)
+  }
+
+  /// `fdopendir(3)`, `readdir(3)`: the names starting with `prefix` (decoded as `SystemText`,
+  /// so each names its file); closes `fd`.
+  private static func entries(ofOpenDirectory fd: Int32, prefix: String, subject: String) throws(SystemError) -> [String] {
     guard let directory = systemFdopendir(fd) else {
       let code = Errno.current
       close(fd)
-      throw SystemError("fdopendir", errno: code, subject: path)
+      throw SystemError("fdopendir", errno: code, subject: subject)
     }
     defer { _ = systemClosedir(directory) }  // closes fd too
     let prefixBytes = Array(prefix.utf8)
@@ -206,7 +264,7 @@ extension Syscalls {
       let name: String? = withUnsafePointer(to: entry.pointee.d_name) { tuple in
         tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { characters in
           for (index, byte) in prefixBytes.enumerated() where UInt8(bitPattern: characters[index]) != byte { return nil }
-          return String(cString: characters)
+          return SystemText.decode(bytes(of: characters))
         }
       }
       if let name, name != "." && name != ".." { names.append(name) }

@@ -151,7 +151,7 @@ extension Syscalls {
       var storage = sockaddr_un()
       storage.sun_family = sa_family_t(AF_UNIX)
       let capacity = MemoryLayout.size(ofValue: storage.sun_path)
-      let bytes = Array(path.utf8)
+      let bytes = SystemText.encode(path)
       guard bytes.count < capacity else { throw SystemError(call, errno: .nameTooLong, subject: path) }
       withUnsafeMutableBytes(of: &storage.sun_path) { raw in
         raw.copyBytes(from: bytes)

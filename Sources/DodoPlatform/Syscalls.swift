@@ -53,11 +53,11 @@ public enum Syscalls {
   public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
   /// The process environment, read from `environ(7)`; for a name given twice, the first wins
-  /// as `getenv(3)` does.
+  /// as `getenv(3)` does. Decoded without loss (`SystemText`), so a path in it names its file.
   public static func environment() -> [String: String] {
     var result: [String: String] = [:]
     for entry in environmentBytes() {
-      let text = String(decoding: entry, as: UTF8.self)
+      let text = SystemText.decode(entry)
       if let equals = text.firstIndex(of: "="), result[String(text[..<equals])] == nil {
         result[String(text[..<equals])] = String(text[text.index(after: equals)...])
       }
@@ -81,15 +81,19 @@ public enum Syscalls {
     return result
   }
 
+  /// This process's `argv`, decoded without loss (`SystemText`): `CommandLine.arguments`
+  /// turns bytes that are not UTF-8 into U+FFFD, and a path with them into another file's.
+  public static func arguments() -> [String] { argumentBytes().map(SystemText.decode) }
+
   /// This process's `argv` as bytes, for the same reason as `environmentBytes`.
   public static func argumentBytes() -> [[UInt8]] {
     (0..<Int(CommandLine.argc)).map { index in
-      CommandLine.unsafeArgv[index].map(bytes(of:)) ?? []
+      CommandLine.unsafeArgv[index].map { bytes(of: $0) } ?? []
     }
   }
 
   /// The bytes of a C string, without its terminating NUL and without decoding them.
-  private static func bytes(of string: UnsafeMutablePointer<CChar>) -> [UInt8] {
+  static func bytes(of string: UnsafePointer<CChar>) -> [UInt8] {
     Array(UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self), count: strlen(string)))
   }
 

@@ -14,6 +14,7 @@ struct TerminalTextTests {
     ("evil\u{202E}txt.exe", "evil\\u202etxt.exe"),
     ("iso\u{2066}late\u{2069}", "iso\\u2066late\\u2069"),
     ("sep\u{2028}line", "sep\\u2028line"),
+    ("/tmp/\u{EFFF}.yaml", "/tmp/\\xff.yaml"),  // a byte that was not UTF-8 (SystemText)
   ])
   func escaping(_ text: String, _ expected: String) {
     #expect(TerminalText.escaped(text) == expected)

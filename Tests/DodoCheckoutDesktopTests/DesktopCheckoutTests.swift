@@ -27,7 +27,10 @@ final class Sandbox: Sendable {
       presenter: { _ in NavigatingPresenter(url: query.map { "\(Self.returnURL)?\($0)" }, runtimeDirectory: runtime) })
   }
 
-  var record: AbandonedSession? { try? AbandonedSessionFile(stateDirectory: state).load() }
+  var record: AbandonedSession? {
+    guard let directory = try? PrivateDirectory.open(state, create: false) else { return nil }
+    return try? AbandonedSessionFile(stateDirectory: directory).load()
+  }
 }
 
 /// Presents by handing the return URL over the return channel from another thread, as the

@@ -1,3 +1,4 @@
+import DodoCheckout
 import DodoPlatform
 import Foundation
 import Testing
@@ -36,7 +37,7 @@ struct DirectoriesTests {
   func created() throws {
     let temp = TemporaryDirectory()
     let dirs = try resolve(["DODO_STATE_DIR": temp.sub("a/b/state"), "DODO_RUNTIME_DIR": temp.sub("run")])
-    #expect(try dirs.prepareState() == temp.sub("a/b/state"))
+    #expect(try dirs.prepareState().path == temp.sub("a/b/state"))
     _ = try dirs.prepareRuntime()
     #expect(temp.mode("a/b/state") == 0o700)
     #expect(temp.mode("a") == 0o700)
@@ -70,5 +71,66 @@ struct DirectoriesTests {
       try resolve(["DODO_STATE_DIR": temp.sub("theirs")]).prepareState()
     }
     #expect(error?.message.contains("belongs to user 65534") == true)
+  }
+}
+
+@Suite("The checked directory is the one used")
+struct DirectorySwapTests {
+  func resolve(_ environment: [String: String]) throws -> DodoDirectories {
+    try DodoDirectories.resolve(environment: { environment[$0] }, home: "/home/u")
+  }
+
+  @Test("a state directory swapped after the check: the record still goes into the checked one")
+  func swappedAfterCheck() throws {
+    let temp = TemporaryDirectory()
+    let state = try resolve(["DODO_STATE_DIR": temp.sub("state"), "DODO_RUNTIME_DIR": temp.sub("run")]).prepareState()
+    try FileManager.default.moveItem(atPath: temp.sub("state"), toPath: temp.sub("checked"))
+    try FileManager.default.createDirectory(atPath: temp.sub("swapped"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createSymbolicLink(atPath: temp.sub("state"), withDestinationPath: temp.sub("swapped"))
+    let store = AbandonedSessionFile(stateDirectory: state)
+    try store.save(AbandonedSession(sessionId: "cks_1", createdAt: Date(timeIntervalSince1970: 0)))
+    #expect(FileManager.default.fileExists(atPath: temp.sub("checked/abandoned.json")))
+    #expect(!FileManager.default.fileExists(atPath: temp.sub("swapped/abandoned.json")))
+    #expect(try store.load()?.sessionId == "cks_1")
+    #expect(try store.remove())
+    #expect(!FileManager.default.fileExists(atPath: temp.sub("checked/abandoned.json")))
+  }
+
+  @Test("a symbolic link of another user's on the way to the state directory is refused", .enabled(if: getuid() == 0))
+  func othersLinkInParent() throws {
+    let temp = TemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: temp.sub("real"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createSymbolicLink(atPath: temp.sub("link"), withDestinationPath: temp.sub("real"))
+    #expect(lchown(temp.sub("link"), 65534, 65534) == 0)
+    let error = #expect(throws: PlatformError.self) {
+      try resolve(["DODO_STATE_DIR": temp.sub("link/state")]).prepareState()
+    }
+    #expect(error?.message == "refusing \(temp.sub("link/state")): \(temp.sub("link")) is a symbolic link that belongs to user 65534")
+    #expect(!FileManager.default.fileExists(atPath: temp.sub("real/state")))
+  }
+
+  @Test("a symbolic link of the user's own on the way is followed; the directory itself may not be one")
+  func ownLinkInParent() throws {
+    let temp = TemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: temp.sub("real"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createSymbolicLink(atPath: temp.sub("link"), withDestinationPath: "real")
+    let dirs = try resolve(["DODO_STATE_DIR": temp.sub("link/a/state"), "DODO_RUNTIME_DIR": temp.sub("link")])
+    _ = try dirs.prepareState()
+    #expect(temp.mode("real/a/state") == 0o700)
+    let error = #expect(throws: PlatformError.self) { try dirs.prepareRuntime() }
+    #expect(error?.message == "refusing \(temp.sub("link")): it is not a directory (it is a symbolic link)")
+  }
+}
+
+@Suite("The return socket goes only into a private directory")
+struct ReturnSocketDirectoryTests {
+  @Test("the server refuses to bind its socket in a runtime directory open to others")
+  func serverRefusesOpenDirectory() throws {
+    let temp = TemporaryDirectory()
+    try FileManager.default.createDirectory(atPath: temp.sub("open"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+    let server = ReturnChannelServer(runtimeDirectory: temp.sub("open"), handlesSignals: false)
+    let error = #expect(throws: CheckoutError.self) { try server.open(for: ReturnURL("myapp://checkout/return")) }
+    #expect(error?.message == "refusing \(temp.sub("open")): its mode is 755, open to others; run 'chmod 700 \(temp.sub("open"))'")
+    #expect(!FileManager.default.fileExists(atPath: temp.sub("open/return.sock")))
   }
 }

@@ -31,7 +31,7 @@ struct HostileFileTests {
   func recordFIFOAndLink() throws {
     let temp = TemporaryDirectory()
     fifo(temp.sub("abandoned.json"))
-    let store = AbandonedSessionFile(stateDirectory: temp.path)
+    let store = AbandonedSessionFile(stateDirectory: temp.directory)
     let piped = #expect(throws: CheckoutError.self) { try store.load() }
     #expect(piped?.message == "cannot read the abandoned-session record: \(temp.sub("abandoned.json")) is a named pipe (FIFO), not a regular file")
     try FileManager.default.removeItem(atPath: temp.sub("abandoned.json"))
@@ -46,10 +46,10 @@ struct HostileFileTests {
     let temp = TemporaryDirectory()
     fifo(temp.sub("checkout.lock"))
     let acquired = #expect(throws: CheckoutError.self) {
-      try CheckoutFileLock(stateDirectory: temp.path, runtimeDirectory: temp.path).tryAcquire()
+      try CheckoutFileLock(stateDirectory: temp.directory, runtimeDirectory: temp.directory).tryAcquire()
     }
     #expect(acquired?.message == "cannot take the checkout lock: \(temp.sub("checkout.lock")) is a named pipe (FIFO), not a regular file")
-    let probed = #expect(throws: PlatformError.self) { try CheckoutFileLock.isHeld(stateDirectory: temp.path) }
+    let probed = #expect(throws: PlatformError.self) { try CheckoutFileLock.isHeld(stateDirectory: temp.directory) }
     #expect(probed?.message == "cannot check the checkout lock: \(temp.sub("checkout.lock")) is a named pipe (FIFO), not a regular file")
   }
 }

@@ -8,12 +8,12 @@ struct LockAndStoreTests {
   @Test("one holder at a time, across open files; released on release")
   func lockInProcess() throws {
     let temp = TemporaryDirectory()
-    let first = CheckoutFileLock(stateDirectory: temp.path, runtimeDirectory: temp.path)
-    let second = CheckoutFileLock(stateDirectory: temp.path, runtimeDirectory: temp.path)
-    #expect(try !CheckoutFileLock.isHeld(stateDirectory: temp.path))
+    let first = CheckoutFileLock(stateDirectory: temp.directory, runtimeDirectory: temp.directory)
+    let second = CheckoutFileLock(stateDirectory: temp.directory, runtimeDirectory: temp.directory)
+    #expect(try !CheckoutFileLock.isHeld(stateDirectory: temp.directory))
     #expect(try first.tryAcquire())
     #expect(try !second.tryAcquire())
-    #expect(try CheckoutFileLock.isHeld(stateDirectory: temp.path))
+    #expect(try CheckoutFileLock.isHeld(stateDirectory: temp.directory))
     first.release()
     #expect(try second.tryAcquire())
     second.release()
@@ -26,10 +26,10 @@ struct LockAndStoreTests {
     let path = temp.sub("checkout.lock")
     _ = FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
     let holder = try Syscalls.spawn(["flock", "--no-fork", "-n", path, "sleep", "30"], environment: Syscalls.environment(), output: .inherited)
-    let lock = CheckoutFileLock(stateDirectory: temp.path, runtimeDirectory: temp.path)
+    let lock = CheckoutFileLock(stateDirectory: temp.directory, runtimeDirectory: temp.directory)
     var held = false
     for _ in 0..<100 where !held {
-      held = try CheckoutFileLock.isHeld(stateDirectory: temp.path)
+      held = try CheckoutFileLock.isHeld(stateDirectory: temp.directory)
       if !held { usleep(20_000) }
     }
     #expect(held)
@@ -49,11 +49,11 @@ struct LockAndStoreTests {
     let state = TemporaryDirectory()
     let runtimeA = TemporaryDirectory()
     let runtimeB = TemporaryDirectory()
-    let first = CheckoutFileLock(stateDirectory: state.path, runtimeDirectory: runtimeA.path)
-    let second = CheckoutFileLock(stateDirectory: state.path, runtimeDirectory: runtimeB.path)
+    let first = CheckoutFileLock(stateDirectory: state.directory, runtimeDirectory: runtimeA.directory)
+    let second = CheckoutFileLock(stateDirectory: state.directory, runtimeDirectory: runtimeB.directory)
     #expect(try first.tryAcquire())
     #expect(try !second.tryAcquire())
-    #expect(try CheckoutFileLock.isHeld(stateDirectory: state.path))
+    #expect(try CheckoutFileLock.isHeld(stateDirectory: state.directory))
     first.release()
     #expect(try second.tryAcquire())
     second.release()
@@ -64,24 +64,24 @@ struct LockAndStoreTests {
     let runtime = TemporaryDirectory()
     let stateA = TemporaryDirectory()
     let stateB = TemporaryDirectory()
-    let first = CheckoutFileLock(stateDirectory: stateA.path, runtimeDirectory: runtime.path)
+    let first = CheckoutFileLock(stateDirectory: stateA.directory, runtimeDirectory: runtime.directory)
     #expect(try first.tryAcquire())
-    #expect(try !CheckoutFileLock(stateDirectory: stateB.path, runtimeDirectory: runtime.path).tryAcquire())
-    #expect(try !CheckoutFileLock.isHeld(stateDirectory: stateB.path))
+    #expect(try !CheckoutFileLock(stateDirectory: stateB.directory, runtimeDirectory: runtime.directory).tryAcquire())
+    #expect(try !CheckoutFileLock.isHeld(stateDirectory: stateB.directory))
     first.release()
   }
 
   @Test("probes running at the same time never see each other as a checkout")
   func concurrentProbes() async throws {
     let temp = TemporaryDirectory()
-    let lock = CheckoutFileLock(stateDirectory: temp.path, runtimeDirectory: temp.path)
+    let lock = CheckoutFileLock(stateDirectory: temp.directory, runtimeDirectory: temp.directory)
     #expect(try lock.tryAcquire())
     lock.release()
-    let path = temp.path
+    let directory = temp.directory
     let sawHeld = try await withThrowingTaskGroup(of: Bool.self) { group in
       for _ in 0..<8 {
         group.addTask {
-          for _ in 0..<300 where try CheckoutFileLock.isHeld(stateDirectory: path) { return true }
+          for _ in 0..<300 where try CheckoutFileLock.isHeld(stateDirectory: directory) { return true }
           return false
         }
       }
@@ -93,7 +93,7 @@ struct LockAndStoreTests {
   @Test("save, load and clear; the file is 0600 and the JSON is the documented shape")
   func store() throws {
     let temp = TemporaryDirectory()
-    let store = AbandonedSessionFile(stateDirectory: temp.path)
+    let store = AbandonedSessionFile(stateDirectory: temp.directory)
     #expect(try store.load() == nil)
     try store.clear()
     let session = AbandonedSession(sessionId: "cks_\"q\"", createdAt: Date(timeIntervalSince1970: 1_796_069_200))
@@ -111,7 +111,7 @@ struct LockAndStoreTests {
   @Test("saving removes the temporary files that killed writers left, and nothing else")
   func leftoverTemporaryFiles() throws {
     let temp = TemporaryDirectory()
-    let store = AbandonedSessionFile(stateDirectory: temp.path)
+    let store = AbandonedSessionFile(stateDirectory: temp.directory)
     for name in [".abandoned.json.4242.tmp", ".abandoned.json.7.tmp", "notes.txt"] {
       #expect(FileManager.default.createFile(atPath: temp.sub(name), contents: Data("x".utf8)))
     }
@@ -131,7 +131,7 @@ struct LockAndStoreTests {
   @Test("the longest session id a checkout URL may carry, every byte escaped, is saved and read back")
   func longestSessionId() throws {
     let temp = TemporaryDirectory()
-    let store = AbandonedSessionFile(stateDirectory: temp.path)
+    let store = AbandonedSessionFile(stateDirectory: temp.directory)
     let session = AbandonedSession(
       sessionId: String(repeating: "\"", count: CheckoutURL.maximumSessionIdBytes), createdAt: Date(timeIntervalSince1970: 1_800_000_000))
     try store.save(session)
@@ -141,7 +141,7 @@ struct LockAndStoreTests {
   @Test("a session id with quotes and control characters round-trips")
   func escaping() throws {
     let temp = TemporaryDirectory()
-    let store = AbandonedSessionFile(stateDirectory: temp.path)
+    let store = AbandonedSessionFile(stateDirectory: temp.directory)
     let session = AbandonedSession(sessionId: "cks_\"\\\u{01}\n\u{1F}é", createdAt: Date(timeIntervalSince1970: 1_800_000_000))
     try store.save(session)
     #expect(try store.load() == session)
@@ -151,7 +151,7 @@ struct LockAndStoreTests {
   func corrupt(content: String) throws {
     let temp = TemporaryDirectory()
     _ = FileManager.default.createFile(atPath: temp.sub("abandoned.json"), contents: Data(content.utf8))
-    let store = AbandonedSessionFile(stateDirectory: temp.path)
+    let store = AbandonedSessionFile(stateDirectory: temp.directory)
     let error = #expect(throws: CheckoutError.self) { try store.load() }
     #expect(error?.code == .platformError)
     #expect(error?.message.contains("corrupt") == true)
@@ -163,7 +163,7 @@ struct LockAndStoreTests {
   func unreadable() throws {
     let temp = TemporaryDirectory()
     try FileManager.default.createDirectory(atPath: temp.sub("abandoned.json"), withIntermediateDirectories: false)
-    let error = #expect(throws: CheckoutError.self) { try AbandonedSessionFile(stateDirectory: temp.path).load() }
+    let error = #expect(throws: CheckoutError.self) { try AbandonedSessionFile(stateDirectory: temp.directory).load() }
     #expect(error?.message.contains("read") == true)
   }
 }

@@ -174,10 +174,10 @@ struct LoopbackAndBrowserTests {
     let port = freePort()
     let returnURL = try ReturnURL("http://127.0.0.1:\(port)/r")
     let first = ReturnChannelServer(runtimeDirectory: temp.sub("a"))
-    try FileManager.default.createDirectory(atPath: temp.sub("a"), withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(atPath: temp.sub("a"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     try first.open(for: returnURL)
     defer { first.close() }
-    try FileManager.default.createDirectory(atPath: temp.sub("b"), withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(atPath: temp.sub("b"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     let error = #expect(throws: CheckoutError.self) { try ReturnChannelServer(runtimeDirectory: temp.sub("b")).open(for: returnURL) }
     #expect(error?.message.contains("in use") == true)
   }

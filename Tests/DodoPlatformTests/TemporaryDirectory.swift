@@ -15,6 +15,9 @@ final class TemporaryDirectory: Sendable {
 
   func sub(_ name: String) -> String { path + "/" + name }
 
+  /// The directory opened and checked as `dodo` opens its own.
+  var directory: PrivateDirectory { try! PrivateDirectory.open(path, create: false)! }
+
   func mode(_ name: String) -> Int {
     (try! FileManager.default.attributesOfItem(atPath: sub(name))[.posixPermissions] as! NSNumber).intValue
   }

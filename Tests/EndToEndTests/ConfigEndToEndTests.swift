@@ -263,6 +263,76 @@ struct ConfigEndToEndTests {
     #expect(try Dodo.run(["config", "profiles"], home: home.url).stdout == "p\n")
   }
 
+  @Test(
+    "a config file in a directory writable by its group or by every user is refused: they could replace it",
+    arguments: [0o777, 0o770, 0o703])
+  func writableByOthersDirectory(mode: Int) throws {
+    let home = TemporaryDirectory()
+    let file = try home.write("shared/config.yaml", "profiles:\n  p:\n    browser: evil\n")
+    let directory = home.url.appendingPathComponent("shared").path
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: directory)
+    let run = try Dodo.run(["--config", file, "config", "profiles"], home: home.url)
+    #expect(run.status == 78)
+    #expect(run.stderr == "\(file): error: cannot read the file: its directory \(directory) is writable by its group or by other users (mode \(String(mode, radix: 8))), who could replace it; dodo runs the browser command a config file names: chmod go-w \(directory)\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: directory)
+    #expect(try Dodo.run(["--config", file, "config", "profiles"], home: home.url).stdout == "p\n")
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)
+    #expect(try Dodo.run(["--config", file, "config", "profiles"], home: home.url).stdout == "p\n")
+  }
+
+  @Test("config path says refused for a file in a directory others can write, as loading it does")
+  func pathRefusesWritableDirectory() throws {
+    let home = TemporaryDirectory()
+    let file = try home.write("shared/config.yaml", "profiles: {}\n")
+    let directory = home.url.appendingPathComponent("shared").path
+    try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory)
+    let run = try Dodo.run(["--config", file, "config", "path"], home: home.url)
+    #expect(run.status == 0)
+    #expect(run.stdout == "\(file)  refused (its directory \(directory) is writable by its group or by other users (mode 777), who could replace it; dodo runs the browser command a config file names: chmod go-w \(directory))  --config\n")
+  }
+
+  @Test("a config file in another user's directory is refused: its owner could replace it", .enabled(if: getuid() == 0))
+  func othersDirectory() throws {
+    let home = TemporaryDirectory()
+    let file = try home.write("theirs/config.yaml", "profiles:\n  p: {}\n")
+    let directory = home.url.appendingPathComponent("theirs").path
+    #expect(chown(directory, 65534, 65534) == 0)
+    let run = try Dodo.run(["--config", file, "config", "profiles"], home: home.url)
+    #expect(run.status == 78)
+    #expect(run.stderr == "\(file): error: cannot read the file: its directory \(directory) belongs to another user (uid 65534), who could replace it; dodo reads only config files in your own directories and root's\n")
+  }
+
+  @Test("paths with bytes that are not UTF-8 name those very files: --config, DODO_CONFIG, DODO_STATE_DIR")
+  func nonUTF8Paths() throws {
+    let home = TemporaryDirectory()
+    // The shell puts the byte 0xFF into argv and the environment, which a Swift string cannot.
+    let script = #"""
+      set -e
+      f="$1/$(printf '\377').yaml"
+      printf 'profiles:\n  p: {}\n' > "$f"
+      "$2" --config "$f" config profiles
+      DODO_CONFIG="$f" "$2" config profiles
+      s="$1/state-$(printf '\377')"
+      mkdir -m 700 "$s"
+      printf '{"sessionId":"cks_9","createdAt":"2026-11-29T20:06:40Z"}\n' > "$s/abandoned.json"
+      DODO_STATE_DIR="$s" "$2" abandoned show
+      """#
+    let run = try Dodo.runProgram("/bin/sh", ["-c", script, "sh", home.url.path, Dodo.binary], environment: Dodo.environment(home: home.url))
+    #expect(run.stderr == "")
+    #expect(run.stdout == "p\np\nsessionId: cks_9\ncreatedAt: 2026-11-29T20:06:40Z\ninProgress: false\n")
+    #expect(run.status == 0)
+  }
+
+  @Test("a path's bytes that are not UTF-8 are shown escaped in messages")
+  func nonUTF8PathInMessage() throws {
+    let home = TemporaryDirectory()
+    let run = try Dodo.runProgram(
+      "/bin/sh", ["-c", #""$2" --config "$1/$(printf 'a\377b').yaml" config profiles"#, "sh", home.url.path, Dodo.binary],
+      environment: Dodo.environment(home: home.url))
+    #expect(run.status == 78)
+    #expect(run.stderr == "\(home.url.path)/a\\xffb.yaml: error: no such config file (named by --config)\n")
+  }
+
   @Test("a named config file that does not exist, or an unknown profile: exit 78")
   func missingFileAndUnknownProfile() throws {
     let home = TemporaryDirectory()

@@ -41,6 +41,25 @@ import Testing
     #expect(output.stdout.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") == "61 ff 62 7c 63 ff 64\n")
   }
 
+  @Test func aPluginNameThatIsNotUTF8RunsAndIsListedEscaped() throws {
+    let script = #"""
+      set -e
+      p="$1/bin/dodo-x$(printf '\377')y"
+      printf '#!/bin/sh\necho ran\n' > "$p"
+      chmod 755 "$p"
+      "$2" "x$(printf '\377')y"
+      "$2" help
+      """#
+    let output = try Dodo.runProgram("/bin/sh", ["-c", script, "sh", home.url.path, Dodo.binary], environment: environment)
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.hasPrefix("ran\n"))
+    let plugins = try #require(output.stdout.components(separatedBy: "PLUGINS:\n").last)
+    // The row may wrap: its words, in order.
+    let words = plugins.split(whereSeparator: \.isWhitespace)
+    let name = try #require(words.firstIndex(of: "x\\xffy"))
+    #expect(words[name...].prefix(3) == ["x\\xffy", "plugin:", "\(home.url.path)/bin/dodo-x\\xffy"])
+  }
+
   @Test(arguments: [0, 1, 2, 42, 64, 127, 255])
   func exitStatusPassesThrough(status: Int32) throws {
     #expect(try run(["exit", String(status)]).status == status)

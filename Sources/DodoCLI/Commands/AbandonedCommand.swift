@@ -61,8 +61,9 @@ struct AbandonedCommand {
     let session: AbandonedSession?
     let inProgress: Bool
     do throws(CheckoutError) {
-      session = try store(directories).load()
-      inProgress = try Self.isRunning(directories)
+      let state = try Self.existingState(directories)
+      session = try state.flatMap { (state) throws(CheckoutError) in try AbandonedSessionFile(stateDirectory: state).load() }
+      inProgress = try Self.isRunning(state)
     } catch {
       throw .checkout(error)
     }
@@ -91,13 +92,13 @@ struct AbandonedCommand {
   func clear(force: Bool) throws(CLIError) -> ExitStatus {
     let directories = try context.checkoutDirectories()
     do throws(CheckoutError) {
-      let store = try store(directories)
-      if !force, try Self.isRunning(directories) {
+      let state = try Self.existingState(directories)
+      if !force, try Self.isRunning(state) {
         throw CheckoutError(
           .alreadyInProgress,
           "a checkout is running now and the record is its own; 'dodo abandoned clear --force' clears it anyway")
       }
-      let removed = try store.remove()
+      let removed = try state.map { (state) throws(CheckoutError) in try AbandonedSessionFile(stateDirectory: state).remove() } ?? false
       if context.json {
         context.printJSON { json in
           json.beginObject()
@@ -114,24 +115,15 @@ struct AbandonedCommand {
     return .success
   }
 
-  /// The state directory is only checked, not created: an absent one holds no record.
-  private func store(_ directories: DodoDirectories) throws(CheckoutError) -> AbandonedSessionFile {
-    do throws(PlatformError) {
-      if try directories.stateExists() { _ = try directories.prepareState() }
-    } catch {
-      throw error.checkoutError
-    }
-    return AbandonedSessionFile(stateDirectory: directories.state)
+  /// The state directory, checked, when it exists: it is not created, as an absent one
+  /// holds no record and no running checkout's lock.
+  private static func existingState(_ directories: DodoDirectories) throws(CheckoutError) -> PrivateDirectory? {
+    do throws(PlatformError) { return try directories.existingState() } catch { throw error.checkoutError }
   }
 
   /// Whether a `start` holds the lock beside the record; no state directory means none does.
-  private static func isRunning(_ directories: DodoDirectories) throws(CheckoutError) -> Bool {
-    do throws(PlatformError) {
-      guard try directories.stateExists() else { return false }
-      _ = try directories.prepareState()
-      return try CheckoutFileLock.isHeld(stateDirectory: directories.state)
-    } catch {
-      throw error.checkoutError
-    }
+  private static func isRunning(_ state: PrivateDirectory?) throws(CheckoutError) -> Bool {
+    guard let state else { return false }
+    do throws(PlatformError) { return try CheckoutFileLock.isHeld(stateDirectory: state) } catch { throw error.checkoutError }
   }
 }

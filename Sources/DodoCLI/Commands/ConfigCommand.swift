@@ -162,14 +162,10 @@ struct ConfigCommand {
   func path() -> ExitStatus {
     let candidates = ConfigLocator.candidates(configFlag: context.configPath, environment: context.environment)
     let found: [String] = candidates.map { candidate in
-      do throws(PlatformError) {
-        guard let file = try SmallFile.read(candidate.path, limit: 0) else { return "not found" }
-        do throws(UntrustedConfigFile) {
-          try Context.checkTrusted(file.status, path: candidate.path)
-          return "found"
-        } catch {
-          return "refused (\(error))"
-        }
+      do {
+        return try Context.readTrusted(candidate.path, limit: 0) == nil ? "not found" : "found"
+      } catch let error as UntrustedConfigFile {
+        return "refused (\(error))"
       } catch {
         return "unreadable (\(error))"
       }

@@ -6,11 +6,7 @@ extension Context {
   /// DodoPlatform. A file that does not load is a configuration error (exit 78).
   func configuration() throws(CLIError) -> Configuration {
     do throws(ConfigError) {
-      return try Configuration.load(configFlag: configPath, environment: environment) { path, limit in
-        guard let file = try SmallFile.read(path, limit: limit) else { return nil }
-        try Self.checkTrusted(file.status, path: path)
-        return file.bytes
-      }
+      return try Configuration.load(configFlag: configPath, environment: environment, read: Self.readTrusted)
     } catch {
       throw configurationError(error)
     }
@@ -36,6 +32,16 @@ extension Context {
     }
   }
 
+  /// At most `limit` bytes of the config file at `path`, `nil` when there is none. A file
+  /// that another user could have written is refused (`UntrustedConfigFile`, see
+  /// `checkTrusted` and `checkTrustedDirectory`); one that cannot be read is a `PlatformError`.
+  static func readTrusted(_ path: String, limit: Int) throws -> [UInt8]? {
+    guard let file = try SmallFile.readWithDirectory(path, limit: limit) else { return nil }
+    try checkTrusted(file.status, path: path)
+    try checkTrustedDirectory(file.directory.status, path: file.directory.path)
+    return file.bytes
+  }
+
   /// A config file names a command that `dodo start` runs (`browser`), so one that another
   /// user could have written is refused, as ssh refuses such files: it must belong to the
   /// user (or root, for `/etc/xdg`) and be writable by neither its group nor others, as
@@ -45,6 +51,18 @@ extension Context {
     guard status.owner == Syscalls.userID() || status.owner == 0 else { throw UntrustedConfigFile(reason: .owner(status.owner)) }
     guard status.permissions & 0o022 == 0 else {
       throw UntrustedConfigFile(reason: .writableByOthers(status.permissions, path: path))
+    }
+  }
+
+  /// Whoever may replace a file in its directory can write the config too: the directory
+  /// must belong to the user or root and be writable by neither its group nor others, unless
+  /// it is sticky (`/tmp`), where only a file's owner (or the directory's) may replace it.
+  static func checkTrustedDirectory(_ status: Syscalls.FileStatus, path: String) throws(UntrustedConfigFile) {
+    guard status.owner == Syscalls.userID() || status.owner == 0 else {
+      throw UntrustedConfigFile(reason: .directoryOwner(status.owner, path: path))
+    }
+    guard status.permissions & 0o022 == 0 || status.isSticky else {
+      throw UntrustedConfigFile(reason: .directoryWritableByOthers(status.permissions, path: path))
     }
   }
 
@@ -59,6 +77,8 @@ struct UntrustedConfigFile: Error, CustomStringConvertible {
   enum Reason {
     case owner(UInt32)
     case writableByOthers(UInt32, path: String)
+    case directoryOwner(UInt32, path: String)
+    case directoryWritableByOthers(UInt32, path: String)
   }
 
   var reason: Reason
@@ -69,6 +89,10 @@ struct UntrustedConfigFile: Error, CustomStringConvertible {
       "it belongs to another user (uid \(uid)); dodo runs the browser command a config file names, so it reads only your own files and root's"
     case .writableByOthers(let mode, let path):
       "it is writable by its group or by other users (mode \(String(mode, radix: 8))); dodo runs the browser command a config file names: chmod go-w \(path)"
+    case .directoryOwner(let uid, let path):
+      "its directory \(path) belongs to another user (uid \(uid)), who could replace it; dodo reads only config files in your own directories and root's"
+    case .directoryWritableByOthers(let mode, let path):
+      "its directory \(path) is writable by its group or by other users (mode \(String(mode, radix: 8))), who could replace it; dodo runs the browser command a config file names: chmod go-w \(path)"
     }
   }
 }

@@ -152,8 +152,8 @@ struct StartCommand {
     let browserCommand = try Self.browserCommand(settings, in: configuration, context: context)
 
     let directories = try context.checkoutDirectories()
-    let runtime: String
-    let state: String
+    let runtime: PrivateDirectory
+    let state: PrivateDirectory
     do throws(PlatformError) {
       runtime = try directories.prepareRuntime()
       state = try directories.prepareState()
@@ -164,7 +164,7 @@ struct StartCommand {
     if !context.json, let note = SharedOptions.loopbackNote(returning) {
       context.stderr.write("Listening on \(TerminalText.escaped(returning.redacted)) for the return: \(note)\n")
     }
-    let server = ReturnChannelServer(runtimeDirectory: runtime)
+    let server = ReturnChannelServer(runtimeDirectory: runtime.path)
     let pasting = !context.json && !invocation.isSet(Self.noInput) && Syscalls.isTerminal(context.stdinFD)
     let byHand = ByHand(context: context, checkoutURL: checkout, returnURL: returning, pasteInto: pasting ? server : nil)
     let headless = settings.browser.value == nil ? Self.headlessReason(context.environment) : nil

@@ -29,8 +29,14 @@ enum ConfigFormatManPage {
       The format is strict: an unknown key, a wrong type, a bad value, a duplicate key, a document that does not \
       parse, or an unknown --profile is a configuration error (exit status 78) that names the file, line and \
       column, and what was expected. Anchors, aliases and tags are not allowed.
-      Limits keep a broken or hostile file harmless: a file is at most 1 MiB of UTF-8 holding one document,       nested at most 32 levels deep.
-      A config file names a command that dodo start runs, so dodo reads only files that belong to the user       or to root and that neither their group nor other users can write (chmod go-w FILE); any other file is a configuration error.
+      Limits keep a broken or hostile file harmless: a file is at most 1 MiB of UTF-8 holding one document, \
+      nested at most 32 levels deep.
+      A config file names a command that dodo start runs, so dodo reads only files that belong to the user \
+      or to root and that neither their group nor other users can write (chmod go-w FILE); any other file is a configuration error. \
+      The same holds for the directory that holds the file as named, since whoever can write a directory can replace \
+      the files in it: it must belong to the user or to root and be writable by neither its group nor others \
+      (chmod go-w DIR), unless it is sticky as /tmp is, where nobody else may replace your file. A config file that \
+      is a symbolic link is followed, and the directory of its target is not checked.
       """)
 
     page.section("OPTIONS")

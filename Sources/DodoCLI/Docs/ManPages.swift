@@ -199,7 +199,9 @@ enum ManPages {
       page.item(Roff.bold(variable.name), variable.text)
     }
     page.request("PP")
-    page.prose("Empty or relative XDG_* values are ignored.")
+    page.prose(
+      "Empty or relative XDG_* values are ignored. Paths, in arguments and in these variables, are used as the bytes given, "
+        + "also when they are not UTF-8; messages show such a byte as \\xff.")
   }
 
   static func filesSection(_ page: inout Roff) {
@@ -209,7 +211,11 @@ enum ManPages {
     page.item(Roff.italic("$XDG_STATE_HOME/dodo/"), "The abandoned-session record (default ~/.local/state/dodo/).")
     page.item(Roff.italic("$XDG_RUNTIME_DIR/dodo/"), "The one-at-a-time lock and the channel that dodo handle-url uses to reach dodo start.")
     page.request("PP")
-    page.prose("Directories are created with mode 0700 and files with mode 0600; a directory that is not the user's own, or is open to others, is refused.")
+    page.prose(
+      "Directories are created with mode 0700 and files with mode 0600; a directory that is not the user's own, or is open to others, "
+        + "or is itself a symbolic link, is refused, and so is a path to it through a symbolic link of another user's (links of your own "
+        + "or of root's are followed). Each directory is checked once, when it is opened, and its files are then reached through that "
+        + "open directory, so a directory renamed or replaced meanwhile is not followed.")
   }
 
   static func seeAlso(_ page: inout Roff, _ pages: [(String, Int)]) {

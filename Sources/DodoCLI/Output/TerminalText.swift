@@ -5,7 +5,8 @@
 /// retitle the window, move the cursor or hide text. Every character that a terminal acts on
 /// instead of showing is written as an escape a person can read: `\n`, `\r`, `\t`, `\x1b` for
 /// C0 controls and DEL, `\u202e` for C1 controls, bidirectional overrides and line
-/// separators. `--json` output needs none of this: JSON escapes its own strings.
+/// separators; a byte that was not UTF-8 in a path or an argument (`SystemText`) as `\xff`.
+/// `--json` output needs none of this: JSON escapes its own strings.
 enum TerminalText {
   /// `text` with every control, bidi and line-separator character escaped; printable text
   /// (any script) is unchanged.
@@ -20,6 +21,7 @@ enum TerminalText {
       case 0x0D: out += "\\r"
       case 0x09: out += "\\t"
       case 0x00..<0x20, 0x7F: out += "\\x" + hex(scalar.value, digits: 2)
+      case 0xEF80...0xEFFF: out += "\\x" + hex(scalar.value - 0xEF00, digits: 2)
       case 0x80..<0xA0, 0x061C, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069:
         out += "\\u" + hex(scalar.value, digits: 4)
       default: out.unicodeScalars.append(scalar)

@@ -56,8 +56,8 @@ enum PluginLauncher {
   /// decoded invalid UTF-8 in them to U+FFFD, and a plugin gets the bytes themselves.
   static func originalBytes(_ arguments: [String]) -> [[UInt8]] {
     let tail = Syscalls.argumentBytes().suffix(arguments.count)
-    guard tail.count == arguments.count, zip(tail, arguments).allSatisfy({ String(decoding: $0, as: UTF8.self) == $1 }) else {
-      return arguments.map { Array($0.utf8) }
+    guard tail.count == arguments.count, zip(tail, arguments).allSatisfy({ SystemText.decode($0) == $1 }) else {
+      return arguments.map(SystemText.encode)
     }
     return Array(tail)
   }
@@ -68,7 +68,7 @@ enum PluginLauncher {
     var entries: [[UInt8]] = []
     var kept = Set<String>()
     for entry in Syscalls.environmentBytes() {
-      let text = String(decoding: entry, as: UTF8.self)
+      let text = SystemText.decode(entry)
       guard let equals = text.firstIndex(of: "=") else { continue }
       let name = String(text[..<equals])
       if !kept.contains(name), environment[name] == String(text[text.index(after: equals)...]) {
@@ -76,7 +76,7 @@ enum PluginLauncher {
         entries.append(entry)
       }
     }
-    for (name, value) in environment where !kept.contains(name) { entries.append(Array("\(name)=\(value)".utf8)) }
+    for (name, value) in environment where !kept.contains(name) { entries.append(SystemText.encode("\(name)=\(value)")) }
     return entries.sorted { $0.lexicographicallyPrecedes($1) }
   }
 

@@ -8,7 +8,7 @@ import Darwin
 
 // The C functions under names that do not collide with the `Syscalls` wrappers, on every
 // libc; each one a test's `SyscallMock` can script (see `intercept`). Nothing but the
-// `Syscalls` extensions calls these.
+// `Syscalls` extensions calls these. Paths reach C as the bytes they stand for (`SystemText`).
 
 func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
   intercept("read", count: count) { read(fd, buffer, $0) }
@@ -21,19 +21,38 @@ func systemSend(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags:
 }
 func systemExit(_ status: Int32) -> Never { exit(status) }
 func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-  intercept("open") { _ in open(path, flags, mode) }
+  intercept("open") { _ in SystemText.withCString(path) { open($0, flags, mode) } }
 }
 func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+func systemOpenat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  intercept("openat") { _ in SystemText.withCString(name) { openat(directory, $0, flags, mode) } }
+}
+func systemMkdirat(_ directory: Int32, _ name: String, _ mode: mode_t) -> Int32 {
+  intercept("mkdirat") { _ in SystemText.withCString(name) { mkdirat(directory, $0, mode) } }
+}
+func systemRenameat(_ directory: Int32, _ from: String, _ to: String) -> Int32 {
+  intercept("renameat") { _ in
+    SystemText.withCString(from) { from in SystemText.withCString(to) { renameat(directory, from, directory, $0) } }
+  }
+}
+func systemUnlinkat(_ directory: Int32, _ name: String) -> Int32 {
+  intercept("unlinkat") { _ in SystemText.withCString(name) { unlinkat(directory, $0, 0) } }
+}
+func systemFstatat(_ directory: Int32, _ name: String, _ info: inout stat) -> Int32 {
+  intercept("fstatat") { _ in SystemText.withCString(name) { fstatat(directory, $0, &info, AT_SYMLINK_NOFOLLOW) } }
+}
+func systemReadlinkat(_ directory: Int32, _ name: String, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int {
+  intercept("readlinkat") { _ in SystemText.withCString(name) { readlinkat(directory, $0, buffer, size) } }
+}
 func systemFsync(_ fd: Int32) -> Int32 { intercept("fsync") { _ in fsync(fd) } }
-func systemLstat(_ path: String, _ info: inout stat) -> Int32 { intercept("lstat") { _ in lstat(path, &info) } }
+func systemLstat(_ path: String, _ info: inout stat) -> Int32 { intercept("lstat") { _ in SystemText.withCString(path) { lstat($0, &info) } } }
 func systemFstat(_ fd: Int32, _ info: inout stat) -> Int32 { intercept("fstat") { _ in fstat(fd, &info) } }
-func systemMkdir(_ path: String, _ mode: mode_t) -> Int32 { intercept("mkdir") { _ in mkdir(path, mode) } }
-func systemChmod(_ path: String, _ mode: mode_t) -> Int32 { intercept("chmod") { _ in chmod(path, mode) } }
-func systemRename(_ from: String, _ to: String) -> Int32 { intercept("rename") { _ in rename(from, to) } }
-func systemUnlink(_ path: String) -> Int32 { intercept("unlink") { _ in unlink(path) } }
+func systemMkdir(_ path: String, _ mode: mode_t) -> Int32 { intercept("mkdir") { _ in SystemText.withCString(path) { mkdir($0, mode) } } }
+func systemChmod(_ path: String, _ mode: mode_t) -> Int32 { intercept("chmod") { _ in SystemText.withCString(path) { chmod($0, mode) } } }
+func systemUnlink(_ path: String) -> Int32 { intercept("unlink") { _ in SystemText.withCString(path) { unlink($0) } } }
 func systemFlock(_ fd: Int32, _ operation: Int32) -> Int32 { intercept("flock") { _ in flock(fd, operation) } }
 func systemReadlink(_ path: String, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int {
-  intercept("readlink") { _ in readlink(path, buffer, size) }
+  intercept("readlink") { _ in SystemText.withCString(path) { readlink($0, buffer, size) } }
 }
 func systemFcntl(_ fd: Int32, _ command: Int32, _ value: Int32) -> Int32 {
   intercept("fcntl") { _ in fcntl(fd, command, value) }
@@ -81,7 +100,7 @@ func systemSignal(
 func systemFdopendir(_ fd: Int32) -> DirectoryStream? { fdopendir(fd) }
 func systemReaddir(_ directory: DirectoryStream) -> UnsafeMutablePointer<dirent>? { readdir(directory) }
 func systemClosedir(_ directory: DirectoryStream) -> Int32 { closedir(directory) }
-func systemAccess(_ path: String, _ mode: Int32) -> Int32 { access(path, mode) }
+func systemAccess(_ path: String, _ mode: Int32) -> Int32 { SystemText.withCString(path) { access($0, mode) } }
 func systemExecve(
   _ path: String, _ argv: [UnsafeMutablePointer<CChar>?], _ envp: [UnsafeMutablePointer<CChar>?]
-) -> Int32 { intercept("execve") { _ in execve(path, argv, envp) } }
+) -> Int32 { intercept("execve") { _ in SystemText.withCString(path) { execve($0, argv, envp) } } }
