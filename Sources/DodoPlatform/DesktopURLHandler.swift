@@ -204,8 +204,12 @@ public struct DesktopURLHandler: Sendable {
   /// reserved character, with `"`, `` ` ``, `$` and `\` escaped (and each `\` doubled again,
   /// as every string value's backslashes are), and each `%` doubled so that no part of the
   /// path is read as a field code. A control character is refused: a newline would end the
-  /// line and start a key of the attacker's choosing, and the spec allows none of them.
+  /// line and start a key of the attacker's choosing, and the spec allows none of them; so is
+  /// a path that is not UTF-8, since a desktop entry is UTF-8 text.
   static func execQuoted(_ path: String) throws(PlatformError) -> String {
+    guard !SystemText.holdsRawBytes(path) else {
+      throw PlatformError("the program path is not UTF-8, which a desktop entry cannot carry; install dodo under a path that is")
+    }
     guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
       throw PlatformError(
         "the program path holds a control character, which the Exec line of a desktop entry cannot carry; install dodo under a path without one")

@@ -40,9 +40,14 @@ public enum SystemText {
     return String(scalars)
   }
 
+  /// Whether `text` stands for bytes that are not UTF-8 (it holds an escaped byte).
+  public static func holdsRawBytes(_ text: String) -> Bool {
+    text.unicodeScalars.contains { escapes.contains($0.value) }
+  }
+
   /// The bytes `text` stands for: its UTF-8, with each escape character as its one byte.
   public static func encode(_ text: String) -> [UInt8] {
-    guard text.unicodeScalars.contains(where: { escapes.contains($0.value) }) else { return Array(text.utf8) }
+    guard holdsRawBytes(text) else { return Array(text.utf8) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
@@ -57,7 +62,7 @@ public enum SystemText {
 
   /// Calls `body` with `encode(text)` as a NUL-terminated C string, for a system call.
   public static func withCString<R>(_ text: String, _ body: (UnsafePointer<CChar>) -> R) -> R {
-    guard text.unicodeScalars.contains(where: { escapes.contains($0.value) }) else { return text.withCString(body) }
+    guard holdsRawBytes(text) else { return text.withCString(body) }
     let bytes = encode(text).map { CChar(bitPattern: $0) } + [0]
     return bytes.withUnsafeBufferPointer { body($0.baseAddress!) }
   }

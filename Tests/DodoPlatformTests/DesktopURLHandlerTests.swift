@@ -25,6 +25,13 @@ struct DesktopURLHandlerTests {
     )) { try DesktopURLHandler.execQuoted(path) }
   }
 
+  @Test("a program path that is not UTF-8 is refused: a desktop entry is UTF-8 text")
+  func execNotUTF8() {
+    #expect(throws: PlatformError(
+      "the program path is not UTF-8, which a desktop entry cannot carry; install dodo under a path that is"
+    )) { try DesktopURLHandler.execQuoted(SystemText.decode(Array("/o/a".utf8) + [0xFF] + Array("/dodo".utf8))) }
+  }
+
   @Test("a mimeapps.list over 1 MiB is refused and left as it was, never cut short")
   func largeMimeApps() throws {
     let temp = TemporaryDirectory()
