@@ -40,24 +40,20 @@ struct DesktopCheckout: Sendable {
     _ = try CheckoutURL(checkoutURL)
     _ = try ReturnURL(returnURL)
     if Task.isCancelled { return .cancelled }
-    let runtime: PrivateDirectory
-    let state: PrivateDirectory
-    do throws(PlatformError) {
-      let directories = try directories()
-      runtime = try directories.prepareRuntime()
-      state = try directories.prepareState()
-    } catch {
+    let checkout: LocalCheckout
+    do throws(PlatformError) { checkout = try LocalCheckout(directories: try directories(), handlesSignals: false) } catch {
       throw error.checkoutError
     }
-    let server = ReturnChannelServer(runtimeDirectory: runtime.path, handlesSignals: false)
+    let server = checkout.server
     let channel = CancellableChannel(server)
-    let driver = CheckoutDriver(
-      lock: CheckoutFileLock(stateDirectory: state, runtimeDirectory: runtime),
-      store: AbandonedSessionFile(stateDirectory: state),
-      presenter: presenter?(server) ?? BrowserLauncher(command: browserCommand, server: server, environment: environment),
-      channel: channel, onEvent: onEvent)
-    let flow = CheckoutFlow(checkoutURL: checkoutURL, returnURL: returnURL, customization: customization)
-    let handOver = HandOver(driver: driver, flow: flow)
+    let presenter = presenter?(server) ?? BrowserLauncher(command: browserCommand, server: server, environment: environment)
+    let handOver = HandOver {
+      Result { () throws(CheckoutError) in
+        try checkout.run(
+          checkoutURL: checkoutURL, returnURL: returnURL, customization: customization, presenter: presenter, channel: channel,
+          onEvent: onEvent)
+      }
+    }
     let outcome = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Result<CheckoutResult, CheckoutError>, Never>) in
         // The driver blocks in poll(2) until the checkout ends: a thread of its own keeps
@@ -90,14 +86,9 @@ struct DesktopCheckout: Sendable {
   }
 }
 
-/// The driver and its flow, moved to the checkout's thread and used only there.
+/// The checkout's run, moved to the checkout's thread and used only there.
 private struct HandOver: @unchecked Sendable {
-  let driver: CheckoutDriver
-  let flow: CheckoutFlow
-
-  func run() -> Result<CheckoutResult, CheckoutError> {
-    Result { () throws(CheckoutError) in try driver.run(flow) }
-  }
+  let run: () -> Result<CheckoutResult, CheckoutError>
 }
 
 /// The server as the driver's return channel, plus a `cancel()` that the cancelling task may

@@ -152,11 +152,9 @@ struct StartCommand {
     let browserCommand = try Self.browserCommand(settings, in: configuration, context: context)
 
     let directories = try context.checkoutDirectories()
-    let runtime: PrivateDirectory
-    let state: PrivateDirectory
+    let local: LocalCheckout
     do throws(PlatformError) {
-      runtime = try directories.prepareRuntime()
-      state = try directories.prepareState()
+      local = try LocalCheckout(directories: directories, handlesSignals: true)
     } catch {
       throw CLIError.platform(error)
     }
@@ -164,7 +162,7 @@ struct StartCommand {
     if !context.json, let note = SharedOptions.loopbackNote(returning) {
       context.stderr.write("Listening on \(TerminalText.escaped(returning.redacted)) for the return: \(note)\n")
     }
-    let server = ReturnChannelServer(runtimeDirectory: runtime.path)
+    let server = local.server
     let pasting = !context.json && !invocation.isSet(Self.noInput) && Syscalls.isTerminal(context.stdinFD)
     let byHand = ByHand(context: context, checkoutURL: checkout, returnURL: returning, pasteInto: pasting ? server : nil)
     let headless = settings.browser.value == nil ? Self.headlessReason(context.environment) : nil
@@ -185,19 +183,17 @@ struct StartCommand {
     let reporter = CheckoutEventReporter(
       context: context, format: invocation.value(Self.events), checkoutURL: checkout, returnURL: returning,
       byHand: invocation.isSet(Self.noOpen) || headless != nil)
-    let driver = CheckoutDriver(
-      lock: CheckoutFileLock(stateDirectory: state, runtimeDirectory: runtime), store: AbandonedSessionFile(stateDirectory: state),
-      presenter: presenter, channel: BrowserFailureTolerantChannel(server: server, byHand: byHand),
-      timeout: timeout.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
-      onEvent: reporter.report, onWarning: { context.warn($0.message) },
-      deliver: { delivery throws(CheckoutError) in
-        reporter.cancellation.reason = delivery.result.cancellationReason
-        try deliver(delivery, timeout: timeout)
-      })
-
     let result: CheckoutResult
     do throws(CheckoutError) {
-      result = try driver.run(CheckoutFlow(checkoutURL: checkoutURL, returnURL: returnURL, customization: settings.customization))
+      result = try local.run(
+        checkoutURL: checkoutURL, returnURL: returnURL, customization: settings.customization, presenter: presenter,
+        channel: BrowserFailureTolerantChannel(server: server, byHand: byHand),
+        timeout: timeout.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
+        onEvent: reporter.report, onWarning: { context.warn($0.message) },
+        deliver: { delivery throws(CheckoutError) in
+          reporter.cancellation.reason = delivery.result.cancellationReason
+          try deliver(delivery, timeout: timeout)
+        })
     } catch {
       throw CLIError.checkout(error)
     }
