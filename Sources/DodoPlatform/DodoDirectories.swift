@@ -65,7 +65,9 @@ public struct DodoDirectories: Sendable, Hashable {
     return directory
   }
 
-  static func join(_ base: String, _ name: String) -> String {
+  /// `base/name`, with one slash between them: the one path join of the platform layer and
+  /// the CLI. (DodoConfig, which depends on neither, has its own in `ConfigLocator`.)
+  package static func join(_ base: String, _ name: String) -> String {
     base.hasSuffix("/") ? base + name : base + "/" + name
   }
 }

@@ -26,7 +26,7 @@ struct Plugin: Sendable, Hashable {
   static func find(_ name: String, environment: [String: String]) -> Plugin? {
     guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("-"), !isBuiltIn(name) else { return nil }
     for directory in searchPath(environment) {
-      let path = join(directory, prefix + name)
+      let path = DodoDirectories.join(directory, prefix + name)
       if isProgram(path) { return Plugin(name: name, path: path, isExecutable: true) }
     }
     return nil
@@ -46,7 +46,7 @@ struct Plugin: Sendable, Hashable {
       for entry in entries where entry.utf8.count > prefix.utf8.count {
         let name = String(entry.dropFirst(prefix.count))
         if let earlier = found[name], earlier.isExecutable { continue }
-        let path = join(directory, entry)
+        let path = DodoDirectories.join(directory, entry)
         guard let status = try? Syscalls.lstat(path), !status.isDirectory else { continue }
         let plugin = Plugin(name: name, path: path, isExecutable: isProgram(path))
         if found[name] == nil || plugin.isExecutable { found[name] = plugin }
@@ -59,9 +59,5 @@ struct Plugin: Sendable, Hashable {
   private static func isProgram(_ path: String) -> Bool {
     guard Syscalls.isExecutable(path), let status = try? Syscalls.lstat(path) else { return false }
     return !status.isDirectory
-  }
-
-  private static func join(_ directory: String, _ name: String) -> String {
-    directory.hasSuffix("/") ? directory + name : directory + "/" + name
   }
 }
