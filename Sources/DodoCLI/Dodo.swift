@@ -54,12 +54,12 @@ public enum Dodo {
           configPath: globals.value(GlobalOptions.config), profile: globals.value(GlobalOptions.profile))
         guard let plugin = Plugin.find(name, environment: environment) else { throw PluginCommands.unknown(name, environment) }
         try PluginLauncher.run(plugin, arguments: arguments, context: context)
-      case .run(let invocation):
+      case .run(let invocation, let handler):
         context = Context(
           environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
           json: invocation.isSet(GlobalOptions.json), noColor: invocation.isSet(GlobalOptions.noColor),
           configPath: invocation.value(GlobalOptions.config), profile: invocation.value(GlobalOptions.profile))
-        return try invocation.command.handler!(invocation, context).rawValue
+        return try handler(invocation, context).rawValue
       }
     } catch let error as CLIError {
       report(error, context: context)

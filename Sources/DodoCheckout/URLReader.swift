@@ -103,7 +103,7 @@ enum URLReader {
   /// part of a return URL, so it is searched eight bytes at a time.
   private static func firstHash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var i = start
-    while i + 8 <= bytes.count, !ByteWord.any(ByteWord(bytes.baseAddress!, at: i).equal(to: UInt8(ascii: "#"))) {
+    while i + 8 <= bytes.count, !ByteWord.any(ByteWord(bytes, at: i).equal(to: UInt8(ascii: "#"))) {
       i += 8
     }
     while i < bytes.count, bytes[i] != UInt8(ascii: "#") { i += 1 }
@@ -119,7 +119,7 @@ enum URLReader {
     var i = 0
     let count = bytes.count
     while i < count {
-      if i + 8 <= count, isPlain(ByteWord(bytes.baseAddress!, at: i)) {
+      if i + 8 <= count, isPlain(ByteWord(bytes, at: i)) {
         i += 8
         continue
       }

@@ -102,8 +102,7 @@ public final class ReturnChannelServer: ReturnChannel {
       requests += open.map { Syscalls.PollRequest(fd: $0.value.fd) }
       let first = requests.count - open.count
       if let lines { requests.append(Syscalls.PollRequest(fd: lines.fd)) }
-      var wake = deadline
-      for (_, connection) in open where wake == nil || connection.deadline < wake! { wake = connection.deadline }
+      let wake = open.lazy.map(\.value.deadline).reduce(deadline) { earliest, next in earliest.map { min($0, next) } ?? next }
       var timeout = wake.map { Self.milliseconds(from: now, to: $0) } ?? -1
       // SIGCHLD is the browser's exit signal; looking now and then as well costs nothing and
       // does not depend on the signal being delivered.

@@ -67,15 +67,39 @@ public struct CheckoutFlow: Sendable {
   public let checkoutURL: String
   public let returnURL: String
   public let customization: BrowserCustomization
-  public private(set) var state = State.idle
 
-  private var checkout: CheckoutURL?
-  private var returning: ReturnURL?
+  public var state: State {
+    switch phase {
+    case .idle: .idle
+    case .locking: .locking
+    case .openingChannel: .openingChannel
+    case .recording: .recording
+    case .presenting: .presenting
+    case .waiting: .waiting
+    case .delivering: .delivering
+    case .finished: .finished
+    }
+  }
+
+  /// The state with what its steps need: the URLs from the moment they are valid, the result
+  /// while it is delivered, so that no step can find them missing.
+  private enum Phase: Sendable {
+    case idle
+    case locking(URLs), openingChannel(URLs), recording(URLs), presenting(URLs), waiting(URLs)
+    /// The result, and the return URL that waits for its answer.
+    case delivering(CheckoutResult, answer: IncomingURL.ID?)
+    case finished
+  }
+
+  private struct URLs: Sendable {
+    let checkout: CheckoutURL
+    let returning: ReturnURL
+  }
+
+  private var phase = Phase.idle
   private var createdAt = Date(timeIntervalSince1970: 0)
   /// Whether an abandoned-session record was written by this checkout.
   private var recorded = false
-  /// While delivering: the result, and the return URL that waits for its answer.
-  private var delivering: (result: CheckoutResult, answer: IncomingURL.ID?)?
 
   public init(checkoutURL: String, returnURL: String, customization: BrowserCustomization = BrowserCustomization()) {
     self.checkoutURL = checkoutURL
@@ -87,43 +111,43 @@ public struct CheckoutFlow: Sendable {
   public var isFinished: Bool { state == .finished }
 
   public mutating func handle(_ input: Input) -> [Effect] {
-    switch (state, input) {
+    switch (phase, input) {
     case (.idle, .begin(let now)):
       createdAt = now
+      let urls: URLs
       do throws(CheckoutError) {
-        checkout = try CheckoutURL(checkoutURL)
-        returning = try ReturnURL(returnURL)
+        urls = URLs(checkout: try CheckoutURL(checkoutURL), returning: try ReturnURL(returnURL))
       } catch {
         return finish(.failure(error), held: [])
       }
-      state = .locking
+      phase = .locking(urls)
       return [.takeLock]
 
-    case (.locking, .lockResult(let acquired)):
+    case (.locking(let urls), .lockResult(let acquired)):
       guard acquired else { return finish(.failure(.alreadyInProgress), held: []) }
-      state = .openingChannel
-      return [.openChannel(returning!)]
+      phase = .openingChannel(urls)
+      return [.openChannel(urls.returning)]
 
     case (.locking, .failed(let error)):
       return finish(.failure(error), held: [])
 
-    case (.openingChannel, .channelOpened):
-      guard let sessionId = checkout!.sessionId else { return present() }
-      state = .recording
+    case (.openingChannel(let urls), .channelOpened):
+      guard let sessionId = urls.checkout.sessionId else { return present(urls) }
+      phase = .recording(urls)
       return [.record(AbandonedSession(sessionId: sessionId, createdAt: createdAt))]
 
     case (.openingChannel, .failed(let error)):
       return finish(.failure(error), held: [.releaseLock])
 
-    case (.recording, .recorded):
+    case (.recording(let urls), .recorded):
       recorded = true
-      return present()
+      return present(urls)
 
     case (.recording, .failed(let error)):
       return finish(.failure(error), held: [.closeChannel, .releaseLock])
 
-    case (.presenting, .presented):
-      state = .waiting
+    case (.presenting(let urls), .presented):
+      phase = .waiting(urls)
       return [.emit(.opened), .wait]
 
     case (.presenting, .presentationFailed(let failure)):
@@ -131,8 +155,8 @@ public struct CheckoutFlow: Sendable {
       let clear: [Effect] = recorded && !failure.mayBeShowing ? [.clearRecord] : []
       return clear + finish(.failure(failure.error), held: [.closeChannel, .releaseLock])
 
-    case (.waiting, .channel(.url(let incoming))):
-      guard returning!.matches(incoming.url), let result = try? CheckoutResult(returnURL: incoming.url) else {
+    case (.waiting(let urls), .channel(.url(let incoming))):
+      guard urls.returning.matches(incoming.url), let result = try? CheckoutResult(returnURL: incoming.url) else {
         return [.answer(incoming.id, claimed: false), .wait]
       }
       return [.emit(.returnReceived)] + deliver(result, answering: incoming.id)
@@ -140,11 +164,10 @@ public struct CheckoutFlow: Sendable {
     case (.waiting, .channel(.dismissed)), (.waiting, .channel(.timedOut)):
       return deliver(.cancelled, answering: nil)
 
-    case (.delivering, .delivered), (.delivering, .deliveryFailed):
+    case (.delivering(let result, let answer), .delivered), (.delivering(let result, let answer), .deliveryFailed):
       // A result nobody received is still recoverable from the record: it goes only once
       // the result is out. The record is cleared before the answer, so that `handle-url`
       // saying "claimed" means the record is already gone.
-      let (result, answer) = delivering!
       let clear: [Effect] = input == .delivered && recorded && result.status.isFinal ? [.clearRecord] : []
       return clear + (answer.map { [.answer($0, claimed: true)] } ?? []) + end(.success(result))
 
@@ -156,14 +179,13 @@ public struct CheckoutFlow: Sendable {
     }
   }
 
-  private mutating func present() -> [Effect] {
-    state = .presenting
-    return [.present(checkout!, customization)]
+  private mutating func present(_ urls: URLs) -> [Effect] {
+    phase = .presenting(urls)
+    return [.present(urls.checkout, customization)]
   }
 
   private mutating func deliver(_ result: CheckoutResult, answering answer: IncomingURL.ID?) -> [Effect] {
-    state = .delivering
-    delivering = (result, answer)
+    phase = .delivering(result, answer: answer)
     return [.deliver(result)]
   }
 
@@ -173,7 +195,7 @@ public struct CheckoutFlow: Sendable {
   }
 
   private mutating func finish(_ outcome: Outcome, held: [Effect]) -> [Effect] {
-    state = .finished
+    phase = .finished
     return held + [.finish(outcome)]
   }
 }
