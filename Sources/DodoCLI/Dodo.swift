@@ -41,7 +41,7 @@ public enum Dodo {
       environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
       json: options.contains("--json"), noColor: options.contains("--no-color"), configPath: nil, profile: nil)
     do {
-      switch try ArgumentParser(root: CommandTree.root).parse(arguments) {
+      switch try CommandLineParser(root: CommandTree.root).parse(arguments) {
       case .version:
         stdout.write("dodo \(version)\n")
         return ExitStatus.success.rawValue

@@ -15,7 +15,7 @@ public enum ParsedCommandLine: Sendable {
 
 /// Parses `argv` against the command tree. Global options are accepted before and after the
 /// command; `--` ends the options; `--name=value` and `--name value` are the same.
-public struct ArgumentParser: Sendable {
+public struct CommandLineParser: Sendable {
   public let root: CommandSpec
 
   public init(root: CommandSpec) { self.root = root }
