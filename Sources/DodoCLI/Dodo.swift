@@ -1,7 +1,7 @@
 import DodoPlatform
 
 /// The `dodo` command suite: `main.swift` hands it the process's arguments and streams, and
-/// tests drive it the same way.
+/// in-process tests (the help snapshots, start's argument checks) call `main` the same way.
 public enum Dodo {
   public static let version = "0.1.0"
 

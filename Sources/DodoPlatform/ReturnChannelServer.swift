@@ -116,7 +116,7 @@ public final class ReturnChannelServer: ReturnChannel {
         if ready[1] { accept(from: unixListener, kind: .unix) }
         for (offset, listener) in httpListeners.enumerated() where ready[2 + offset] { accept(from: listener, kind: .http) }
       }
-      for (offset, (id, _)) in open.enumerated() where ready[first + offset] { read(id, now: clock.now) }
+      for (offset, (id, _)) in open.enumerated() where ready[first + offset] { read(id) }
       if lines != nil, ready[first + open.count] { readLines() }
     }
     return queued.removeFirst()
@@ -294,7 +294,7 @@ public final class ReturnChannelServer: ReturnChannel {
     }
   }
 
-  private func read(_ id: Int, now: ContinuousClock.Instant) {
+  private func read(_ id: Int) {
     guard let connection = connections[id] else { return }
     switch connection.readRequest() {
     case .incomplete:

@@ -10,7 +10,7 @@ import Foundation
 /// effects against the platform's lock, store, presenter and return channel and feeds their
 /// outcome back as the next input. Keeping the rules here (when to record, when to clear,
 /// which events to emit, what ends the wait) lets them be tested without any I/O, and lets
-/// the same rules drive a browser process or an iOS sheet.
+/// `dodo start` and the `DodoCheckoutDesktop` library share them.
 public struct CheckoutFlow: Sendable {
   /// What happened.
   public enum Input: Sendable, Hashable {

@@ -30,7 +30,7 @@ public struct IncomingURL: Sendable, Hashable, Identifiable {
 public enum ReturnChannelEvent: Sendable, Hashable {
   /// A URL arrived; it may or may not match the return URL.
   case url(IncomingURL)
-  /// The customer left (closed the sheet, pressed Ctrl-C, the session was hung up).
+  /// The customer left: Ctrl-C, SIGTERM, a hung-up session, or the calling task cancelled.
   case dismissed
   /// The deadline passed.
   case timedOut
