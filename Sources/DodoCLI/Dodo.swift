@@ -1,7 +1,7 @@
 import DodoPlatform
 
 /// The `dodo` command suite: `main.swift` hands it the process's arguments and streams, and
-/// tests drive it the same way.
+/// in-process tests (the help snapshots, start's argument checks) call `main` the same way.
 public enum Dodo {
   public static let version = "0.1.0"
 
@@ -42,7 +42,7 @@ public enum Dodo {
       json: options.contains("--json"), noColor: options.contains("--no-color"), verbose: options.contains("--verbose"),
       configPath: nil, profile: nil)
     do {
-      switch try ArgumentParser(root: CommandTree.root).parse(arguments) {
+      switch try CommandLineParser(root: CommandTree.root).parse(arguments) {
       case .version:
         stdout.write("dodo \(version)\n")
         return ExitStatus.success.rawValue
@@ -55,12 +55,12 @@ public enum Dodo {
           verbose: globals.isSet(GlobalOptions.verbose), configPath: globals.value(GlobalOptions.config), profile: globals.value(GlobalOptions.profile))
         guard let plugin = Plugin.find(name, environment: environment) else { throw PluginCommands.unknown(name, environment) }
         try PluginLauncher.run(plugin, arguments: arguments, context: context)
-      case .run(let invocation):
+      case .run(let invocation, let handler):
         context = Context(
           environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
           json: invocation.isSet(GlobalOptions.json), noColor: invocation.isSet(GlobalOptions.noColor),
           verbose: invocation.isSet(GlobalOptions.verbose), configPath: invocation.value(GlobalOptions.config), profile: invocation.value(GlobalOptions.profile))
-        return try invocation.command.handler!(invocation, context).rawValue
+        return try handler(invocation, context).rawValue
       }
     } catch let error as CLIError {
       report(error, context: context)

@@ -7,8 +7,10 @@
 struct ByteWord {
   let value: UInt64
 
-  @inline(__always) init(_ base: UnsafePointer<UInt8>, at offset: Int) {
-    value = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+  /// The eight bytes of `bytes` from `offset`, which the caller keeps at most `count - 8`
+  /// (checked in debug builds).
+  @inline(__always) init(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) {
+    value = UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
   }
 
   static let ones: UInt64 = 0x0101_0101_0101_0101

@@ -148,7 +148,7 @@ public struct ReturnQuery {
       var escaped = (name: false, value: false)
       var nonASCII = (name: false, value: false)
       while end < query.upperBound {
-        while end + 8 <= query.upperBound, !Self.hasSpecialByte(ByteWord(bytes.baseAddress!, at: end)) {
+        while end + 8 <= query.upperBound, !Self.hasSpecialByte(ByteWord(bytes, at: end)) {
           end += 8
         }
         guard end < query.upperBound else { break }
@@ -201,10 +201,10 @@ public struct ReturnQuery {
       if parameters.count > Self.linearSearchLimit {
         index = Dictionary(parameters.enumerated().lazy.map { ($1.name.decoded, $0) }, uniquingKeysWith: { first, _ in first })
       }
-    } else if let at = index![parameter.name.decoded] {
+    } else if let at = index?[parameter.name.decoded] {
       parameters[at].value = parameter.value
     } else {
-      index![parameter.name.decoded] = parameters.count
+      index?[parameter.name.decoded] = parameters.count
       parameters.append(parameter)
     }
   }

@@ -121,7 +121,7 @@ enum URLReader {
   /// part of a return URL, so it is searched eight bytes at a time.
   private static func firstHash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var i = start
-    while i + 8 <= bytes.count, !ByteWord.any(ByteWord(bytes.baseAddress!, at: i).equal(to: UInt8(ascii: "#"))) {
+    while i + 8 <= bytes.count, !ByteWord.any(ByteWord(bytes, at: i).equal(to: UInt8(ascii: "#"))) {
       i += 8
     }
     while i < bytes.count, bytes[i] != UInt8(ascii: "#") { i += 1 }
@@ -142,7 +142,7 @@ enum URLReader {
     var i = range.lowerBound
     let end = range.upperBound
     while i < end {
-      if i + 8 <= end, isPlain(ByteWord(bytes.baseAddress!, at: i)) {
+      if i + 8 <= end, isPlain(ByteWord(bytes, at: i)) {
         i += 8
         continue
       }

@@ -136,6 +136,7 @@ struct ConfigSchema {
   /// `'a', 'b' and 'c'`.
   private func list(_ words: [String]) -> String {
     let quoted = words.map { "'\($0)'" }
-    return quoted.count < 2 ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+    guard let last = quoted.last, quoted.count > 1 else { return quoted.joined() }
+    return quoted.dropLast().joined(separator: ", ") + " or " + last
   }
 }

@@ -113,11 +113,7 @@ public final class ReturnChannelServer: ReturnChannel {
       requests += open.map { Syscalls.PollRequest(fd: $0.value.fd) }
       let first = requests.count - open.count
       if let lines { requests.append(Syscalls.PollRequest(fd: lines.fd)) }
-      var wake = deadline
-      for (_, connection) in open {
-        let expiry = self.deadline(of: connection)
-        if wake.map({ expiry < $0 }) ?? true { wake = expiry }
-      }
+      let wake = open.lazy.map { self.deadline(of: $0.value) }.reduce(deadline) { earliest, next in earliest.map { min($0, next) } ?? next }
       var timeout = wake.map { Self.milliseconds(from: now, to: $0) } ?? -1
       // SIGCHLD is the browser's exit signal; looking now and then as well costs nothing and
       // does not depend on the signal being delivered.

@@ -129,10 +129,7 @@ public final class LineReader {
 
   private func fill() throws {
     if start > 0 {
-      buffer.withUnsafeMutableBufferPointer { b in
-        let count = end - start
-        if count > 0 { UnsafeMutableRawPointer(b.baseAddress!).copyMemory(from: b.baseAddress! + start, byteCount: count) }
-      }
+      buffer.withUnsafeMutableBytes { b in b.copyMemory(from: UnsafeRawBufferPointer(rebasing: b[start..<end])) }
       end -= start
       start = 0
     }

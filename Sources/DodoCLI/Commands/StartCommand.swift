@@ -131,9 +131,7 @@ struct StartCommand {
     if invocation.isSet(Self.noOpen), invocation.isSet(SettingOptions.browser) {
       throw CLIError.usage("--browser and --no-open cannot be used together", command: invocation.path)
     }
-    guard let checkoutURL = invocation.arguments.first else {
-      throw CLIError.usage("missing the checkout URL", command: invocation.path)
-    }
+    let checkoutURL = invocation.arguments[0]  // required: the parser already checked it is there
     guard let returnURL = settings.returnURL.value else {
       throw CLIError.usage(
         "no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile", command: invocation.path)

@@ -123,8 +123,8 @@ struct URLHandlerCommand {
       }
     } else {
       for status in statuses {
-        let where_ = status.routesToDodo ? "dodo (\(status.handler!))" : status.handler.map { "\($0), not dodo" } ?? "no handler"
-        context.stdout.write("\(status.scheme): \(where_)\n")
+        let route = status.handler.map { status.routesToDodo ? "dodo (\($0))" : "\($0), not dodo" } ?? "no handler"
+        context.stdout.write("\(status.scheme): \(route)\n")
       }
     }
     return statuses.allSatisfy(\.routesToDodo) ? .success : .no

@@ -195,7 +195,8 @@ enum ManPages {
   /// `nil`: the page of `dodo` itself, which lists them all.
   static func environmentSection(_ page: inout Roff, for command: String?) {
     page.section("ENVIRONMENT")
-    for variable in environment where command == nil || variable.commands?.contains(command!) ?? true {
+    for variable in environment {
+      if let command, let commands = variable.commands, !commands.contains(command) { continue }
       page.item(Roff.bold(variable.name), variable.text)
     }
     page.request("PP")

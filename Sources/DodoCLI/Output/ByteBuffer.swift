@@ -24,9 +24,9 @@ final class ByteBuffer {
   }
 
   @inline(__always) func append(_ bytes: UnsafeRawBufferPointer) {
-    guard bytes.count > 0 else { return }
+    guard let source = bytes.baseAddress, bytes.count > 0 else { return }
     if count + bytes.count > capacity { grow(to: count + bytes.count) }
-    UnsafeMutableRawPointer(pointer + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+    UnsafeMutableRawPointer(pointer + count).copyMemory(from: source, byteCount: bytes.count)
     count += bytes.count
   }
 

@@ -10,7 +10,7 @@ import Foundation
 /// effects against the platform's lock, store, presenter and return channel and feeds their
 /// outcome back as the next input. Keeping the rules here (when to record, when to clear,
 /// which events to emit, what ends the wait) lets them be tested without any I/O, and lets
-/// the same rules drive a browser process or an iOS sheet.
+/// `dodo start` and the `DodoCheckoutDesktop` library share them.
 public struct CheckoutFlow: Sendable {
   /// What happened.
   public enum Input: Sendable, Hashable {
@@ -84,15 +84,39 @@ public struct CheckoutFlow: Sendable {
   public let checkoutURL: String
   public let returnURL: String
   public let customization: BrowserCustomization
-  public private(set) var state = State.idle
 
-  private var checkout: CheckoutURL?
-  private var returning: ReturnURL?
+  public var state: State {
+    switch phase {
+    case .idle: .idle
+    case .locking: .locking
+    case .openingChannel: .openingChannel
+    case .recording: .recording
+    case .presenting: .presenting
+    case .waiting: .waiting
+    case .delivering: .delivering
+    case .finished: .finished
+    }
+  }
+
+  /// The state with what its steps need: the URLs from the moment they are valid, the result
+  /// while it is delivered, so that no step can find them missing.
+  private enum Phase: Sendable {
+    case idle
+    case locking(URLs), openingChannel(URLs), recording(URLs), presenting(URLs), waiting(URLs)
+    /// The delivery, and the return URL that waits for its answer.
+    case delivering(Delivery, answer: IncomingURL.ID?)
+    case finished
+  }
+
+  private struct URLs: Sendable {
+    let checkout: CheckoutURL
+    let returning: ReturnURL
+  }
+
+  private var phase = Phase.idle
   private var createdAt = Date(timeIntervalSince1970: 0)
   /// Whether an abandoned-session record was written by this checkout.
   private var recorded = false
-  /// While delivering: the delivery, and the return URL that waits for its answer.
-  private var delivering: (delivery: Delivery, answer: IncomingURL.ID?)?
 
   public init(checkoutURL: String, returnURL: String, customization: BrowserCustomization = BrowserCustomization()) {
     self.checkoutURL = checkoutURL
@@ -104,43 +128,43 @@ public struct CheckoutFlow: Sendable {
   public var isFinished: Bool { state == .finished }
 
   public mutating func handle(_ input: Input) -> [Effect] {
-    switch (state, input) {
+    switch (phase, input) {
     case (.idle, .begin(let now)):
       createdAt = now
+      let urls: URLs
       do throws(CheckoutError) {
-        checkout = try CheckoutURL(checkoutURL)
-        returning = try ReturnURL(returnURL)
+        urls = URLs(checkout: try CheckoutURL(checkoutURL), returning: try ReturnURL(returnURL))
       } catch {
         return finish(.failure(error), held: [])
       }
-      state = .locking
+      phase = .locking(urls)
       return [.takeLock]
 
-    case (.locking, .lockResult(let acquired)):
+    case (.locking(let urls), .lockResult(let acquired)):
       guard acquired else { return finish(.failure(.alreadyInProgress), held: []) }
-      state = .openingChannel
-      return [.openChannel(returning!)]
+      phase = .openingChannel(urls)
+      return [.openChannel(urls.returning)]
 
     case (.locking, .failed(let error)):
       return finish(.failure(error), held: [])
 
-    case (.openingChannel, .channelOpened):
-      guard let sessionId = checkout!.sessionId else { return present() }
-      state = .recording
+    case (.openingChannel(let urls), .channelOpened):
+      guard let sessionId = urls.checkout.sessionId else { return present(urls) }
+      phase = .recording(urls)
       return [.record(AbandonedSession(sessionId: sessionId, createdAt: createdAt))]
 
     case (.openingChannel, .failed(let error)):
       return finish(.failure(error), held: [.releaseLock])
 
-    case (.recording, .recorded):
+    case (.recording(let urls), .recorded):
       recorded = true
-      return present()
+      return present(urls)
 
     case (.recording, .failed(let error)):
       return finish(.failure(error), held: [.closeChannel, .releaseLock])
 
-    case (.presenting, .presented):
-      state = .waiting
+    case (.presenting(let urls), .presented):
+      phase = .waiting(urls)
       return [.emit(.opened), .wait]
 
     case (.presenting, .presentationFailed(let failure)):
@@ -148,8 +172,8 @@ public struct CheckoutFlow: Sendable {
       let clear: [Effect] = recorded && !failure.mayBeShowing ? [.clearRecord] : []
       return clear + finish(.failure(failure.error), held: [.closeChannel, .releaseLock])
 
-    case (.waiting, .channel(.url(let incoming))):
-      guard let read = returning!.reading(incoming.url) else { return [.answer(incoming.id, claimed: false), .wait] }
+    case (.waiting(let urls), .channel(.url(let incoming))):
+      guard let read = urls.returning.reading(incoming.url) else { return [.answer(incoming.id, claimed: false), .wait] }
       let confirmed = incoming.route != .loopback || read.result.paymentId != nil || read.result.subscriptionId != nil
       let delivery = Delivery(result: read.result, isConfirmed: confirmed, unreadablePart: read.unreadablePart)
       return [.emit(.returnReceived)] + deliver(delivery, answering: incoming.id)
@@ -160,11 +184,10 @@ public struct CheckoutFlow: Sendable {
     case (.waiting, .channel(.timedOut)):
       return deliver(Delivery(result: .cancelled(.timeout)), answering: nil)
 
-    case (.delivering, .delivered), (.delivering, .deliveryFailed):
+    case (.delivering(let delivery, let answer), .delivered), (.delivering(let delivery, let answer), .deliveryFailed):
       // A result nobody received is still recoverable from the record: it goes only once
       // the result is out. The record is cleared before the answer, so that `handle-url`
       // saying "claimed" means the record is already gone.
-      let (delivery, answer) = delivering!
       let ends = input == .delivered && recorded && delivery.result.status.isFinal && delivery.isConfirmed
       let clear: [Effect] = ends ? [.clearRecord] : []
       return clear + (answer.map { [.answer($0, claimed: true)] } ?? []) + end(.success(delivery.result))
@@ -177,14 +200,13 @@ public struct CheckoutFlow: Sendable {
     }
   }
 
-  private mutating func present() -> [Effect] {
-    state = .presenting
-    return [.present(checkout!, customization)]
+  private mutating func present(_ urls: URLs) -> [Effect] {
+    phase = .presenting(urls)
+    return [.present(urls.checkout, customization)]
   }
 
   private mutating func deliver(_ delivery: Delivery, answering answer: IncomingURL.ID?) -> [Effect] {
-    state = .delivering
-    delivering = (delivery, answer)
+    phase = .delivering(delivery, answer: answer)
     return [.deliver(delivery)]
   }
 
@@ -194,7 +216,7 @@ public struct CheckoutFlow: Sendable {
   }
 
   private mutating func finish(_ outcome: Outcome, held: [Effect]) -> [Effect] {
-    state = .finished
+    phase = .finished
     return held + [.finish(outcome)]
   }
 }

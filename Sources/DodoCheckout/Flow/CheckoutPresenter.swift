@@ -1,9 +1,10 @@
-/// Shows the checkout to the customer: a browser on the desktop, a sheet on iOS.
+/// Shows the checkout to the customer: the browser command, or the URL for the user to open
+/// by hand (`--no-open`, no display).
 public protocol CheckoutPresenter: AnyObject {
   /// Presents the checkout. Returns once it is on its way; a later failure (the browser
   /// command exiting non-zero) arrives through the return channel as `presenterFailed`.
   func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure)
-  /// The checkout ended: stop presenting it (dismiss a sheet; stop watching a browser).
+  /// The checkout ended: stop presenting it (stop watching the browser command, if one runs).
   func close()
 }
 

@@ -41,7 +41,8 @@ public struct IncomingURL: Sendable, Hashable, Identifiable {
 public enum ReturnChannelEvent: Sendable, Hashable {
   /// A URL arrived; it may or may not match the return URL.
   case url(IncomingURL)
-  /// The customer left (closed the sheet or browser, pressed Ctrl-C, the session was hung up).
+  /// The customer left: the browser closed, Ctrl-C, SIGTERM, a hung-up session, or the
+  /// calling task cancelled; the reason says which.
   case dismissed(CancellationReason)
   /// The deadline passed.
   case timedOut

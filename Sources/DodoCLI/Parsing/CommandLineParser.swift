@@ -2,7 +2,8 @@ import DodoConfig
 
 /// What a command line asks for.
 public enum ParsedCommandLine: Sendable {
-  case run(Invocation)
+  /// A command that has a handler (a group without one asks for a subcommand instead).
+  case run(Invocation, handler: CommandHandler)
   /// `--help`, `-h` or `dodo help …`: help for the command at this path. `listingPlugins`
   /// for `dodo help` and a bare `dodo`, not `--help`, which scripts call (see `dodo help --help`).
   case help(path: [String], listingPlugins: Bool = false)
@@ -14,7 +15,7 @@ public enum ParsedCommandLine: Sendable {
 
 /// Parses `argv` against the command tree. Global options are accepted before and after the
 /// command; `--` ends the options; `--name=value` and `--name value` are the same.
-public struct ArgumentParser: Sendable {
+public struct CommandLineParser: Sendable {
   public let root: CommandSpec
 
   public init(root: CommandSpec) { self.root = root }
@@ -51,7 +52,7 @@ public struct ArgumentParser: Sendable {
           wantsHelp = true
           continue
         }
-        guard option.takesValue else {
+        guard let valueName = option.valueName else {
           if inlineValue != nil { throw .usage("option '\(option.flagName)' takes no value", command: path) }
           flags.insert(option.name)
           continue
@@ -61,7 +62,7 @@ public struct ArgumentParser: Sendable {
           value = inlineValue
         } else {
           guard index < arguments.count else {
-            throw .usage("option '\(option.flagName)' needs a value (\(option.valueName!))", command: path)
+            throw .usage("option '\(option.flagName)' needs a value (\(valueName))", command: path)
           }
           value = arguments[index]
           index += 1
@@ -103,13 +104,13 @@ public struct ArgumentParser: Sendable {
     }
 
     if wantsHelp { return .help(path: path) }
-    if command.handler == nil {
+    guard let handler = command.handler else {
       if path.count == 1 { return .help(path: path, listingPlugins: true) }
       let names = command.subcommands.map(\.name).joined(separator: ", ")
       throw .usage("'\(path.joined(separator: " "))' needs a subcommand (\(names))", command: path)
     }
     try Self.check(positionals, against: command.arguments, path: path)
-    return .run(Invocation(path: path, command: command, arguments: positionals, values: values, flags: flags))
+    return .run(Invocation(path: path, command: command, arguments: positionals, values: values, flags: flags), handler: handler)
   }
 
   /// `. Did you mean 'NAME'?` for the candidate nearest to a mistyped `word`, else nothing.
@@ -125,7 +126,7 @@ public struct ArgumentParser: Sendable {
   private static func option(named name: String, in options: [OptionSpec]) -> OptionSpec? {
     if name.hasPrefix("--") { return options.first { $0.flagName == name } }
     guard name.count == 2 else { return nil }
-    return options.first { $0.short != nil && "-\($0.short!)" == name }
+    return options.first { $0.short.map { "-\($0)" } == name }
   }
 
   private static func check(_ positionals: [String], against specs: [ArgumentSpec], path: [String]) throws(CLIError) {
