@@ -5,7 +5,6 @@ let package = Package(
   name: "dodo",
   platforms: [.macOS(.v13)],
   products: [
-    .library(name: "DodoCheckout", targets: ["DodoCheckout"]),
     .library(name: "DodoCheckoutDesktop", targets: ["DodoCheckoutDesktop"]),
     .executable(name: "dodo", targets: ["dodo"]),
   ],

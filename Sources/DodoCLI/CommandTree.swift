@@ -1,6 +1,6 @@
 /// The one command tree: parsing, help, completion scripts and man pages all read it.
-public enum CommandTree {
-  public static let root: CommandSpec = CommandSpec(
+package enum CommandTree {
+  package static let root: CommandSpec = CommandSpec(
     "dodo",
     abstract: "Run and decode Dodo Payments hosted checkouts from the shell.",
     discussion: """
@@ -21,7 +21,7 @@ public enum CommandTree {
   )
 
   /// The command at `path` (starting with `dodo`), or `nil`.
-  public static func command(at path: [String]) -> CommandSpec? {
+  package static func command(at path: [String]) -> CommandSpec? {
     guard path.first == root.name else { return nil }
     var command = root
     for name in path.dropFirst() {
@@ -32,7 +32,7 @@ public enum CommandTree {
   }
 
   /// Every command below the root with its path, depth first, for documentation and tests.
-  public static func allCommands() -> [(path: [String], command: CommandSpec)] {
+  package static func allCommands() -> [(path: [String], command: CommandSpec)] {
     func walk(_ path: [String], _ command: CommandSpec) -> [(path: [String], command: CommandSpec)] {
       command.subcommands.flatMap { sub in [(path + [sub.name], sub)] + walk(path + [sub.name], sub) }
     }

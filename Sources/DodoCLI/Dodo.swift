@@ -2,17 +2,17 @@ import DodoPlatform
 
 /// The `dodo` command suite: `main.swift` hands it the process's arguments and streams, and
 /// in-process tests (the help snapshots, start's argument checks) call `main` the same way.
-public enum Dodo {
-  public static let version = "0.1.0"
+package enum Dodo {
+  package static let version = "0.1.0"
 
   /// Runs the process's command line and exits with its status.
-  public static func runAndExit() -> Never {
+  package static func runAndExit() -> Never {
     Syscalls.openStandardDescriptors()
     return Syscalls.exit(main(arguments: Array(Syscalls.arguments().dropFirst()), environment: Syscalls.environment()))
   }
 
   /// Runs one command line (without the program name) and returns the exit status.
-  public static func main(
+  package static func main(
     arguments: [String], environment: [String: String], stdinFD: Int32 = 0, stdoutFD: Int32 = 1, stderrFD: Int32 = 2
   ) -> Int32 {
     let stdout = OutputFile(fd: stdoutFD)

@@ -15,6 +15,7 @@ public struct AbandonedSession: Sendable, Hashable {
   /// When the checkout started.
   public var createdAt: Date
 
+  /// A record of the session `sessionId`, started at `createdAt`.
   public init(sessionId: String, createdAt: Date) {
     self.sessionId = sessionId
     self.createdAt = createdAt

@@ -10,28 +10,30 @@ public struct CheckoutError: Error, Sendable, Hashable {
     case platformError = "PLATFORM_ERROR"
   }
 
+  /// What kind of failure this is, as the iOS SDK's `CheckoutError` cases name it.
   public var code: Code
   /// A sentence for a person: what was wrong and what is expected. It never quotes a
   /// URL's query string, which may carry a customer's details.
   public var message: String
 
-  public init(_ code: Code, _ message: String) {
+  package init(_ code: Code, _ message: String) {
     self.code = code
     self.message = message
   }
 
-  public static func invalidCheckoutUrl(_ reason: String) -> CheckoutError {
+  package static func invalidCheckoutUrl(_ reason: String) -> CheckoutError {
     CheckoutError(.invalidCheckoutUrl, "invalid checkout URL: \(reason)")
   }
 
-  public static func invalidReturnUrl(_ reason: String) -> CheckoutError {
+  package static func invalidReturnUrl(_ reason: String) -> CheckoutError {
     CheckoutError(.invalidReturnUrl, "invalid return URL: \(reason)")
   }
 
+  /// Another checkout runs, in this process or another (`dodo start` included).
   public static let alreadyInProgress = CheckoutError(
     .alreadyInProgress, "another checkout is in progress; only one checkout can run at a time")
 
-  public static func platformError(_ reason: String) -> CheckoutError {
+  package static func platformError(_ reason: String) -> CheckoutError {
     CheckoutError(.platformError, reason)
   }
 

@@ -1,8 +1,11 @@
 /// One query parameter of a return URL, name and value percent-decoded.
 public struct QueryParameter: Sendable, Hashable {
+  /// The parameter's name, decoded.
   public var name: String
+  /// Its value, decoded; `""` for a parameter without `=`.
   public var value: String
 
+  /// A parameter with this name and value.
   public init(name: String, value: String) {
     self.name = name
     self.value = value
@@ -11,6 +14,7 @@ public struct QueryParameter: Sendable, Hashable {
 
 /// What a checkout came back with, read off the return URL as the iOS SDK reads it.
 public struct CheckoutResult: Sendable, Hashable {
+  /// What the checkout says happened; only `succeeded` confirmed by the backend grants anything.
   public var status: CheckoutStatus
   /// `payment_id`; show it, but grant nothing on it before the backend confirms the payment.
   public var paymentId: String?
@@ -28,6 +32,7 @@ public struct CheckoutResult: Sendable, Hashable {
   /// product drops it (see `DodoCheckout.start`).
   package var cancellationReason: CancellationReason?
 
+  /// A result with these fields, as a test double or a result read elsewhere.
   public init(
     status: CheckoutStatus, paymentId: String? = nil, subscriptionId: String? = nil,
     licenseKeys: [String]? = nil, customerEmail: String? = nil, parameters: [QueryParameter] = []
@@ -46,7 +51,7 @@ public struct CheckoutResult: Sendable, Hashable {
   }
 
   /// The `status` parameter as given, `nil` when the URL has none.
-  public var rawStatus: String? {
+  package var rawStatus: String? {
     parameters.first { $0.name == "status" }?.value
   }
 
@@ -63,7 +68,7 @@ public struct CheckoutResult: Sendable, Hashable {
 
 /// Why a checkout ended as `cancelled` before its return arrived; the outcome is unknown
 /// either way (exit 11), but a script retries a timeout differently from a user's Ctrl-C.
-public enum CancellationReason: String, Sendable, Hashable {
+package enum CancellationReason: String, Sendable, Hashable {
   /// The wait's deadline (`--timeout`) passed.
   case timeout
   /// A signal (Ctrl-C, `SIGTERM`, `SIGHUP`) or the calling task's cancellation ended it.
@@ -74,14 +79,14 @@ public enum CancellationReason: String, Sendable, Hashable {
 
 extension CheckoutResult {
   /// Reads the result off a whole return URL (its query; the fragment is ignored).
-  public init(returnURL url: String) throws(CheckoutError) {
+  package init(returnURL url: String) throws(CheckoutError) {
     var url = url
     let read = url.withUTF8 { bytes in Result { () throws(CheckoutError) in try ReturnQuery(returnURL: bytes).result } }
     self = try read.get()
   }
 
   /// Reads the result off a bare query string (`status=…&…`, with or without a leading `?`).
-  public init(query: String) throws(CheckoutError) {
+  package init(query: String) throws(CheckoutError) {
     var query = query
     let read = query.withUTF8 { bytes in
       Result { () throws(CheckoutError) in ReturnQuery(bytes, try ReturnQuery.queryRange(ofQuery: bytes)).result }

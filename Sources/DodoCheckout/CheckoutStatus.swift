@@ -19,7 +19,7 @@ public enum CheckoutStatus: String, Sendable, Hashable, CaseIterable {
   /// Compared lower-cased and not trimmed; anything unrecognized, empty or missing is
   /// `pending`. `cancelled` never comes from a URL. ASCII lower-casing is enough: no
   /// non-ASCII character lower-cases into the letters of the recognized values.
-  public init(statusParameter value: String?) {
+  package init(statusParameter value: String?) {
     guard var value else {
       self = .pending
       return

@@ -3,22 +3,22 @@
 /// `https` on `checkout.dodopayments.com` (live) or `test.checkout.dodopayments.com` (test),
 /// with a percent-decoded path under `/session/`. Stricter than the iOS SDK on purpose: a URL
 /// with userinfo or a port other than 443 was never issued by Dodo, and is refused.
-public struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
+package struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
   /// The URL as given.
-  public let string: String
+  package let string: String
   /// The checkout session id (`cks_…`): the path segment after `session`; `nil` when there is
   /// none, in which case no abandoned session is recorded.
-  public let sessionId: String?
+  package let sessionId: String?
   /// Whether the URL is on the test host; test or live mode is read from the host only.
-  public let isTestMode: Bool
+  package let isTestMode: Bool
 
   /// The longest session id accepted, in UTF-8 bytes. Dodo's ids are a few dozen bytes; the
   /// bound lets the abandoned-session store size its record for any id that passed here
   /// (`start` writes it and `abandoned show` must read it back), so the store never meets
   /// one it cannot keep.
-  public static let maximumSessionIdBytes = 1024
+  package static let maximumSessionIdBytes = 1024
 
-  public init(_ string: String) throws(CheckoutError) {
+  package init(_ string: String) throws(CheckoutError) {
     var text = string
     let read = text.withUTF8 { bytes in Result { () throws(CheckoutError) in
       let parts: URLParts
@@ -68,7 +68,7 @@ public struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
     self.isTestMode = isTestMode
   }
 
-  public var description: String { string }
+  package var description: String { string }
 
   private static func portNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
     range.reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) }

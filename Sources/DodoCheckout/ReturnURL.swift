@@ -3,17 +3,17 @@
 /// `myapp://checkout/return`, `https://myapp.com/checkout/return` and
 /// `http://127.0.0.1:53682/return` are return URLs; `not-a-url`, `myapp:/x`, `myapp:x` and
 /// `myapp://` are not.
-public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
+package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   /// The URL as given.
-  public let string: String
+  package let string: String
   /// The scheme, lower-cased.
-  public let scheme: String
+  package let scheme: String
   /// The host, lower-cased (an IP literal keeps its brackets).
-  public let host: String
+  package let host: String
   /// The percent-decoded path with trailing slashes dropped; `/` for an empty path.
-  public let normalizedPath: String
+  package let normalizedPath: String
   /// The explicit port, when there is one.
-  public let port: Int?
+  package let port: Int?
 
   /// The percent-decoded path bytes with trailing slashes dropped (`/` for an empty path):
   /// what `matches` compares, byte for byte. `normalizedPath` is the same as text, where
@@ -23,7 +23,7 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   /// return over loopback must carry each with the same value (`isEchoed(by:)`).
   private let ownParameters: [EchoedParameter]
 
-  public init(_ string: String) throws(CheckoutError) {
+  package init(_ string: String) throws(CheckoutError) {
     var text = string
     let read = text.withUTF8 { bytes in Result { () throws(CheckoutError) in
       let parts: URLParts
@@ -48,13 +48,13 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
     self.ownParameters = own
   }
 
-  public var description: String { string }
+  package var description: String { string }
 
   /// Whether `url` comes back to this return URL: same scheme and host (ignoring case) and
   /// the same normalized path; query, fragment, port and userinfo are ignored, so whatever
   /// they hold (even text that is not URL text, such as `note=100%`) does not matter. Text
   /// that is not a URL up to its query matches nothing.
-  public func matches(_ url: String) -> Bool {
+  package func matches(_ url: String) -> Bool {
     var url = url
     return url.withUTF8 { bytes in
       guard let parts = try? URLReader.read(bytes, checking: .beforeQuery) else { return false }
@@ -81,12 +81,12 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
 
   /// The names of the parameters this return URL carries itself (`["state"]` for
   /// `http://127.0.0.1:PORT/return?state=…`): a return over loopback must echo them.
-  public var ownParameterNames: [String] { ownParameters.map(\.name) }
+  package var ownParameterNames: [String] { ownParameters.map(\.name) }
 
   /// Whether `url` carries every parameter of this return URL's own query with the same
   /// value (the last one given, as the result reads it). The values are compared in time
   /// that does not depend on where they differ: they are a secret the caller must prove it knows.
-  public func isEchoed(by url: String) -> Bool {
+  package func isEchoed(by url: String) -> Bool {
     var url = url
     return url.withUTF8 { bytes in
       guard let parts = try? URLReader.read(bytes, checking: .beforeQuery) else { return ownParameters.isEmpty }
@@ -113,14 +113,14 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   /// The address `dodo start` listens on itself: `http` on `127.0.0.1`, `[::1]` or
   /// `localhost` with an explicit port; `nil` for any other return URL.
   /// Port 0 is no address a browser can be sent back to, so it is not one either.
-  public var loopback: LoopbackAddress? {
+  package var loopback: LoopbackAddress? {
     guard scheme == "http", let port, port != 0, let address = loopbackHost else { return nil }
     return LoopbackAddress(host: address, port: port)
   }
 
   /// An `http` return URL on a loopback host with no port, or port 0: there is no port for
   /// `dodo start` to listen on, and a browser sent there reaches port 80 or nothing.
-  public var lacksLoopbackPort: Bool { scheme == "http" && loopbackHost != nil && (port ?? 0) == 0 }
+  package var lacksLoopbackPort: Bool { scheme == "http" && loopbackHost != nil && (port ?? 0) == 0 }
 
   /// The address to listen on for a loopback host (`[::1]` without its brackets), else `nil`.
   private var loopbackHost: String? {
@@ -132,7 +132,7 @@ public struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The part of the URL that is safe to show in logs and events: no query, no fragment.
-  public var redacted: String { "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")\(normalizedPath)" }
+  package var redacted: String { "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")\(normalizedPath)" }
 
   static func equalsIgnoringCase(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
     var text = text
@@ -194,12 +194,12 @@ private struct EchoedParameter: Sendable, Hashable {
 }
 
 /// A loopback address and port that `dodo start` serves the return URL on.
-public struct LoopbackAddress: Sendable, Hashable {
+package struct LoopbackAddress: Sendable, Hashable {
   /// `127.0.0.1`, `::1` or `localhost`.
-  public var host: String
-  public var port: Int
+  package var host: String
+  package var port: Int
 
-  public init(host: String, port: Int) {
+  package init(host: String, port: Int) {
     self.host = host
     self.port = port
   }

@@ -8,20 +8,20 @@
 ///     retrun_url: myapp://checkout/return
 ///     ^
 /// ```
-public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The file as it was named (by `--config`, an environment variable or the XDG rules);
   /// `nil` for a problem that is in no file, such as an unknown `--profile`.
-  public var path: String?
+  package var path: String?
   /// 1-based; `nil` when the problem is with the file as a whole (missing, too large).
-  public var line: Int?
+  package var line: Int?
   /// 1-based, counted in characters; `nil` with `line`.
-  public var column: Int?
+  package var column: Int?
   /// What is wrong and what was expected, without the `error:` prefix.
-  public var message: String
+  package var message: String
   /// The text of line `line`, without its line break, for the caret display.
-  public var sourceLine: String?
+  package var sourceLine: String?
 
-  public init(path: String?, line: Int? = nil, column: Int? = nil, message: String, sourceLine: String? = nil) {
+  package init(path: String?, line: Int? = nil, column: Int? = nil, message: String, sourceLine: String? = nil) {
     self.path = path
     self.line = line
     self.column = column
@@ -30,17 +30,17 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `path:line:column: error: message`, then the source line and a caret under the column.
-  public var rendered: String {
+  package var rendered: String {
     guard let sourceLine, let column else { return headline }
     return "\(headline)\n\(sourceLine)\n\(Self.caretIndent(sourceLine, column: column))^"
   }
 
   /// `path:line:column: error: message`, the first line of `rendered`.
-  public var headline: String { "\(location)error: \(message)" }
+  package var headline: String { "\(location)error: \(message)" }
 
   /// `path:line:column: message`: the message of a JSON error object, whose code already
   /// says it is a configuration error.
-  public var located: String { location + message }
+  package var located: String { location + message }
 
   /// `path:line:column: `, as much of it as is known; empty for a problem in no file.
   private var location: String {
@@ -53,7 +53,7 @@ public struct ConfigError: Error, Sendable, Hashable, CustomStringConvertible {
     return location + ": "
   }
 
-  public var description: String { rendered }
+  package var description: String { rendered }
 
   /// Spaces up to `column`, keeping the line's own tabs so the caret lines up in a terminal.
   static func caretIndent(_ line: String, column: Int) -> String {

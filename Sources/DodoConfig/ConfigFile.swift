@@ -13,19 +13,19 @@
 ///       bar_collapsing_enabled: false
 ///       color_scheme: dark
 /// ```
-public struct ConfigFile: Sendable, Hashable {
+package struct ConfigFile: Sendable, Hashable {
   /// The path as it was named.
-  public var path: String
-  public var defaultProfile: Setting<String>?
+  package var path: String
+  package var defaultProfile: Setting<String>?
   /// In the order the file lists them.
-  public var profiles: [Profile]
+  package var profiles: [Profile]
   /// The file's text, to quote a line in an error found after it was read (a `default_profile`
   /// that names no profile, a browser command that does not split into words).
   let text: ConfigText
 
   /// Parses `contents`, the bytes of the file at `path`; any problem is a `ConfigError` that
   /// points at its line and column. An empty file, or one with only comments, is valid.
-  public init(path: String, contents: [UInt8]) throws(ConfigError) {
+  package init(path: String, contents: [UInt8]) throws(ConfigError) {
     let text = ConfigText(path: path, bytes: contents)
     if contents.count > YAMLLimits.maxBytes {
       throw text.error("the file is larger than \(YAMLLimits.maxBytes / 1024) KiB; a dodo config is a few lines of YAML")

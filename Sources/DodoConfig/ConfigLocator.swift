@@ -5,9 +5,9 @@
 /// then `dodo/config.yaml` under each of `$XDG_CONFIG_DIRS` (default `/etc/xdg`).
 ///
 /// Pure: it reads only the environment it is given, so the rules can be tested without files.
-public enum ConfigLocator {
+package enum ConfigLocator {
   /// Why a file is on the list.
-  public enum Reason: Sendable, Hashable, CustomStringConvertible {
+  package enum Reason: Sendable, Hashable, CustomStringConvertible {
     /// Named by `--config`.
     case flag
     /// Named by `$DODO_CONFIG`.
@@ -17,7 +17,7 @@ public enum ConfigLocator {
     /// Under an entry of `$XDG_CONFIG_DIRS`, or its default `/etc/xdg` when `isDefault`.
     case xdgConfigDirs(isDefault: Bool)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .flag: "--config"
       case .dodoConfig: "$DODO_CONFIG"
@@ -28,20 +28,20 @@ public enum ConfigLocator {
   }
 
   /// A file to look for and why.
-  public struct Candidate: Sendable, Hashable {
-    public var path: String
-    public var reason: Reason
+  package struct Candidate: Sendable, Hashable {
+    package var path: String
+    package var reason: Reason
 
     /// A file someone named (`--config`, `$DODO_CONFIG`) must exist; the XDG files are only
     /// looked for.
-    public var isRequired: Bool {
+    package var isRequired: Bool {
       switch reason {
       case .flag, .dodoConfig: true
       case .xdgConfigHome, .xdgConfigDirs: false
       }
     }
 
-    public init(path: String, reason: Reason) {
+    package init(path: String, reason: Reason) {
       self.path = path
       self.reason = reason
     }
@@ -50,7 +50,7 @@ public enum ConfigLocator {
   /// The candidates, highest precedence first, each path once. Empty variables count as
   /// unset; relative `XDG_*` values (and relative `$HOME`) are ignored, as the XDG Base
   /// Directory spec says.
-  public static func candidates(configFlag: String?, environment: [String: String]) -> [Candidate] {
+  package static func candidates(configFlag: String?, environment: [String: String]) -> [Candidate] {
     if let configFlag { return [Candidate(path: configFlag, reason: .flag)] }
     if let path = environment["DODO_CONFIG"], !path.isEmpty { return [Candidate(path: path, reason: .dodoConfig)] }
     var candidates: [Candidate] = []

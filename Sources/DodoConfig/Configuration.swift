@@ -3,29 +3,29 @@
 ///
 /// A closure so that the file I/O stays in the caller's platform layer (and tests can read
 /// from memory).
-public typealias ConfigFileReader = (_ path: String, _ limit: Int) throws -> [UInt8]?
+package typealias ConfigFileReader = (_ path: String, _ limit: Int) throws -> [UInt8]?
 
 /// Every config file in effect, merged: for each profile name the first file that defines it
 /// wins, and `default_profile` comes from the first file that sets it.
-public struct Configuration: Sendable {
+package struct Configuration: Sendable {
   /// A candidate file and whether it was there.
-  public struct SearchedFile: Sendable, Hashable {
-    public var candidate: ConfigLocator.Candidate
-    public var exists: Bool
+  package struct SearchedFile: Sendable, Hashable {
+    package var candidate: ConfigLocator.Candidate
+    package var exists: Bool
   }
 
   /// Every candidate, in order, for `dodo config path`.
-  public var searched: [SearchedFile]
+  package var searched: [SearchedFile]
   /// The files that exist, highest precedence first.
-  public var files: [ConfigFile]
+  package var files: [ConfigFile]
   /// Every profile by name, each from the first file that defines it; in file order, then in
   /// the order each file lists them.
-  public var profiles: [Profile]
-  public var defaultProfile: Setting<String>?
+  package var profiles: [Profile]
+  package var defaultProfile: Setting<String>?
 
   /// Merges `files`, highest precedence first. A `default_profile` that names no profile in
   /// any of them is an error at its line.
-  public init(files: [ConfigFile], searched: [SearchedFile] = []) throws(ConfigError) {
+  package init(files: [ConfigFile], searched: [SearchedFile] = []) throws(ConfigError) {
     self.searched = searched
     self.files = files
     var names = Set<String>()
@@ -43,7 +43,7 @@ public struct Configuration: Sendable {
   /// A problem with a value that a file set, found after the file was read (the caller knows
   /// the rules the schema does not): at the value's line and column, quoting the line. `nil`
   /// when `source` is no file of this configuration.
-  public func error(_ message: String, at source: SettingSource) -> ConfigError? {
+  package func error(_ message: String, at source: SettingSource) -> ConfigError? {
     guard case .file(let path, let line, let column) = source, let file = files.first(where: { $0.path == path }) else {
       return nil
     }
@@ -53,14 +53,14 @@ public struct Configuration: Sendable {
   /// Finds and reads the config files for `--config` (`configFlag`) and `environment`.
   /// No file at all is fine; a file named by `--config` or `$DODO_CONFIG` that does not
   /// exist, one that cannot be read, and one that breaks the schema are errors.
-  public static func load(configFlag: String?, environment: [String: String], read: ConfigFileReader)
+  package static func load(configFlag: String?, environment: [String: String], read: ConfigFileReader)
     throws(ConfigError) -> Configuration
   {
     try load(ConfigLocator.candidates(configFlag: configFlag, environment: environment), read: read)
   }
 
   /// Reads `candidates`, highest precedence first.
-  public static func load(_ candidates: [ConfigLocator.Candidate], read: ConfigFileReader) throws(ConfigError)
+  package static func load(_ candidates: [ConfigLocator.Candidate], read: ConfigFileReader) throws(ConfigError)
     -> Configuration
   {
     var searched: [SearchedFile] = []
@@ -84,14 +84,14 @@ public struct Configuration: Sendable {
     return try Configuration(files: files, searched: searched)
   }
 
-  public func profile(named name: String) -> Profile? {
+  package func profile(named name: String) -> Profile? {
     profiles.first { $0.name == name }
   }
 
   /// The profile in use: `--profile` (`profileFlag`), else `$DODO_PROFILE`, else
   /// `default_profile`, else the profile named `default`, else none. Naming a profile that
   /// does not exist is an error that lists the ones that do.
-  public func selectedProfile(profileFlag: String?, environment: [String: String]) throws(ConfigError)
+  package func selectedProfile(profileFlag: String?, environment: [String: String]) throws(ConfigError)
     -> Setting<Profile>?
   {
     let requested: Setting<String>? =

@@ -12,22 +12,22 @@ import DodoCheckout
 /// the return URL arrives or it is interrupted: the hosted checkout expires the session itself,
 /// and a customer in a bank's 3-D Secure step should not be cut off), and no customization
 /// (the browser decides; presentation is `pageSheet`).
-public struct EffectiveSettings: Sendable, Hashable {
+package struct EffectiveSettings: Sendable, Hashable {
   /// The selected profile's name; `nil` when no profile is in use.
-  public var profile: Setting<String?>
+  package var profile: Setting<String?>
   /// Not yet checked when it comes from a flag or the environment: the command that uses it
   /// reports a bad one as `INVALID_RETURN_URL`. A profile's was checked when the file was read.
-  public var returnURL: Setting<String?>
-  public var browser: Setting<String?>
+  package var returnURL: Setting<String?>
+  package var browser: Setting<String?>
   /// Seconds; `nil` waits without a limit.
-  public var timeout: Setting<Double?>
-  public var dismissButtonStyle: Setting<BrowserCustomization.DismissButtonStyle?>
-  public var presentationStyle: Setting<BrowserCustomization.PresentationStyle?>
-  public var barCollapsingEnabled: Setting<Bool?>
-  public var colorScheme: Setting<BrowserCustomization.ColorScheme?>
+  package var timeout: Setting<Double?>
+  package var dismissButtonStyle: Setting<BrowserCustomization.DismissButtonStyle?>
+  package var presentationStyle: Setting<BrowserCustomization.PresentationStyle?>
+  package var barCollapsingEnabled: Setting<Bool?>
+  package var colorScheme: Setting<BrowserCustomization.ColorScheme?>
 
   /// Resolves every setting; fails only when the profile asked for does not exist.
-  public init(configuration: Configuration, flags: CommandLineSettings, environment: [String: String])
+  package init(configuration: Configuration, flags: CommandLineSettings, environment: [String: String])
     throws(ConfigError)
   {
     let selected = try configuration.selectedProfile(profileFlag: flags.profile, environment: environment)
@@ -51,7 +51,7 @@ public struct EffectiveSettings: Sendable, Hashable {
   }
 
   /// The four customization fields together, as the browser launcher takes them.
-  public var customization: BrowserCustomization {
+  package var customization: BrowserCustomization {
     BrowserCustomization(
       dismissButtonStyle: dismissButtonStyle.value, presentationStyle: presentationStyle.value,
       barCollapsingEnabled: barCollapsingEnabled.value, colorScheme: colorScheme.value)

@@ -4,21 +4,21 @@ import DodoCheckout
 ///
 /// Each value carries its file, line and column, which is what `config show` reports as its
 /// source when the profile supplies it.
-public struct Profile: Sendable, Hashable {
-  public var name: String
+package struct Profile: Sendable, Hashable {
+  package var name: String
   /// Where the profile's name is written.
-  public var source: SettingSource
-  public var returnURL: Setting<ReturnURL>?
+  package var source: SettingSource
+  package var returnURL: Setting<ReturnURL>?
   /// The command that opens the checkout; `%s` in it stands for the checkout URL.
-  public var browser: Setting<String>?
+  package var browser: Setting<String>?
   /// Seconds to wait for the return URL before the checkout counts as cancelled.
-  public var timeout: Setting<Double>?
-  public var dismissButtonStyle: Setting<BrowserCustomization.DismissButtonStyle>?
-  public var presentationStyle: Setting<BrowserCustomization.PresentationStyle>?
-  public var barCollapsingEnabled: Setting<Bool>?
-  public var colorScheme: Setting<BrowserCustomization.ColorScheme>?
+  package var timeout: Setting<Double>?
+  package var dismissButtonStyle: Setting<BrowserCustomization.DismissButtonStyle>?
+  package var presentationStyle: Setting<BrowserCustomization.PresentationStyle>?
+  package var barCollapsingEnabled: Setting<Bool>?
+  package var colorScheme: Setting<BrowserCustomization.ColorScheme>?
 
-  public init(name: String, source: SettingSource) {
+  package init(name: String, source: SettingSource) {
     self.name = name
     self.source = source
   }

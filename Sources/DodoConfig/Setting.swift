@@ -1,10 +1,10 @@
 /// A setting's value and where it came from, so `dodo config show` can say why a value is
 /// what it is, and errors can point at the line that set it.
-public struct Setting<Value: Sendable>: Sendable {
-  public var value: Value
-  public var source: SettingSource
+package struct Setting<Value: Sendable>: Sendable {
+  package var value: Value
+  package var source: SettingSource
 
-  public init(_ value: Value, from source: SettingSource) {
+  package init(_ value: Value, from source: SettingSource) {
     self.value = value
     self.source = source
   }
@@ -14,7 +14,7 @@ extension Setting: Equatable where Value: Equatable {}
 extension Setting: Hashable where Value: Hashable {}
 
 /// Where a setting's value came from, highest precedence first.
-public enum SettingSource: Sendable, Hashable, CustomStringConvertible {
+package enum SettingSource: Sendable, Hashable, CustomStringConvertible {
   /// A command-line option, named with its dashes (`--return-url`).
   case flag(String)
   /// An environment variable, named without `$` (`DODO_RETURN_URL`).
@@ -25,7 +25,7 @@ public enum SettingSource: Sendable, Hashable, CustomStringConvertible {
   case builtIn
 
   /// `--return-url`, `$DODO_RETURN_URL`, `config.yaml:4:17` or `default`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .flag(let name): name
     case .environment(let name): "$\(name)"

@@ -18,13 +18,13 @@ import DodoCheckout
 /// Saved atomically: a temporary file in the same directory (`O_EXCL`, `0600`) is written and
 /// fsynced, renamed over the record, and the directory is fsynced, so a crash at any point
 /// leaves the old record or the new one, never a torn one.
-public final class AbandonedSessionFile: AbandonedSessionStore {
-  public let directory: PrivateDirectory
+package final class AbandonedSessionFile: AbandonedSessionStore {
+  package let directory: PrivateDirectory
   /// The record's path, for messages: every operation goes through `directory`.
-  public let path: String
+  package let path: String
   static let name = "abandoned.json"
 
-  public init(stateDirectory: PrivateDirectory) {
+  package init(stateDirectory: PrivateDirectory) {
     directory = stateDirectory
     path = stateDirectory.path(of: Self.name)
   }
@@ -40,7 +40,7 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
 
   /// Only the checkout that holds the lock saves, so any other temporary file of the record
   /// was left by a start killed while it wrote: it is removed first.
-  public func save(_ session: AbandonedSession) throws(CheckoutError) {
+  package func save(_ session: AbandonedSession) throws(CheckoutError) {
     removeLeftoverTemporaryFiles()
     let bytes = Array(Self.json(session).utf8)
     do throws(SystemError) {
@@ -50,7 +50,7 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
     }
   }
 
-  public func load() throws(CheckoutError) -> AbandonedSession? {
+  package func load() throws(CheckoutError) -> AbandonedSession? {
     let bytes: [UInt8]?
     do throws(PlatformError) { bytes = try readRecord() } catch {
       throw .platformError("cannot read the abandoned-session record: \(error)")
@@ -74,10 +74,10 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
     }
   }
 
-  public func clear() throws(CheckoutError) { _ = try remove() }
+  package func clear() throws(CheckoutError) { _ = try remove() }
 
   /// Removes the record, as `clear()` does, and says whether there was one to remove.
-  public func remove() throws(CheckoutError) -> Bool {
+  package func remove() throws(CheckoutError) -> Bool {
     do throws(SystemError) {
       guard try Syscalls.unlink(Self.name, in: directory.fd, subject: path) else { return false }
       try Syscalls.fsync(directory.fd, subject: directory.path)
@@ -115,7 +115,7 @@ public final class AbandonedSessionFile: AbandonedSessionStore {
 
   /// `2026-11-29T20:06:40Z`: ISO 8601 in UTC, whole seconds (the proleptic Gregorian
   /// calendar computed from the day number, as `gmtime` does, without a C call).
-  public static func timestamp(_ date: Date) -> String {
+  package static func timestamp(_ date: Date) -> String {
     let seconds = Int(date.timeIntervalSince1970.rounded(.down))
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400

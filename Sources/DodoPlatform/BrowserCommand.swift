@@ -8,10 +8,10 @@ import DodoCheckout
 /// outside quotes, `\` makes the next character literal. Nothing else is special: no `$`,
 /// globs, pipes or redirections. Every `%s` in a word is replaced by the checkout URL; when no
 /// word has one, the URL is added as the last argument.
-public struct BrowserCommand: Sendable, Hashable {
-  public let words: [String]
+package struct BrowserCommand: Sendable, Hashable {
+  package let words: [String]
 
-  public init(_ command: String) throws(PlatformError) {
+  package init(_ command: String) throws(PlatformError) {
     var words: [String] = []
     var word = ""
     var inWord = false
@@ -50,18 +50,18 @@ public struct BrowserCommand: Sendable, Hashable {
   }
 
   /// The program and its arguments for `url`.
-  public func arguments(for url: String) -> [String] {
+  package func arguments(for url: String) -> [String] {
     guard words.contains(where: { $0.contains("%s") }) else { return words + [url] }
     return words.map { $0.replacing("%s", with: url) }
   }
 
   /// The names of the customization variables.
-  public static let customizationVariables: Set<String> = [
+  package static let customizationVariables: Set<String> = [
     "DODO_DISMISS_BUTTON_STYLE", "DODO_PRESENTATION_STYLE", "DODO_BAR_COLLAPSING_ENABLED", "DODO_COLOR_SCHEME",
   ]
 
   /// The customization as the `DODO_*` variables; unset fields are not exported.
-  public static func environment(for customization: BrowserCustomization) -> [String: String] {
+  package static func environment(for customization: BrowserCustomization) -> [String: String] {
     var variables: [String: String] = [:]
     variables["DODO_DISMISS_BUTTON_STYLE"] = customization.dismissButtonStyle?.rawValue
     variables["DODO_PRESENTATION_STYLE"] = customization.presentationStyle?.rawValue

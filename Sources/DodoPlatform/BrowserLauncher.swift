@@ -6,17 +6,17 @@ import DodoCheckout
 /// the `ReturnChannelServer`'s loop rather than waited for here, so a browser command that
 /// itself runs `dodo handle-url` works. A command that cannot be started never showed the
 /// checkout; one that starts and then exits non-zero may have.
-public final class BrowserLauncher: CheckoutPresenter {
-  public let command: String
+package final class BrowserLauncher: CheckoutPresenter {
+  package let command: String
   /// The command is the checkout's window and runs until it is closed (`chromium --app=%s`),
   /// so its exit before the return means the customer closed the checkout.
-  public let runsWhileOpen: Bool
+  package let runsWhileOpen: Bool
   /// Where the browser's own output goes: our standard error, or nowhere (`--json`).
-  public let output: Syscalls.ChildOutput
+  package let output: Syscalls.ChildOutput
   private let server: ReturnChannelServer
   private let baseEnvironment: [String: String]
 
-  public init(
+  package init(
     command: String, server: ReturnChannelServer, environment: [String: String] = Syscalls.environment(), runsWhileOpen: Bool = false,
     output: Syscalls.ChildOutput = .toStandardError
   ) {
@@ -28,7 +28,7 @@ public final class BrowserLauncher: CheckoutPresenter {
   }
 
   /// The command to run when none is configured: `xdg-open` on Linux, `open` on macOS.
-  public static var systemDefault: String {
+  package static var systemDefault: String {
     #if canImport(Darwin)
       "open"
     #else
@@ -36,7 +36,7 @@ public final class BrowserLauncher: CheckoutPresenter {
     #endif
   }
 
-  public func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure) {
+  package func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure) {
     let arguments: [String]
     do throws(PlatformError) { arguments = try BrowserCommand(command).arguments(for: url.string) } catch {
       throw PresentationFailure(error.checkoutError, mayBeShowing: false)
@@ -53,5 +53,5 @@ public final class BrowserLauncher: CheckoutPresenter {
     }
   }
 
-  public func close() {}
+  package func close() {}
 }

@@ -16,14 +16,14 @@ import DodoCheckout
 /// dies (even by `SIGKILL`) never leaves a stale lock. The descriptors are close-on-exec, so
 /// a browser that outlives `start` does not keep them. The files themselves are never
 /// removed: removing one would let two processes lock two different files of the same name.
-public final class CheckoutFileLock: CheckoutLock {
+package final class CheckoutFileLock: CheckoutLock {
   /// The state directory first, then the runtime directory (one when they are the same).
   private let directories: [PrivateDirectory]
   private var fds: [Int32] = []
   static let retryMilliseconds: Int32 = 50
   static let name = "checkout.lock"
 
-  public init(stateDirectory: PrivateDirectory, runtimeDirectory: PrivateDirectory) {
+  package init(stateDirectory: PrivateDirectory, runtimeDirectory: PrivateDirectory) {
     let same = stateDirectory.identity == runtimeDirectory.identity
     directories = same ? [stateDirectory] : [stateDirectory, runtimeDirectory]
   }
@@ -33,7 +33,7 @@ public final class CheckoutFileLock: CheckoutLock {
   /// Takes every lock, or none; when one is busy, looks once more after `retryMilliseconds`,
   /// because `isHeld` (for `abandoned` commands) holds a shared lock for an instant to probe,
   /// and that instant must not turn a `start` away as `ALREADY_IN_PROGRESS`.
-  public func tryAcquire() throws(CheckoutError) -> Bool {
+  package func tryAcquire() throws(CheckoutError) -> Bool {
     guard fds.isEmpty else { return true }
     do throws(PlatformError) {
       for directory in directories {
@@ -64,7 +64,7 @@ public final class CheckoutFileLock: CheckoutLock {
     }
   }
 
-  public func release() {
+  package func release() {
     for fd in fds {
       Syscalls.unlock(fd)
       Syscalls.close(fd)
@@ -76,7 +76,7 @@ public final class CheckoutFileLock: CheckoutLock {
   /// without waiting and gives it back at once: it fails only against a checkout's exclusive
   /// lock, never against another probe, so `abandoned` commands run at the same time do not
   /// see each other as a checkout. A missing lock file means no checkout has run.
-  public static func isHeld(stateDirectory: PrivateDirectory) throws(PlatformError) -> Bool {
+  package static func isHeld(stateDirectory: PrivateDirectory) throws(PlatformError) -> Bool {
     let path = stateDirectory.path(of: name)
     do throws(PlatformError) {
       guard let (fd, _) = try stateDirectory.openRegular(name, O_RDONLY) else { return false }

@@ -13,13 +13,13 @@ import Darwin
 /// which handler `mimeapps.list` named before, so that `remove` undoes exactly what it did:
 /// it gives the scheme back to that handler, or drops the `mimeapps.list` line it added, and
 /// deletes the entry.
-public struct DesktopURLHandler: Sendable {
-  public let environment: [String: String]
-  public let applicationsDirectory: String
+package struct DesktopURLHandler: Sendable {
+  package let environment: [String: String]
+  package let applicationsDirectory: String
   /// `$XDG_CONFIG_HOME/mimeapps.list`, where `xdg-mime default` writes.
-  public let mimeAppsList: String
+  package let mimeAppsList: String
 
-  public init(environment: [String: String]) throws(PlatformError) {
+  package init(environment: [String: String]) throws(PlatformError) {
     self.environment = environment
     func absolute(_ name: String) -> String? {
       guard let value = environment[name], value.hasPrefix("/") else { return nil }
@@ -33,21 +33,21 @@ public struct DesktopURLHandler: Sendable {
   }
 
   /// `dodo-url-handler-SCHEME.desktop`.
-  public static func entryName(for scheme: String) -> String { "dodo-url-handler-\(scheme.lowercased()).desktop" }
+  package static func entryName(for scheme: String) -> String { "dodo-url-handler-\(scheme.lowercased()).desktop" }
 
-  public func entryPath(for scheme: String) -> String { DodoDirectories.join(applicationsDirectory, Self.entryName(for: scheme)) }
+  package func entryPath(for scheme: String) -> String { DodoDirectories.join(applicationsDirectory, Self.entryName(for: scheme)) }
 
   /// What `status` reports for one scheme.
-  public struct Status: Sendable, Hashable {
-    public var scheme: String
+  package struct Status: Sendable, Hashable {
+    package var scheme: String
     /// The desktop entry `xdg-mime` names as the scheme's default handler, if any.
-    public var handler: String?
+    package var handler: String?
     /// Whether that handler is dodo's entry, and the entry exists.
-    public var routesToDodo: Bool
+    package var routesToDodo: Bool
   }
 
   /// Writes the entry for `scheme` running `executable handle-url %u` and makes it the default.
-  public func install(scheme: String, executable: String) throws(PlatformError) {
+  package func install(scheme: String, executable: String) throws(PlatformError) {
     let scheme = scheme.lowercased()
     let name = Self.entryName(for: scheme)
     let path = entryPath(for: scheme)
@@ -87,7 +87,7 @@ public struct DesktopURLHandler: Sendable {
   /// Gives `scheme` back to the handler it had before `install` and deletes dodo's entry;
   /// returns `false` when dodo's entry was not installed.
   @discardableResult
-  public func remove(scheme: String) throws(PlatformError) -> Bool {
+  package func remove(scheme: String) throws(PlatformError) -> Bool {
     let scheme = scheme.lowercased()
     guard let entry = try existingEntry(scheme) else { return false }
     if try explicitDefault(scheme) == Self.entryName(for: scheme) {
@@ -101,7 +101,7 @@ public struct DesktopURLHandler: Sendable {
     return true
   }
 
-  public func status(scheme: String) throws(PlatformError) -> Status {
+  package func status(scheme: String) throws(PlatformError) -> Status {
     let scheme = scheme.lowercased()
     let output = try xdgMime(["query", "default", "x-scheme-handler/\(scheme)"])
     let handler = output.split(separator: "\n").first.map { String($0) }.flatMap { $0.isEmpty ? nil : $0 }

@@ -7,18 +7,18 @@
 /// the user, or open to the group or others: another user who can write there could fake a
 /// return or read a session id. It is checked once and then used through its open descriptor
 /// (see `PrivateDirectory`).
-public struct DodoDirectories: Sendable, Hashable {
-  public let state: String
-  public let runtime: String
+package struct DodoDirectories: Sendable, Hashable {
+  package let state: String
+  package let runtime: String
   /// Set when `XDG_RUNTIME_DIR` is missing and a fallback under the temporary directory is used.
-  public let warning: String?
+  package let warning: String?
 
   /// Resolves the directories from `environment` (`NAME` → value), without touching the disk.
   ///
   /// `DODO_STATE_DIR` and `DODO_RUNTIME_DIR` win; then `$XDG_STATE_HOME/dodo` (default
   /// `~/.local/state/dodo`) and `$XDG_RUNTIME_DIR/dodo`; without `XDG_RUNTIME_DIR`,
   /// `$TMPDIR/dodo-UID` (default `/tmp`). Empty or relative values are ignored.
-  public static func resolve(
+  package static func resolve(
     environment: (String) -> String? = Syscalls.environmentValue, home: String? = Syscalls.homeDirectory(),
     userID: UInt32 = Syscalls.userID()
   ) throws(PlatformError) -> DodoDirectories {
@@ -50,13 +50,13 @@ public struct DodoDirectories: Sendable, Hashable {
   }
 
   /// Creates the state directory if needed, checks it and keeps it open (see `PrivateDirectory`).
-  public func prepareState() throws(PlatformError) -> PrivateDirectory { try Self.prepare(state) }
+  package func prepareState() throws(PlatformError) -> PrivateDirectory { try Self.prepare(state) }
 
   /// Creates the runtime directory if needed, checks it and keeps it open.
-  public func prepareRuntime() throws(PlatformError) -> PrivateDirectory { try Self.prepare(runtime) }
+  package func prepareRuntime() throws(PlatformError) -> PrivateDirectory { try Self.prepare(runtime) }
 
   /// The state directory, checked and kept open, when it exists (it is not created).
-  public func existingState() throws(PlatformError) -> PrivateDirectory? { try PrivateDirectory.open(state, create: false) }
+  package func existingState() throws(PlatformError) -> PrivateDirectory? { try PrivateDirectory.open(state, create: false) }
 
   private static func prepare(_ path: String) throws(PlatformError) -> PrivateDirectory {
     guard let directory = try PrivateDirectory.open(path, create: true) else {

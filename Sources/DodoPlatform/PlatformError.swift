@@ -1,13 +1,13 @@
 import DodoCheckout
 
 /// A platform failure with a sentence for a person; it maps to `PLATFORM_ERROR` (exit 23).
-public struct PlatformError: Error, Sendable, Hashable, CustomStringConvertible {
-  public var message: String
+package struct PlatformError: Error, Sendable, Hashable, CustomStringConvertible {
+  package var message: String
 
-  public init(_ message: String) { self.message = message }
+  package init(_ message: String) { self.message = message }
 
-  public var description: String { message }
+  package var description: String { message }
 
   /// The same failure as the core's `CheckoutError`.
-  public var checkoutError: CheckoutError { .platformError(message) }
+  package var checkoutError: CheckoutError { .platformError(message) }
 }

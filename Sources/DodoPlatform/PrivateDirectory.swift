@@ -16,9 +16,9 @@ import Darwin
 /// the next step. On the way, a symbolic link is followed only when it belongs to the user or
 /// to root (macOS's `/var`, `/tmp`; a dotfiles link of one's own); one of another user's is
 /// refused, since its owner can point it anywhere. The directory itself must not be a link.
-public final class PrivateDirectory: Sendable {
+package final class PrivateDirectory: Sendable {
   /// The path it was opened by, for messages (nothing is done by this path).
-  public let path: String
+  package let path: String
   let fd: Int32
   let identity: Syscalls.FileIdentity
 
@@ -36,7 +36,7 @@ public final class PrivateDirectory: Sendable {
   /// Opens the directory at the absolute `path` and checks that it is private: owned by the
   /// user, `0700` or stricter. Missing components are created `0700` when `create`; without
   /// it a missing directory is `nil`.
-  public static func open(_ path: String, create: Bool) throws(PlatformError) -> PrivateDirectory? {
+  package static func open(_ path: String, create: Bool) throws(PlatformError) -> PrivateDirectory? {
     guard let fd = try walk(path, create: create) else { return nil }
     let status: Syscalls.FileStatus
     do throws(SystemError) { status = try Syscalls.fstat(fd, subject: path) } catch {
@@ -55,7 +55,7 @@ public final class PrivateDirectory: Sendable {
   }
 
   /// The path of the file `name` in this directory, for messages.
-  public func path(of name: String) -> String { DodoDirectories.join(path, name) }
+  package func path(of name: String) -> String { DodoDirectories.join(path, name) }
 
   /// `SmallFile.openRegular` of one of `dodo`'s own files in this directory.
   func openRegular(_ name: String, _ flags: Int32) throws(PlatformError) -> (Int32, Syscalls.FileStatus)? {

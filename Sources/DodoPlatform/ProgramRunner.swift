@@ -1,14 +1,14 @@
 /// Runs a helper program to completion and collects its standard output (for `xdg-mime`).
-public enum ProgramRunner {
+package enum ProgramRunner {
   /// What a program printed and how it ended.
-  public struct Output: Sendable, Hashable {
-    public var status: Syscalls.Termination
-    public var standardOutput: String
+  package struct Output: Sendable, Hashable {
+    package var status: Syscalls.Termination
+    package var standardOutput: String
   }
 
   /// Runs `arguments` (looked up on `PATH`) and waits for it; its standard error is ours.
   /// At most `limit` bytes of output are kept.
-  public static func run(_ arguments: [String], environment: [String: String], limit: Int = 64 * 1024) throws(SystemError) -> Output {
+  package static func run(_ arguments: [String], environment: [String: String], limit: Int = 64 * 1024) throws(SystemError) -> Output {
     let pipe = try Syscalls.pipe()
     let pid: Int32
     do throws(SystemError) {

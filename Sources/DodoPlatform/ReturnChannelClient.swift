@@ -8,7 +8,7 @@ import Darwin
 
 /// The sending side of the return channel, for `dodo handle-url`: hands a URL to the
 /// `start` in progress and says what it answered.
-public enum ReturnChannelClient {
+package enum ReturnChannelClient {
   /// Sends `url` to the checkout listening in `runtimeDirectory` and waits up to
   /// `timeoutSeconds` for its answer. No checkout running (no runtime directory, no socket,
   /// nobody listening) is `.unclaimed`, never an error: the OS may route any URL here; so is
@@ -20,7 +20,7 @@ public enum ReturnChannelClient {
   /// a customer's details, and must not go to a socket that someone else planted. `connect`
   /// has no `…at` form: the path must still name the checked directory once connected (see
   /// `ReturnChannelServer.listenOnSocketPath`).
-  public static func send(
+  package static func send(
     _ url: String, runtimeDirectory: String, timeoutSeconds: Int = ReturnChannelProtocol.answerTimeoutSeconds
   ) throws(PlatformError) -> ReturnChannelProtocol.Answer {
     guard url.utf8.count <= ReturnChannelProtocol.maximumURLBytes else { return .unclaimed }

@@ -5,21 +5,21 @@
 /// a newline, shuts its writing side and reads one answer line: `claimed` or `unclaimed`.
 /// A server never claims a URL whose sender has hung up: an answer nobody heard would let
 /// `handle-url` say one thing while `start` did another.
-public enum ReturnChannelProtocol {
+package enum ReturnChannelProtocol {
   /// The socket's file name in the runtime directory.
-  public static let socketName = "return.sock"
+  package static let socketName = "return.sock"
   /// The longest URL either route takes (the socket, the loopback listener's request target,
   /// a pasted line): a return URL with its query, 600 license keys included, fits easily.
-  public static let maximumURLBytes = 64 * 1024
+  package static let maximumURLBytes = 64 * 1024
   /// How long `handle-url` waits for the answer before it says there was none. A running
   /// `start` answers in milliseconds; this covers one that is briefly stopped or busy.
-  public static let answerTimeoutSeconds = 10
+  package static let answerTimeoutSeconds = 10
 
   static let claimed = Array("claimed\n".utf8)
   static let unclaimed = Array("unclaimed\n".utf8)
 
   /// What `handle-url` heard.
-  public enum Answer: Sendable, Hashable {
+  package enum Answer: Sendable, Hashable {
     /// The checkout in progress claimed the URL.
     case claimed
     /// Nothing claimed it: no checkout runs, or the URL is not its return URL.

@@ -32,12 +32,12 @@ import DodoCheckout
 /// has `firstByteTimeoutMilliseconds` to start its request and `requestTimeoutMilliseconds`
 /// to finish it. A flood of idle connections thus costs each of them a second at most, and
 /// the browser's return, which comes with its request at once, gets through.
-public final class ReturnChannelServer: ReturnChannel {
-  public let socketPath: String
+package final class ReturnChannelServer: ReturnChannel {
+  package let socketPath: String
   /// How long a client has to send its whole request.
-  public var requestTimeoutMilliseconds = 5_000
+  package var requestTimeoutMilliseconds = 5_000
   /// How long a client has to send the first byte of its request.
-  public var firstByteTimeoutMilliseconds = 1_000
+  package var firstByteTimeoutMilliseconds = 1_000
   static let maximumConnections = 64
 
   private var unixListener: Int32 = -1
@@ -58,11 +58,11 @@ public final class ReturnChannelServer: ReturnChannel {
   private static let cancelByte: UInt8 = 0
   /// Whether `open` routes `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGCHLD` to the loop (and `close`
   /// restores their default action).
-  public let handlesSignals: Bool
+  package let handlesSignals: Bool
 
   private let runtimeDirectory: String
 
-  public init(runtimeDirectory: String, handlesSignals: Bool = true) {
+  package init(runtimeDirectory: String, handlesSignals: Bool = true) {
     self.runtimeDirectory = runtimeDirectory
     socketPath = DodoDirectories.join(runtimeDirectory, ReturnChannelProtocol.socketName)
     self.handlesSignals = handlesSignals
@@ -71,9 +71,9 @@ public final class ReturnChannelServer: ReturnChannel {
   deinit { close() }
 
   /// The loopback addresses and port actually listened on (for tests and messages).
-  public private(set) var loopbackAddresses: [Syscalls.SocketAddress] = []
+  package private(set) var loopbackAddresses: [Syscalls.SocketAddress] = []
 
-  public func open(for returnURL: ReturnURL) throws(CheckoutError) {
+  package func open(for returnURL: ReturnURL) throws(CheckoutError) {
     do throws(PlatformError) {
       signalPipe = try platform("cannot create the signal pipe") { () throws(SystemError) in try Syscalls.pipe() }
       if handlesSignals { Syscalls.routeSignals(Self.signals, toPipe: signalPipe.write) }
@@ -89,7 +89,7 @@ public final class ReturnChannelServer: ReturnChannel {
   /// `runsWhileOpen`: the command is the checkout's window (it exits when that is closed), so
   /// its exiting 0 ends the wait as `dismissed(.browserClosed)`; otherwise it only handed the
   /// URL on (as `xdg-open` does) and its exiting 0 says nothing.
-  public func watchBrowser(pid: Int32, command: String, runsWhileOpen: Bool = false) {
+  package func watchBrowser(pid: Int32, command: String, runsWhileOpen: Bool = false) {
     browser = (pid, command, runsWhileOpen)
     checkBrowser()
   }
@@ -97,11 +97,11 @@ public final class ReturnChannelServer: ReturnChannel {
   /// Reads URLs from `fd`, one per line (blank lines skipped, surrounding white space
   /// trimmed), until its end; each is answered through `onAnswer` instead of a connection.
   /// `fd` is read only when `poll` says it is ready, so it stays blocking for whoever shares it.
-  public func watchLines(fd: Int32, onAnswer: @escaping (_ line: String, _ claimed: Bool) -> Void) {
+  package func watchLines(fd: Int32, onAnswer: @escaping (_ line: String, _ claimed: Bool) -> Void) {
     lines = LineSource(fd: fd, onAnswer: onAnswer)
   }
 
-  public func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
+  package func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
     let clock = ContinuousClock()
     while queued.isEmpty {
       let now = clock.now
@@ -135,11 +135,11 @@ public final class ReturnChannelServer: ReturnChannel {
   /// Ends the wait in `next(until:)` as `dismissed(.interrupted)`, as a signal would; callable from any
   /// thread between `open` and `close` (the caller orders it against those two: the pipe's
   /// descriptor is only written here, and the write is one byte, so it cannot tear).
-  public func cancel() {
+  package func cancel() {
     _ = try? Syscalls.writeAll(signalPipe.write, [Self.cancelByte])
   }
 
-  public func answer(_ id: IncomingURL.ID, claimed: Bool) {
+  package func answer(_ id: IncomingURL.ID, claimed: Bool) {
     if let line = unansweredLines.removeValue(forKey: id) {
       lines?.onAnswer(line, claimed)
       return
@@ -148,7 +148,7 @@ public final class ReturnChannelServer: ReturnChannel {
     connection.respond(claimed: claimed)
   }
 
-  public func close() {
+  package func close() {
     for connection in connections.values { connection.respond(claimed: false) }
     connections.removeAll()
     if unixListener >= 0 {

@@ -9,12 +9,12 @@ import Darwin
 /// Reads a small file whole (a config file), never more than a cap, so that a huge file
 /// costs at most `limit` bytes; and opens the files `dodo` keeps, refusing what is planted
 /// in their place.
-public enum SmallFile {
+package enum SmallFile {
   /// At most `limit` bytes of the file at `path` and what `fstat` says about it (symbolic
   /// links followed: config files are often linked from a dotfiles repository), or `nil`
   /// when nothing is there (`ENOENT`, or `ENOTDIR` for a path through a regular file).
   /// Anything but a regular file is refused (see `openRegular`).
-  public static func read(_ path: String, limit: Int) throws(PlatformError)
+  package static func read(_ path: String, limit: Int) throws(PlatformError)
     -> (bytes: [UInt8], status: Syscalls.FileStatus)?
   {
     guard let (fd, status) = try openRegular(path, O_RDONLY, own: false) else { return nil }
@@ -26,7 +26,7 @@ public enum SmallFile {
   /// the directory followed, a link in the file's place too) with what `fstat` says about it:
   /// the file is opened relative to that open directory, so the directory a caller checks is
   /// the one the file was read from.
-  public static func readWithDirectory(_ path: String, limit: Int) throws(PlatformError)
+  package static func readWithDirectory(_ path: String, limit: Int) throws(PlatformError)
     -> (bytes: [UInt8], status: Syscalls.FileStatus, directory: (path: String, status: Syscalls.FileStatus))?
   {
     let slash = path.lastIndex(of: "/")

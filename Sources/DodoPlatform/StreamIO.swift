@@ -1,24 +1,24 @@
 /// Buffered output to a file descriptor: the CLI writes millions of small pieces when it
 /// streams, and one `write(2)` per piece would dominate the time.
-public final class OutputFile {
-  public let fd: Int32
+package final class OutputFile {
+  package let fd: Int32
   private var buffer: [UInt8] = []
   private let capacity: Int
 
-  public init(fd: Int32, capacity: Int = 64 * 1024) {
+  package init(fd: Int32, capacity: Int = 64 * 1024) {
     self.fd = fd
     self.capacity = capacity
     buffer.reserveCapacity(capacity)
   }
 
-  public func write(_ string: String) {
+  package func write(_ string: String) {
     var string = string
     string.withUTF8 { write($0) }
   }
 
   /// Buffers `bytes`; a piece at least as large as the buffer is written straight through,
   /// so that a caller that collects its own large chunks pays for no second copy.
-  public func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard bytes.count < capacity else {
       flush()
       send(UnsafeRawBufferPointer(bytes))
@@ -29,7 +29,7 @@ public final class OutputFile {
   }
 
   /// Writes what is buffered.
-  public func flush() {
+  package func flush() {
     guard !buffer.isEmpty else { return }
     buffer.withUnsafeBytes { send($0) }
     buffer.removeAll(keepingCapacity: true)
@@ -37,22 +37,22 @@ public final class OutputFile {
 
   /// The first write that failed (`ENOSPC`, `EIO`, …), for the command to report: output
   /// after it is dropped, since what follows a hole in the output is worth nothing.
-  public private(set) var error: SystemError?
+  package private(set) var error: SystemError?
   /// Set by a command that reported `error` itself and chose its exit status knowing it.
-  public var errorReported = false
+  package var errorReported = false
 
   private func send(_ bytes: UnsafeRawBufferPointer) {
     guard error == nil else { return }
     do { try Syscalls.writeAll(fd, bytes) } catch { self.error = error }
   }
 
-  public var isTerminal: Bool { Syscalls.isTerminal(fd) }
+  package var isTerminal: Bool { Syscalls.isTerminal(fd) }
 }
 
 /// Lines read from a file descriptor through one reused buffer, so that memory stays flat
 /// whatever the input's size.
-public final class LineReader {
-  public let fd: Int32
+package final class LineReader {
+  package let fd: Int32
   private var buffer: [UInt8]
   private var start = 0
   private var end = 0
@@ -60,9 +60,9 @@ public final class LineReader {
   /// Whether the rest of an overlong line is being passed over, up to its newline.
   private var skipping = false
   /// A line this long or longer is reported (`tooLong`) and passed over, not buffered without bound.
-  public let maximumLineLength: Int
+  package let maximumLineLength: Int
 
-  public init(fd: Int32, maximumLineLength: Int = 1 << 20) {
+  package init(fd: Int32, maximumLineLength: Int = 1 << 20) {
     self.fd = fd
     self.maximumLineLength = maximumLineLength
     buffer = [UInt8](repeating: 0, count: min(256 * 1024, maximumLineLength))
@@ -74,7 +74,7 @@ public final class LineReader {
   /// output first: lines piped in one at a time are answered one at a time. A line of
   /// `maximumLineLength` bytes or more goes to `tooLong` with its first `maximumLineLength`
   /// bytes, and the reading goes on after it.
-  public func forEachLine(
+  package func forEachLine(
     beforeWaiting: () -> Void = {}, tooLong: (UnsafeBufferPointer<UInt8>) throws -> Void = { _ in },
     _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
   ) throws {

@@ -8,7 +8,7 @@ import Darwin
 
 extension Syscalls {
   /// `fcntl(2)` `F_SETFD FD_CLOEXEC` and, when asked, `F_SETFL O_NONBLOCK`.
-  public static func configure(_ fd: Int32, nonBlocking: Bool) throws(SystemError) {
+  package static func configure(_ fd: Int32, nonBlocking: Bool) throws(SystemError) {
     _ = try retrying("fcntl") { systemFcntl(fd, F_SETFD, FD_CLOEXEC) }
     if nonBlocking {
       let flags = try retrying("fcntl") { systemFcntl(fd, F_GETFL, 0) }
@@ -17,7 +17,7 @@ extension Syscalls {
   }
 
   /// `pipe(2)`, both ends close-on-exec and non-blocking: `(read, write)`.
-  public static func pipe() throws(SystemError) -> (read: Int32, write: Int32) {
+  package static func pipe() throws(SystemError) -> (read: Int32, write: Int32) {
     var fds: [Int32] = [-1, -1]
     _ = try retrying("pipe") { systemPipe(&fds) }
     do {
@@ -32,12 +32,12 @@ extension Syscalls {
   }
 
   /// One descriptor to watch with `poll`.
-  public struct PollRequest: Sendable {
-    public var fd: Int32
-    public var readable: Bool
-    public var writable: Bool
+  package struct PollRequest: Sendable {
+    package var fd: Int32
+    package var readable: Bool
+    package var writable: Bool
 
-    public init(fd: Int32, readable: Bool = true, writable: Bool = false) {
+    package init(fd: Int32, readable: Bool = true, writable: Bool = false) {
       self.fd = fd
       self.readable = readable
       self.writable = writable
@@ -47,7 +47,7 @@ extension Syscalls {
   /// `poll(2)`: waits up to `timeoutMilliseconds` (`-1`: forever) and returns, for each
   /// request, whether it is ready (readable, writable, hung up or in error). `EINTR` returns
   /// with nothing ready, so that the caller looks at its signal pipe and its deadline again.
-  public static func poll(_ requests: [PollRequest], timeoutMilliseconds: Int32) throws(SystemError) -> [Bool] {
+  package static func poll(_ requests: [PollRequest], timeoutMilliseconds: Int32) throws(SystemError) -> [Bool] {
     var fds = requests.map { request in
       var events: Int16 = 0
       if request.readable { events |= Int16(POLLIN) }
@@ -66,14 +66,14 @@ extension Syscalls {
 
   /// `poll(2)` with no wait: whether the other end of `fd` has hung up entirely (`POLLHUP`,
   /// or `POLLERR`). A peer that only shut its writing side (`shutdown(SHUT_WR)`) has not.
-  public static func hasHungUp(_ fd: Int32) -> Bool {
+  package static func hasHungUp(_ fd: Int32) -> Bool {
     var request = [pollfd(fd: fd, events: 0, revents: 0)]
     guard systemPoll(&request, 1, 0) == 1 else { return false }
     return request[0].revents & Int16(POLLHUP | POLLERR) != 0
   }
 
   /// `read(2)` on a non-blocking descriptor: `nil` when nothing is there yet (`EAGAIN`).
-  public static func readAvailable(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
+  package static func readAvailable(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
     switch retryingOnInterrupt({ systemRead(fd, buffer.baseAddress, buffer.count) }) {
     case .success(let count): return count
     case .failure(.wouldBlock): return nil
@@ -83,7 +83,7 @@ extension Syscalls {
 
   /// `send(2)` without `SIGPIPE` (`MSG_NOSIGNAL`; `SO_NOSIGPIPE` is set on macOS sockets), on a
   /// non-blocking socket: the bytes written, `0` when it would block.
-  public static func send(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+  package static func send(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> Int {
     #if canImport(Darwin)
       let flags: Int32 = 0
     #else
@@ -99,7 +99,7 @@ extension Syscalls {
 
 extension Syscalls {
   /// `send(2)` of `bytes[offset...]`, as `send(_:_:)` does it.
-  public static func send(_ fd: Int32, _ bytes: [UInt8], from offset: Int) throws(SystemError) -> Int {
+  package static func send(_ fd: Int32, _ bytes: [UInt8], from offset: Int) throws(SystemError) -> Int {
     let result: Result<Int, SystemError> = bytes.withUnsafeBytes { raw in
       Result { () throws(SystemError) in try send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...])) }
     }

@@ -8,7 +8,7 @@ import Darwin
 
 extension Syscalls {
   /// `write(2)` of all of `bytes`.
-  public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
+  package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
     let result: Result<Void, SystemError> = bytes.withUnsafeBytes { buffer in
       Result { () throws(SystemError) in try writeAll(fd, buffer) }
     }
@@ -16,7 +16,7 @@ extension Syscalls {
   }
 
   /// `read(2)` into `buffer[offset...]`; 0 at end of file.
-  public static func read(_ fd: Int32, into buffer: inout [UInt8], at offset: Int) throws(SystemError) -> Int {
+  package static func read(_ fd: Int32, into buffer: inout [UInt8], at offset: Int) throws(SystemError) -> Int {
     let result: Result<Int, SystemError> = buffer.withUnsafeMutableBytes { raw in
       Result { () throws(SystemError) in try read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[offset...])) }
     }
@@ -24,11 +24,11 @@ extension Syscalls {
   }
 
   /// What `lstat`/`fstat` say about a file: the fields DodoPlatform checks.
-  public struct FileStatus: Sendable, Hashable {
-    public var mode: UInt32
-    public var owner: UInt32
-    public var size: Int
-    public var identity: FileIdentity
+  package struct FileStatus: Sendable, Hashable {
+    package var mode: UInt32
+    package var owner: UInt32
+    package var size: Int
+    package var identity: FileIdentity
 
     init(_ info: stat) {
       mode = UInt32(info.st_mode)
@@ -37,32 +37,32 @@ extension Syscalls {
       identity = FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
     }
 
-    public var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
-    public var isSymbolicLink: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFLNK) }
-    public var isSocket: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFSOCK) }
+    package var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
+    package var isSymbolicLink: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFLNK) }
+    package var isSocket: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFSOCK) }
     /// The sticky bit: in such a directory only a file's owner (or the directory's) may
     /// rename or remove the file.
-    public var isSticky: Bool { mode & UInt32(S_ISVTX) != 0 }
+    package var isSticky: Bool { mode & UInt32(S_ISVTX) != 0 }
     /// The permission bits, e.g. `0o700`.
-    public var permissions: UInt32 { mode & 0o7777 }
+    package var permissions: UInt32 { mode & 0o7777 }
   }
 
   /// `open(2)`; `flags` should include `O_CLOEXEC` so that no child (the browser) inherits it.
-  public static func open(_ path: String, _ flags: Int32, mode: UInt32 = 0o600) throws(SystemError) -> Int32 {
+  package static func open(_ path: String, _ flags: Int32, mode: UInt32 = 0o600) throws(SystemError) -> Int32 {
     try retrying("open", path) { systemOpen(path, flags, mode_t(mode)) }
   }
 
   /// `close(2)`. Not retried on `EINTR` (on Linux the descriptor is gone either way) and
   /// errors are not reported: there is nothing a caller could do about them.
-  public static func close(_ fd: Int32) { _ = systemClose(fd) }
+  package static func close(_ fd: Int32) { _ = systemClose(fd) }
 
   /// `fsync(2)`: the file's data and metadata reach the disk.
-  public static func fsync(_ fd: Int32, subject: String? = nil) throws(SystemError) {
+  package static func fsync(_ fd: Int32, subject: String? = nil) throws(SystemError) {
     _ = try retrying("fsync", subject) { systemFsync(fd) }
   }
 
   /// `lstat(2)`: about the path itself (a symbolic link is not followed); `nil` when it does not exist.
-  public static func lstat(_ path: String) throws(SystemError) -> FileStatus? {
+  package static func lstat(_ path: String) throws(SystemError) -> FileStatus? {
     var info = stat()
     switch retryingOnInterrupt({ systemLstat(path, &info) }) {
     case .success: return FileStatus(info)
@@ -72,7 +72,7 @@ extension Syscalls {
   }
 
   /// `fstat(2)`.
-  public static func fstat(_ fd: Int32, subject: String? = nil) throws(SystemError) -> FileStatus {
+  package static func fstat(_ fd: Int32, subject: String? = nil) throws(SystemError) -> FileStatus {
     var info = stat()
     _ = try retrying("fstat", subject) { systemFstat(fd, &info) }
     return FileStatus(info)
@@ -80,7 +80,7 @@ extension Syscalls {
 
   /// `mkdir(2)`; returns `false` when the path already exists (`EEXIST`).
   @discardableResult
-  public static func mkdir(_ path: String, mode: UInt32) throws(SystemError) -> Bool {
+  package static func mkdir(_ path: String, mode: UInt32) throws(SystemError) -> Bool {
     switch retryingOnInterrupt({ systemMkdir(path, mode_t(mode)) }) {
     case .success: return true
     case .failure(.fileExists): return false
@@ -89,14 +89,14 @@ extension Syscalls {
   }
 
   /// `chmod(2)`.
-  public static func chmod(_ path: String, mode: UInt32) throws(SystemError) {
+  package static func chmod(_ path: String, mode: UInt32) throws(SystemError) {
     _ = try retrying("chmod", path) { systemChmod(path, mode_t(mode)) }
   }
 
 
   /// `unlink(2)`; returns `false` when there was nothing to remove (`ENOENT`).
   @discardableResult
-  public static func unlink(_ path: String) throws(SystemError) -> Bool {
+  package static func unlink(_ path: String) throws(SystemError) -> Bool {
     switch retryingOnInterrupt({ systemUnlink(path) }) {
     case .success: return true
     case .failure(.noSuchFileOrDirectory): return false
@@ -109,14 +109,14 @@ extension Syscalls {
   // checked, the call acts in that directory. `subject` names the file in errors.
 
   /// `openat(2)`; `flags` should include `O_CLOEXEC`.
-  public static func open(
+  package static func open(
     _ name: String, in directory: Int32, _ flags: Int32, mode: UInt32 = 0o600, subject: String
   ) throws(SystemError) -> Int32 {
     try retrying("open", subject) { systemOpenat(directory, name, flags, mode_t(mode)) }
   }
 
   /// `fstatat(2)` with `AT_SYMLINK_NOFOLLOW`: about the name itself; `nil` when it does not exist.
-  public static func lstat(_ name: String, in directory: Int32, subject: String) throws(SystemError) -> FileStatus? {
+  package static func lstat(_ name: String, in directory: Int32, subject: String) throws(SystemError) -> FileStatus? {
     var info = stat()
     switch retryingOnInterrupt({ systemFstatat(directory, name, &info) }) {
     case .success: return FileStatus(info)
@@ -127,7 +127,7 @@ extension Syscalls {
 
   /// `mkdirat(2)`; returns `false` when the name already exists (`EEXIST`).
   @discardableResult
-  public static func mkdir(_ name: String, in directory: Int32, mode: UInt32, subject: String) throws(SystemError) -> Bool {
+  package static func mkdir(_ name: String, in directory: Int32, mode: UInt32, subject: String) throws(SystemError) -> Bool {
     switch retryingOnInterrupt({ systemMkdirat(directory, name, mode_t(mode)) }) {
     case .success: return true
     case .failure(.fileExists): return false
@@ -136,13 +136,13 @@ extension Syscalls {
   }
 
   /// `renameat(2)` within `directory`: atomically replaces `to` with `from`.
-  public static func rename(_ from: String, to: String, in directory: Int32, subject: String) throws(SystemError) {
+  package static func rename(_ from: String, to: String, in directory: Int32, subject: String) throws(SystemError) {
     _ = try retrying("rename", subject) { systemRenameat(directory, from, to) }
   }
 
   /// `unlinkat(2)`; returns `false` when there was nothing to remove (`ENOENT`).
   @discardableResult
-  public static func unlink(_ name: String, in directory: Int32, subject: String) throws(SystemError) -> Bool {
+  package static func unlink(_ name: String, in directory: Int32, subject: String) throws(SystemError) -> Bool {
     switch retryingOnInterrupt({ systemUnlinkat(directory, name) }) {
     case .success: return true
     case .failure(.noSuchFileOrDirectory): return false
@@ -151,7 +151,7 @@ extension Syscalls {
   }
 
   /// `readlinkat(2)`: the target of the symbolic link `name`, as bytes (a target is any bytes).
-  public static func readlink(_ name: String, in directory: Int32, subject: String) throws(SystemError) -> [UInt8] {
+  package static func readlink(_ name: String, in directory: Int32, subject: String) throws(SystemError) -> [UInt8] {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = try retrying("readlink", subject) { systemReadlinkat(directory, name, &buffer, buffer.count - 1) }
     return buffer[..<count].map { UInt8(bitPattern: $0) }
@@ -159,7 +159,7 @@ extension Syscalls {
 
   /// `flock(2)` with `LOCK_NB`: `true` when the lock was taken, `false` when another open
   /// file description holds it (`EWOULDBLOCK`).
-  public static func tryLock(_ fd: Int32, exclusive: Bool, subject: String? = nil) throws(SystemError) -> Bool {
+  package static func tryLock(_ fd: Int32, exclusive: Bool, subject: String? = nil) throws(SystemError) -> Bool {
     let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
     switch retryingOnInterrupt({ systemFlock(fd, operation) }) {
     case .success: return true
@@ -169,28 +169,28 @@ extension Syscalls {
   }
 
   /// `flock(2)` with `LOCK_UN`.
-  public static func unlock(_ fd: Int32) { _ = systemFlock(fd, LOCK_UN) }
+  package static func unlock(_ fd: Int32) { _ = systemFlock(fd, LOCK_UN) }
 
   /// `readlink(2)`.
-  public static func readlink(_ path: String) throws(SystemError) -> String {
+  package static func readlink(_ path: String) throws(SystemError) -> String {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = try retrying("readlink", path) { systemReadlink(path, &buffer, buffer.count - 1) }
     return SystemText.decode(buffer[..<count].map { UInt8(bitPattern: $0) })
   }
 
   /// `getuid(2)`: the real user id; it owns every directory and socket peer `dodo` trusts.
-  public static func userID() -> UInt32 { UInt32(getuid()) }
+  package static func userID() -> UInt32 { UInt32(getuid()) }
 
   /// `getpid(2)`.
-  public static func processID() -> Int32 { Int32(getpid()) }
+  package static func processID() -> Int32 { Int32(getpid()) }
 
   /// `getenv(3)`.
-  public static func environmentValue(_ name: String) -> String? {
+  package static func environmentValue(_ name: String) -> String? {
     getenv(name).map { SystemText.decode(bytes(of: $0)) }
   }
 
   /// The home directory: `$HOME`, else the password database (`getpwuid`).
-  public static func homeDirectory() -> String? {
+  package static func homeDirectory() -> String? {
     if let home = environmentValue("HOME"), home.hasPrefix("/") { return home }
     guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
     return SystemText.decode(bytes(of: dir))
@@ -198,7 +198,7 @@ extension Syscalls {
 
   /// The absolute path of the running executable (`readlink("/proc/self/exe")` on Linux,
   /// `_NSGetExecutablePath` and `realpath` on macOS).
-  public static func executablePath() throws(SystemError) -> String {
+  package static func executablePath() throws(SystemError) -> String {
     #if canImport(Darwin)
       var size = UInt32(4096)
       var buffer = [CChar](repeating: 0, count: Int(size))
@@ -215,10 +215,10 @@ extension Syscalls {
 extension Syscalls {
   /// Which file a path names: the same for two names of one directory (`/bin` and `/usr/bin`
   /// on a merged `/usr`), so that a caller can skip reading it twice.
-  public struct FileIdentity: Sendable, Hashable {
+  package struct FileIdentity: Sendable, Hashable {
     /// `st_dev`, widened: signed (`Int32`) on Darwin, unsigned on Linux.
-    public var device: UInt64
-    public var inode: UInt64
+    package var device: UInt64
+    package var inode: UInt64
   }
 
   /// `open(2)`, `fdopendir(3)`, `readdir(3)`: the names in the directory `path` (following a
@@ -226,7 +226,7 @@ extension Syscalls {
   /// identity (`fstat(2)`) is already in `read`, which it is added to. One `readdir` pass, and
   /// only matching names become strings: reading `/usr/bin` once, not twice, and making a
   /// handful of strings rather than thousands is most of what a scan of `PATH` costs.
-  public static func directoryEntries(
+  package static func directoryEntries(
     _ path: String, prefix: String, skipping read: inout Set<FileIdentity>
   ) throws(SystemError) -> [String] {
     let fd = try open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
@@ -244,7 +244,7 @@ extension Syscalls {
 
   /// The names in the directory open as `directory` (read through a descriptor of its own,
   /// so `directory` stays open and unmoved), without `.` and `..`.
-  public static func directoryEntries(in directory: Int32, subject: String) throws(SystemError) -> [String] {
+  package static func directoryEntries(in directory: Int32, subject: String) throws(SystemError) -> [String] {
     let fd = try open(".", in: directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY, subject: subject)
     return try entries(ofOpenDirectory: fd, prefix: "", subject: subject)
   }
@@ -275,7 +275,7 @@ extension Syscalls {
   /// Opens `/dev/null` on whichever of standard input, output and error are closed. A
   /// process started with `2>&-` would otherwise open its lock or record file as fd 2 and
   /// write its warnings into it. Call it first thing, before anything opens a file.
-  public static func openStandardDescriptors() {
+  package static func openStandardDescriptors() {
     while let fd = try? open("/dev/null", O_RDWR) {
       guard fd > 2 else { continue }
       close(fd)
@@ -284,5 +284,5 @@ extension Syscalls {
   }
 
   /// `access(2)` with `X_OK`: whether the user may execute `path`.
-  public static func isExecutable(_ path: String) -> Bool { systemAccess(path, X_OK) == 0 }
+  package static func isExecutable(_ path: String) -> Bool { systemAccess(path, X_OK) == 0 }
 }

@@ -8,7 +8,7 @@ import Darwin
 
 extension Syscalls {
   /// How a child process ended, decoded from `waitpid`'s status.
-  public enum Termination: Sendable, Hashable, CustomStringConvertible {
+  package enum Termination: Sendable, Hashable, CustomStringConvertible {
     case exited(Int32)
     case signaled(Int32)
 
@@ -17,7 +17,7 @@ extension Syscalls {
       if status & 0x7F == 0 { self = .exited((status >> 8) & 0xFF) } else { self = .signaled(status & 0x7F) }
     }
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .exited(let code): "exited with status \(code)"
       case .signaled(let signal): "was killed by signal \(signal)"
@@ -26,7 +26,7 @@ extension Syscalls {
   }
 
   /// Where a spawned program's standard output and standard error go.
-  public enum ChildOutput: Sendable, Hashable {
+  package enum ChildOutput: Sendable, Hashable {
     /// Both are ours.
     case inherited
     /// Its standard output goes to our standard error, so that our own output stays clean;
@@ -44,7 +44,7 @@ extension Syscalls {
   /// never reads ours, and one that lives on must not hold it), and `output` says where its
   /// output goes. A program that cannot be run is an error here (`posix_spawnp` returns the
   /// code; glibc reports exec failures too).
-  public static func spawn(_ arguments: [String], environment: [String: String], output: ChildOutput) throws(SystemError) -> Int32 {
+  package static func spawn(_ arguments: [String], environment: [String: String], output: ChildOutput) throws(SystemError) -> Int32 {
     precondition(!arguments.isEmpty)
     #if canImport(Darwin)
       var actions: posix_spawn_file_actions_t? = nil
@@ -88,21 +88,21 @@ extension Syscalls {
   }
 
   /// `waitpid(2)` with `WNOHANG`: how the child ended, or `nil` while it runs.
-  public static func exitStatus(of pid: Int32) throws(SystemError) -> Termination? {
+  package static func exitStatus(of pid: Int32) throws(SystemError) -> Termination? {
     var status: Int32 = 0
     let result = try retrying("waitpid") { systemWaitpid(pid_t(pid), &status, WNOHANG) }
     return result == 0 ? nil : Termination(waitStatus: status)
   }
 
   /// `waitpid(2)`, blocking until the child ends.
-  public static func waitForExit(of pid: Int32) throws(SystemError) -> Termination {
+  package static func waitForExit(of pid: Int32) throws(SystemError) -> Termination {
     var status: Int32 = 0
     _ = try retrying("waitpid") { systemWaitpid(pid_t(pid), &status, 0) }
     return Termination(waitStatus: status)
   }
 
   /// `kill(2)`.
-  public static func kill(_ pid: Int32, _ signal: Int32) { _ = systemKill(pid_t(pid), signal) }
+  package static func kill(_ pid: Int32, _ signal: Int32) { _ = systemKill(pid_t(pid), signal) }
 
   /// `signal(3)`: routes `signals` to `SignalPipe.handler`, which writes the signal's number
   /// into the pipe whose write end is `writeFD` (the self-pipe trick: the event loop polls the
@@ -131,7 +131,7 @@ extension Syscalls {
   /// (its `argv`, name first) and `environment` (`NAME=value`), as bytes: they need not be
   /// UTF-8. `SIGPIPE` goes back to its default first, since `dodo` may ignore it and an
   /// ignored signal stays ignored across exec. Returns only by throwing.
-  public static func execute(_ path: String, arguments: [[UInt8]], environment: [[UInt8]]) throws(SystemError) -> Never {
+  package static func execute(_ path: String, arguments: [[UInt8]], environment: [[UInt8]]) throws(SystemError) -> Never {
     _ = systemSignal(SIGPIPE, SIG_DFL)
     func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
       let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)

@@ -8,7 +8,7 @@ import Darwin
 
 extension Syscalls {
   /// An address to bind or connect a socket to.
-  public enum SocketAddress: Sendable, Hashable, CustomStringConvertible {
+  package enum SocketAddress: Sendable, Hashable, CustomStringConvertible {
     /// A Unix domain socket path.
     case unix(String)
     /// An IPv4 address in dotted form and a port.
@@ -16,7 +16,7 @@ extension Syscalls {
     /// An IPv6 address (no brackets) and a port.
     case ipv6(String, port: UInt16)
 
-    public var description: String {
+    package var description: String {
       switch self {
       case .unix(let path): path
       case .ipv4(let host, let port): "\(host):\(port)"
@@ -34,7 +34,7 @@ extension Syscalls {
   }
 
   /// `socket(2)`: a stream socket, close-on-exec, non-blocking when asked (`fcntl`).
-  public static func streamSocket(for address: SocketAddress, nonBlocking: Bool) throws(SystemError) -> Int32 {
+  package static func streamSocket(for address: SocketAddress, nonBlocking: Bool) throws(SystemError) -> Int32 {
     #if canImport(Darwin)
       let type = SOCK_STREAM
     #else
@@ -56,26 +56,26 @@ extension Syscalls {
   }
 
   /// `setsockopt(2)` with an `int` value.
-  public static func setOption(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: Int32) throws(SystemError) {
+  package static func setOption(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: Int32) throws(SystemError) {
     var value = value
     _ = try retrying("setsockopt") { systemSetsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) }
   }
 
   /// `bind(2)`. A Unix socket path longer than `sun_path` is `ENAMETOOLONG`; a host that is
   /// not an address literal is `EINVAL` (`inet_pton`).
-  public static func bind(_ fd: Int32, _ address: SocketAddress) throws(SystemError) {
+  package static func bind(_ fd: Int32, _ address: SocketAddress) throws(SystemError) {
     _ = try withSockaddr(address, "bind") { (pointer, length) throws(SystemError) in
       try retrying("bind", address.description) { systemBind(fd, pointer, length) }
     }
   }
 
   /// `listen(2)`.
-  public static func listen(_ fd: Int32, backlog: Int32) throws(SystemError) {
+  package static func listen(_ fd: Int32, backlog: Int32) throws(SystemError) {
     _ = try retrying("listen") { systemListen(fd, backlog) }
   }
 
   /// `connect(2)` on a blocking socket.
-  public static func connect(_ fd: Int32, _ address: SocketAddress) throws(SystemError) {
+  package static func connect(_ fd: Int32, _ address: SocketAddress) throws(SystemError) {
     _ = try withSockaddr(address, "connect") { (pointer, length) throws(SystemError) in
       try retrying("connect", address.description) { systemConnect(fd, pointer, length) }
     }
@@ -85,7 +85,7 @@ extension Syscalls {
   /// or `nil` when none is waiting. (`accept4` is not available everywhere; the event loop
   /// that calls this is the only thread that spawns processes, so no child can slip in
   /// between `accept` and `fcntl`.)
-  public static func accept(_ fd: Int32) throws(SystemError) -> Int32? {
+  package static func accept(_ fd: Int32) throws(SystemError) -> Int32? {
     let connection: Int32
     switch retryingOnInterrupt({ systemAccept(fd, nil, nil) }) {
     case .success(let accepted): connection = accepted
@@ -103,11 +103,11 @@ extension Syscalls {
   }
 
   /// `shutdown(2)` of the writing side: the peer reads end of file.
-  public static func shutdownWrite(_ fd: Int32) { _ = systemShutdown(fd, Int32(SHUT_WR)) }
+  package static func shutdownWrite(_ fd: Int32) { _ = systemShutdown(fd, Int32(SHUT_WR)) }
 
   /// `setsockopt(2)` `SO_RCVTIMEO` and `SO_SNDTIMEO`: a blocking socket's reads and writes
   /// fail with `EAGAIN` after `seconds`.
-  public static func setTimeouts(_ fd: Int32, seconds: Int) throws(SystemError) {
+  package static func setTimeouts(_ fd: Int32, seconds: Int) throws(SystemError) {
     var time = timeval(tv_sec: seconds, tv_usec: 0)
     let length = socklen_t(MemoryLayout<timeval>.size)
     _ = try retrying("setsockopt") { systemSetsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, length) }
@@ -116,7 +116,7 @@ extension Syscalls {
 
   /// The user id of the process at the other end of a Unix socket: `getsockopt(SO_PEERCRED)`
   /// on Linux (a `struct ucred`: pid, uid, gid), `getpeereid(3)` on macOS.
-  public static func peerUserID(_ fd: Int32) throws(SystemError) -> UInt32 {
+  package static func peerUserID(_ fd: Int32) throws(SystemError) -> UInt32 {
     #if canImport(Darwin)
       var uid = uid_t(0)
       var gid = gid_t(0)

@@ -10,7 +10,7 @@ import Darwin
 /// the C functions (`Internals/`), and these Swift-named wrappers, one per call, which name
 /// their system call in the doc comment, turn `errno` into a `SystemError` and retry on
 /// `EINTR`. The wrappers are grouped by domain: files, descriptors, sockets, processes.
-public enum Syscalls {
+package enum Syscalls {
   /// Calls `body` again while it fails with `EINTR` (`-1` and `errno`): its result, or the
   /// `errno` of the failure. The one retry loop of the layer; a wrapper that treats some
   /// `errno` as an answer (`ENOENT` → `nil`) switches over this result.
@@ -36,12 +36,12 @@ public enum Syscalls {
   }
 
   /// `read(2)`: up to `buffer.count` bytes; 0 at end of file.
-  public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+  package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
     try retrying("read") { systemRead(fd, buffer.baseAddress, buffer.count) }
   }
 
   /// `write(2)`, repeated until every byte is written.
-  public static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) {
+  package static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) {
     var offset = 0
     guard let start = buffer.baseAddress else { return }
     while offset < buffer.count {
@@ -50,11 +50,11 @@ public enum Syscalls {
   }
 
   /// `isatty(3)`: whether `fd` is a terminal.
-  public static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
   /// The process environment, read from `environ(7)`; for a name given twice, the first wins
   /// as `getenv(3)` does. Decoded without loss (`SystemText`), so a path in it names its file.
-  public static func environment() -> [String: String] {
+  package static func environment() -> [String: String] {
     var result: [String: String] = [:]
     for entry in environmentBytes() {
       let text = SystemText.decode(entry)
@@ -67,7 +67,7 @@ public enum Syscalls {
 
   /// `environ(7)` as the bytes it holds, one `NAME=value` entry each: String decoding would
   /// turn invalid UTF-8 into U+FFFD, which a plugin must not receive.
-  public static func environmentBytes() -> [[UInt8]] {
+  package static func environmentBytes() -> [[UInt8]] {
     var result: [[UInt8]] = []
     #if canImport(Darwin)
       guard var entry = _NSGetEnviron().pointee else { return result }
@@ -83,10 +83,10 @@ public enum Syscalls {
 
   /// This process's `argv`, decoded without loss (`SystemText`): `CommandLine.arguments`
   /// turns bytes that are not UTF-8 into U+FFFD, and a path with them into another file's.
-  public static func arguments() -> [String] { argumentBytes().map(SystemText.decode) }
+  package static func arguments() -> [String] { argumentBytes().map(SystemText.decode) }
 
   /// This process's `argv` as bytes, for the same reason as `environmentBytes`.
-  public static func argumentBytes() -> [[UInt8]] {
+  package static func argumentBytes() -> [[UInt8]] {
     (0..<Int(CommandLine.argc)).map { index in
       CommandLine.unsafeArgv[index].map { bytes(of: $0) } ?? []
     }
@@ -98,6 +98,6 @@ public enum Syscalls {
   }
 
   /// `exit(3)`: flushes nothing of ours; callers flush their `OutputFile`s first.
-  public static func exit(_ status: Int32) -> Never { systemExit(status) }
+  package static func exit(_ status: Int32) -> Never { systemExit(status) }
 }
 

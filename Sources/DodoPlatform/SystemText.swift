@@ -8,12 +8,12 @@
 /// taken apart the same way, byte by byte. `encode` turns each character of the range back into
 /// its byte, so `encode(decode(bytes)) == bytes` for any bytes. A string that never went
 /// through `decode` and holds none of those characters (almost every string) encodes as UTF-8.
-public enum SystemText {
+package enum SystemText {
   /// The escaped bytes' characters: U+EF80…U+EFFF.
   static let escapes: ClosedRange<UInt32> = 0xEF80...0xEFFF
 
   /// `bytes` as a string, losslessly (see the type's comment).
-  public static func decode(_ bytes: some Collection<UInt8>) -> String {
+  package static func decode(_ bytes: some Collection<UInt8>) -> String {
     let bytes = Array(bytes)
     // The common case, in one pass and one copy: valid UTF-8 with no escape character in it
     // (an escape character's UTF-8 starts 0xEE 0xBE or 0xEE 0xBF).
@@ -41,12 +41,12 @@ public enum SystemText {
   }
 
   /// Whether `text` stands for bytes that are not UTF-8 (it holds an escaped byte).
-  public static func holdsRawBytes(_ text: String) -> Bool {
+  package static func holdsRawBytes(_ text: String) -> Bool {
     text.unicodeScalars.contains { escapes.contains($0.value) }
   }
 
   /// The bytes `text` stands for: its UTF-8, with each escape character as its one byte.
-  public static func encode(_ text: String) -> [UInt8] {
+  package static func encode(_ text: String) -> [UInt8] {
     guard holdsRawBytes(text) else { return Array(text.utf8) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
@@ -61,7 +61,7 @@ public enum SystemText {
   }
 
   /// Calls `body` with `encode(text)` as a NUL-terminated C string, for a system call.
-  public static func withCString<R>(_ text: String, _ body: (UnsafePointer<CChar>) -> R) -> R {
+  package static func withCString<R>(_ text: String, _ body: (UnsafePointer<CChar>) -> R) -> R {
     guard holdsRawBytes(text) else { return text.withCString(body) }
     let bytes = encode(text).map { CChar(bitPattern: $0) } + [0]
     return bytes.withUnsafeBufferPointer { body($0.baseAddress!) }

@@ -2,23 +2,23 @@ import DodoCheckout
 import DodoPlatform
 
 /// What a command runs with: its streams, environment, and how to write output.
-public final class Context {
-  public let environment: [String: String]
-  public let stdout: OutputFile
-  public let stderr: OutputFile
+package final class Context {
+  package let environment: [String: String]
+  package let stdout: OutputFile
+  package let stderr: OutputFile
   /// The file descriptor of standard input.
-  public let stdinFD: Int32
+  package let stdinFD: Int32
   /// `--json`: standard output carries only JSON.
-  public let json: Bool
+  package let json: Bool
   /// `--verbose`: say what is normally left unsaid.
-  public let verbose: Bool
+  package let verbose: Bool
   /// `--config FILE` and `--profile NAME`, wherever they stood on the command line.
-  public let configPath: String?
-  public let profile: String?
-  public let stdoutStyle: TextStyle
-  public let stderrStyle: TextStyle
+  package let configPath: String?
+  package let profile: String?
+  package let stdoutStyle: TextStyle
+  package let stderrStyle: TextStyle
 
-  public init(
+  package init(
     environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: Int32, json: Bool,
     noColor: Bool, verbose: Bool = false, configPath: String?, profile: String?
   ) {
@@ -36,7 +36,7 @@ public final class Context {
   }
 
   /// Writes one JSON value and a newline to standard output.
-  public func printJSON(_ build: (JSONWriter) -> Void) {
+  package func printJSON(_ build: (JSONWriter) -> Void) {
     let writer = JSONWriter()
     build(writer)
     writer.newline()
@@ -45,7 +45,7 @@ public final class Context {
 
   /// A warning on standard error, as `dodo: warning: …`; with `--json`, as a
   /// `{"warning":"…"}` line, so that standard error carries only JSON.
-  public func warn(_ message: String) {
+  package func warn(_ message: String) {
     guard json else {
       stderr.write("dodo: \(stderrStyle.yellow("warning")): \(message)\n")
       return
@@ -61,18 +61,18 @@ public final class Context {
 }
 
 /// ANSI colours, or none: colour only on a terminal, never with `NO_COLOR` or `--no-color`.
-public struct TextStyle: Sendable {
-  public let enabled: Bool
+package struct TextStyle: Sendable {
+  package let enabled: Bool
 
-  public func bold(_ text: String) -> String { wrap(text, "1") }
-  public func red(_ text: String) -> String { wrap(text, "31") }
-  public func green(_ text: String) -> String { wrap(text, "32") }
-  public func yellow(_ text: String) -> String { wrap(text, "33") }
-  public func dim(_ text: String) -> String { wrap(text, "2") }
+  package func bold(_ text: String) -> String { wrap(text, "1") }
+  package func red(_ text: String) -> String { wrap(text, "31") }
+  package func green(_ text: String) -> String { wrap(text, "32") }
+  package func yellow(_ text: String) -> String { wrap(text, "33") }
+  package func dim(_ text: String) -> String { wrap(text, "2") }
 
   /// `text` in the colour of `status`: green when it succeeded, red when it failed or
   /// expired, yellow while the outcome is not known.
-  public func colored(_ text: String, for status: CheckoutStatus) -> String {
+  package func colored(_ text: String, for status: CheckoutStatus) -> String {
     switch status {
     case .succeeded: green(text)
     case .failed, .expired: red(text)

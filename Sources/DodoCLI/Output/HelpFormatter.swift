@@ -1,11 +1,11 @@
 /// Help text and usage lines, made from the command tree.
-public enum HelpFormatter {
+package enum HelpFormatter {
   static let width = 80
   static let column = 26
 
   /// `dodo validate [<CHECKOUT_URL>] [--return-url URL]`, after `label` (`Usage: `), wrapped
   /// at the help width with continuation lines under the first argument.
-  public static func usage(_ path: [String], _ command: CommandSpec, label: String = "") -> String {
+  package static func usage(_ path: [String], _ command: CommandSpec, label: String = "") -> String {
     var parts: [String] = []
     if !command.subcommands.isEmpty && command.handler == nil {
       parts.append("<subcommand>")
@@ -27,7 +27,7 @@ public enum HelpFormatter {
     return lines.joined(separator: "\n")
   }
 
-  public static func help(_ path: [String], _ command: CommandSpec, extraSections: [(String, [(String, String)])] = []) -> String {
+  package static func help(_ path: [String], _ command: CommandSpec, extraSections: [(String, [(String, String)])] = []) -> String {
     var out = "OVERVIEW: \(command.abstract)\n\n"
     if !command.discussion.isEmpty { out += wrap(command.discussion, indent: 0) + "\n\n" }
     out += usage(path, command, label: "USAGE: ") + "\n"

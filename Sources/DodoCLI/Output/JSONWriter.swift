@@ -2,49 +2,49 @@ import DodoCheckout
 
 /// Builds JSON text into a reusable byte buffer, with no intermediate objects: streaming
 /// output of millions of results goes through here.
-public final class JSONWriter {
+package final class JSONWriter {
   private let buffer = ByteBuffer()
   private var needsComma = false
 
-  public init() {}
+  package init() {}
 
   /// The JSON text written so far.
-  public var bytes: UnsafeBufferPointer<UInt8> { buffer.bytes }
+  package var bytes: UnsafeBufferPointer<UInt8> { buffer.bytes }
 
-  public func reset() {
+  package func reset() {
     buffer.removeAll()
     needsComma = false
   }
 
   @inline(__always)
-  public func beginObject() {
+  package func beginObject() {
     separate()
     buffer.append(UInt8(ascii: "{"))
     needsComma = false
   }
 
   @inline(__always)
-  public func endObject() {
+  package func endObject() {
     buffer.append(UInt8(ascii: "}"))
     needsComma = true
   }
 
   @inline(__always)
-  public func beginArray() {
+  package func beginArray() {
     separate()
     buffer.append(UInt8(ascii: "["))
     needsComma = false
   }
 
   @inline(__always)
-  public func endArray() {
+  package func endArray() {
     buffer.append(UInt8(ascii: "]"))
     needsComma = true
   }
 
   /// Writes `"key":` ; the value follows with one of the value writers.
   @inline(__always)
-  public func key(_ key: StaticString) {
+  package func key(_ key: StaticString) {
     let count = key.utf8CodeUnitCount
     let comma = needsComma
     buffer.write(upTo: count + 4) { start in
@@ -65,13 +65,13 @@ public final class JSONWriter {
 
   /// A key made at run time; a literal key goes to `key(_: StaticString)`, which copies it
   /// as it is (a literal would otherwise be taken for a `String` and escaped every time).
-  public func key(named key: String) {
+  package func key(named key: String) {
     string(key)
     buffer.append(UInt8(ascii: ":"))
     needsComma = false
   }
 
-  public func string(_ value: String?) {
+  package func string(_ value: String?) {
     guard let value else { return null() }
     separate()
     if value.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) == nil {
@@ -82,13 +82,13 @@ public final class JSONWriter {
   }
 
   @inline(__always)
-  public func string(_ value: StaticString) {
+  package func string(_ value: StaticString) {
     separate()
     value.withUTF8Buffer { appendQuoted($0) }
     needsComma = true
   }
 
-  public func bool(_ value: Bool) {
+  package func bool(_ value: Bool) {
     separate()
     let literal: StaticString = value ? "true" : "false"
     literal.withUTF8Buffer { buffer.append($0) }
@@ -97,40 +97,40 @@ public final class JSONWriter {
 
   /// Written in place: a result has up to four `null`s per line of `explain-status --json -`.
   @inline(__always)
-  public func null() {
+  package func null() {
     separate()
     ("null" as StaticString).withUTF8Buffer { buffer.append($0) }
     needsComma = true
   }
 
   /// Appends bytes as they are: text output that shares this buffer's chunked writes.
-  public func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
     buffer.append(bytes)
   }
 
   /// Appends a value that is already JSON text (see `JSONWriter.encoded(_:)`).
-  public func encoded(_ json: UnsafeBufferPointer<UInt8>) {
+  package func encoded(_ json: UnsafeBufferPointer<UInt8>) {
     separate()
     buffer.append(json)
     needsComma = true
   }
 
   /// `text` as a JSON string, for constant texts written many times over.
-  public static func encoded(_ text: String) -> [UInt8] {
+  package static func encoded(_ text: String) -> [UInt8] {
     let writer = JSONWriter()
     writer.string(text)
     return Array(writer.bytes)
   }
 
   /// A number: whole values without a fraction (`900`), others in Swift's shortest form (`1.5`).
-  public func number(_ value: Double) {
+  package func number(_ value: Double) {
     separate()
     var text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     text.withUTF8 { buffer.append($0) }
     needsComma = true
   }
 
-  public func newline() {
+  package func newline() {
     buffer.append(UInt8(ascii: "\n"))
     needsComma = false
   }
@@ -214,7 +214,7 @@ public final class JSONWriter {
 extension JSONWriter {
   /// A result as spec section 3 shows it: every key always present, `null` when absent; a
   /// `cancelled` result of `start` adds `reason` after `status`.
-  public func result(_ result: CheckoutResult) {
+  package func result(_ result: CheckoutResult) {
     resultObject(
       status: result.status, reason: result.cancellationReason?.rawValue, paymentId: result.paymentId, subscriptionId: result.subscriptionId,
       licenseKeys: result.licenseKeys, customerEmail: result.customerEmail,
@@ -226,7 +226,7 @@ extension JSONWriter {
   ///
   /// `plainURL` says that the URL's text is plain (see `isPlain(_:)`): its undecoded texts are
   /// then copied as they stand, without looking for what to escape.
-  public func result(_ query: ReturnQuery, plainURL: Bool = false) {
+  package func result(_ query: ReturnQuery, plainURL: Bool = false) {
     resultObject(
       status: query.status, reason: nil, paymentId: query.paymentId, subscriptionId: query.subscriptionId,
       licenseKeys: query.licenseKeys.isEmpty ? nil : query.licenseKeys, customerEmail: query.customerEmail,
@@ -277,7 +277,7 @@ extension JSONWriter {
 
   /// A string given as its UTF-8 bytes (the caller guarantees they are UTF-8).
   @inline(__always)
-  public func utf8String(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package func utf8String(_ bytes: UnsafeBufferPointer<UInt8>) {
     separate()
     appendQuoted(bytes)
     needsComma = true
@@ -285,7 +285,7 @@ extension JSONWriter {
 
   /// A string whose bytes need no escaping (see `isPlain(_:)`): copied as they stand.
   @inline(__always)
-  public func plainString(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package func plainString(_ bytes: UnsafeBufferPointer<UInt8>) {
     let comma = needsComma
     buffer.write(upTo: bytes.count + 3) { start in
       var out = start
@@ -305,7 +305,7 @@ extension JSONWriter {
   /// Whether `bytes` can stand in a JSON string as they are: printable ASCII without `"` or
   /// `\`. Checked eight bytes at a time, once per input line, so that the texts taken from
   /// that line are copied instead of scanned again.
-  public static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     allWords(of: bytes, where: { !needsEscape($0) && ($0 | zeroByte($0 ^ (ones &* 0x7F))) & highs == 0 }) {
       $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
     }
@@ -313,13 +313,13 @@ extension JSONWriter {
 
   /// Whether no byte of `bytes` is `byte`, checked eight bytes at a time: a per-line test for
   /// a rare character costs next to nothing.
-  public static func lacks(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func lacks(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let pattern = ones &* UInt64(byte)
     return allWords(of: bytes, where: { zeroByte($0 ^ pattern) & highs == 0 }) { $0 != byte }
   }
 
   /// Whether every byte of `bytes` is ASCII.
-  public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     allWords(of: bytes, where: { $0 & highs == 0 }) { $0 < 0x80 }
   }
 
@@ -344,7 +344,7 @@ extension JSONWriter {
 
   /// A query's text, decoded. Undecoded text is written as it stands (the caller hands over
   /// UTF-8); decoded bytes that are not ASCII go through `String`, which repairs what is not UTF-8.
-  public func string(_ text: QueryText?, plainURL: Bool = false) {
+  package func string(_ text: QueryText?, plainURL: Bool = false) {
     guard let text else { return null() }
     guard text.isEscaped else { return plainURL ? plainString(text.encoded) : utf8String(text.encoded) }
     text.withDecodedBytes { bytes in
@@ -357,7 +357,7 @@ extension JSONWriter {
   }
 
   /// `{"code":"…","message":"…"}`.
-  public func error(code: String, message: String) {
+  package func error(code: String, message: String) {
     beginObject()
     key("code")
     string(code)

@@ -3,7 +3,7 @@ import DodoConfig
 
 /// Why a command stopped before its work was done; each case has its exit status and, for
 /// `--json`, its error code.
-public enum CLIError: Error {
+package enum CLIError: Error {
   /// The command line is wrong: printed with the command's usage line and a hint.
   case usage(String, command: [String])
   /// No such command, built in or plugin.
@@ -13,7 +13,7 @@ public enum CLIError: Error {
   case configuration(ConfigError)
   case checkout(CheckoutError)
 
-  public var exitStatus: ExitStatus {
+  package var exitStatus: ExitStatus {
     switch self {
     case .usage: .usage
     case .unknownCommand: .unknownCommand
@@ -24,7 +24,7 @@ public enum CLIError: Error {
 
   /// The `code` of the `--json` error object: the checkout codes of spec section 1.5, and
   /// three of `dodo`'s own for the errors that are not about a checkout.
-  public var code: String {
+  package var code: String {
     switch self {
     case .usage: "USAGE_ERROR"
     case .unknownCommand: "UNKNOWN_COMMAND"
@@ -33,7 +33,7 @@ public enum CLIError: Error {
     }
   }
 
-  public var message: String {
+  package var message: String {
     switch self {
     case .usage(let message, _): message
     case .unknownCommand(let name, let suggestion):

@@ -1,7 +1,7 @@
 import DodoConfig
 
 /// What a command line asks for.
-public enum ParsedCommandLine: Sendable {
+package enum ParsedCommandLine: Sendable {
   /// A command that has a handler (a group without one asks for a subcommand instead).
   case run(Invocation, handler: CommandHandler)
   /// `--help`, `-h` or `dodo help …`: help for the command at this path. `listingPlugins`
@@ -15,12 +15,12 @@ public enum ParsedCommandLine: Sendable {
 
 /// Parses `argv` against the command tree. Global options are accepted before and after the
 /// command; `--` ends the options; `--name=value` and `--name value` are the same.
-public struct CommandLineParser: Sendable {
-  public let root: CommandSpec
+package struct CommandLineParser: Sendable {
+  package let root: CommandSpec
 
-  public init(root: CommandSpec) { self.root = root }
+  package init(root: CommandSpec) { self.root = root }
 
-  public func parse(_ arguments: [String]) throws(CLIError) -> ParsedCommandLine {
+  package func parse(_ arguments: [String]) throws(CLIError) -> ParsedCommandLine {
     var path = [root.name]
     var command = root
     var values: [String: String] = [:]

@@ -1,23 +1,23 @@
 /// A parsed command line: the command it names and the values given to it.
-public struct Invocation: Sendable {
+package struct Invocation: Sendable {
   /// The command names from the root, e.g. `["dodo", "abandoned", "show"]`.
-  public let path: [String]
-  public let command: CommandSpec
+  package let path: [String]
+  package let command: CommandSpec
   /// Positional arguments, in order.
-  public let arguments: [String]
+  package let arguments: [String]
   /// The last value of each option that takes one, by long name.
   let values: [String: String]
   /// The flags that were given, by long name.
   let flags: Set<String>
 
-  public func value(_ option: OptionSpec) -> String? { values[option.name] }
-  public func isSet(_ option: OptionSpec) -> Bool { flags.contains(option.name) || values[option.name] != nil }
+  package func value(_ option: OptionSpec) -> String? { values[option.name] }
+  package func isSet(_ option: OptionSpec) -> Bool { flags.contains(option.name) || values[option.name] != nil }
 
   /// The value of an option that takes one of a fixed set, already checked by the parser.
-  public func value<Value: RawRepresentable<String>>(_ option: OptionSpec, as type: Value.Type) -> Value? {
+  package func value<Value: RawRepresentable<String>>(_ option: OptionSpec, as type: Value.Type) -> Value? {
     values[option.name].flatMap(Value.init(rawValue:))
   }
 
   /// `dodo abandoned show`, as usage lines and hints name the command.
-  public var commandLine: String { path.joined(separator: " ") }
+  package var commandLine: String { path.joined(separator: " ") }
 }

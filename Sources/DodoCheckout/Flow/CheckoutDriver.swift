@@ -8,22 +8,22 @@ import Foundation
 ///
 /// The driver holds no rules of its own: it performs each effect, turns what the effect's
 /// protocol call returned or threw into the flow's next input, and keeps the wait's deadline.
-public final class CheckoutDriver {
-  public let lock: any CheckoutLock
-  public let store: any AbandonedSessionStore
-  public let presenter: any CheckoutPresenter
-  public let channel: any ReturnChannel
+package final class CheckoutDriver {
+  package let lock: any CheckoutLock
+  package let store: any AbandonedSessionStore
+  package let presenter: any CheckoutPresenter
+  package let channel: any ReturnChannel
   /// How long the checkout waits for the return before it ends as `cancelled`; `nil`: no limit.
-  public let timeout: Duration?
+  package let timeout: Duration?
   /// Receives `opened`, `returnReceived` and `closed`, for logging only.
-  public let onEvent: (CheckoutEvent) -> Void
+  package let onEvent: (CheckoutEvent) -> Void
   /// Receives a failure that does not change the outcome (a record that could not be cleared).
-  public let onWarning: (CheckoutError) -> Void
+  package let onWarning: (CheckoutError) -> Void
   /// Hands a result (not an error) to its reader before its record is cleared; a failure
   /// keeps the record, is passed to `onWarning`, and the result still stands.
-  public let deliver: (CheckoutFlow.Delivery) throws(CheckoutError) -> Void
+  package let deliver: (CheckoutFlow.Delivery) throws(CheckoutError) -> Void
 
-  public init(
+  package init(
     lock: any CheckoutLock, store: any AbandonedSessionStore, presenter: any CheckoutPresenter,
     channel: any ReturnChannel, timeout: Duration? = nil,
     onEvent: @escaping (CheckoutEvent) -> Void = { _ in }, onWarning: @escaping (CheckoutError) -> Void = { _ in },
@@ -40,7 +40,7 @@ public final class CheckoutDriver {
   }
 
   /// Runs `flow` to its end and returns the result; a `CheckoutError` is thrown as is.
-  public func run(_ flow: CheckoutFlow, clock: ContinuousClock = ContinuousClock(), now: Date = Date()) throws(CheckoutError) -> CheckoutResult {
+  package func run(_ flow: CheckoutFlow, clock: ContinuousClock = ContinuousClock(), now: Date = Date()) throws(CheckoutError) -> CheckoutResult {
     var flow = flow
     var deadline: ContinuousClock.Instant?
     var pending: [CheckoutFlow.Effect] = flow.handle(.begin(now: now))

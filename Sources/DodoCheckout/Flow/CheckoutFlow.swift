@@ -11,9 +11,9 @@ import Foundation
 /// outcome back as the next input. Keeping the rules here (when to record, when to clear,
 /// which events to emit, what ends the wait) lets them be tested without any I/O, and lets
 /// `dodo start` and the `DodoCheckoutDesktop` library share them.
-public struct CheckoutFlow: Sendable {
+package struct CheckoutFlow: Sendable {
   /// What happened.
-  public enum Input: Sendable, Hashable {
+  package enum Input: Sendable, Hashable {
     /// Start the checkout at `now` (the abandoned session's `createdAt`).
     case begin(now: Date)
     /// The lock was taken (`true`) or another checkout holds it (`false`).
@@ -37,7 +37,7 @@ public struct CheckoutFlow: Sendable {
   }
 
   /// What to do.
-  public enum Effect: Sendable, Hashable {
+  package enum Effect: Sendable, Hashable {
     case takeLock
     case openChannel(ReturnURL)
     case record(AbandonedSession)
@@ -58,34 +58,34 @@ public struct CheckoutFlow: Sendable {
   }
 
   /// How a checkout ends: a result (any status, `cancelled` included) or an error.
-  public typealias Outcome = Result<CheckoutResult, CheckoutError>
+  package typealias Outcome = Result<CheckoutResult, CheckoutError>
 
   /// A result on its way to its reader, with what the reader should be told about it.
-  public struct Delivery: Sendable, Hashable {
-    public var result: CheckoutResult
+  package struct Delivery: Sendable, Hashable {
+    package var result: CheckoutResult
     /// `false` for a return over loopback that names no payment or subscription: any local
     /// process or web page can send a status, so such a result does not end the session
     /// (its record stays) and is shown as unconfirmed.
-    public var isConfirmed: Bool
+    package var isConfirmed: Bool
     /// What of the return URL's query could not be read as URL text (read as given).
-    public var unreadablePart: String?
+    package var unreadablePart: String?
 
-    public init(result: CheckoutResult, isConfirmed: Bool = true, unreadablePart: String? = nil) {
+    package init(result: CheckoutResult, isConfirmed: Bool = true, unreadablePart: String? = nil) {
       self.result = result
       self.isConfirmed = isConfirmed
       self.unreadablePart = unreadablePart
     }
   }
 
-  public enum State: Sendable, Hashable {
+  package enum State: Sendable, Hashable {
     case idle, locking, openingChannel, recording, presenting, waiting, delivering, finished
   }
 
-  public let checkoutURL: String
-  public let returnURL: String
-  public let customization: BrowserCustomization
+  package let checkoutURL: String
+  package let returnURL: String
+  package let customization: BrowserCustomization
 
-  public var state: State {
+  package var state: State {
     switch phase {
     case .idle: .idle
     case .locking: .locking
@@ -118,16 +118,16 @@ public struct CheckoutFlow: Sendable {
   /// Whether an abandoned-session record was written by this checkout.
   private var recorded = false
 
-  public init(checkoutURL: String, returnURL: String, customization: BrowserCustomization = BrowserCustomization()) {
+  package init(checkoutURL: String, returnURL: String, customization: BrowserCustomization = BrowserCustomization()) {
     self.checkoutURL = checkoutURL
     self.returnURL = returnURL
     self.customization = customization
   }
 
   /// Whether the checkout has ended.
-  public var isFinished: Bool { state == .finished }
+  package var isFinished: Bool { state == .finished }
 
-  public mutating func handle(_ input: Input) -> [Effect] {
+  package mutating func handle(_ input: Input) -> [Effect] {
     switch (phase, input) {
     case (.idle, .begin(let now)):
       createdAt = now
@@ -224,7 +224,7 @@ public struct CheckoutFlow: Sendable {
 extension CheckoutStatus {
   /// Whether the outcome is known for good, so that the abandoned-session record can go:
   /// `succeeded`, `failed` and `expired`; `cancelled` and `pending` still need reconciling.
-  public var isFinal: Bool {
+  package var isFinal: Bool {
     switch self {
     case .succeeded, .failed, .expired: true
     case .cancelled, .pending: false

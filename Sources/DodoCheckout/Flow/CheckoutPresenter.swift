@@ -1,6 +1,6 @@
 /// Shows the checkout to the customer: the browser command, or the URL for the user to open
 /// by hand (`--no-open`, no display).
-public protocol CheckoutPresenter: AnyObject {
+package protocol CheckoutPresenter: AnyObject {
   /// Presents the checkout. Returns once it is on its way; a later failure (the browser
   /// command exiting non-zero) arrives through the return channel as `presenterFailed`.
   func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure)
@@ -9,13 +9,13 @@ public protocol CheckoutPresenter: AnyObject {
 }
 
 /// Why the checkout could not be presented, and whether it may be showing all the same.
-public struct PresentationFailure: Error, Sendable, Hashable {
-  public var error: CheckoutError
+package struct PresentationFailure: Error, Sendable, Hashable {
+  package var error: CheckoutError
   /// `false` when the checkout certainly never appeared (a browser command that could not be
   /// started), so that its abandoned-session record can be removed again.
-  public var mayBeShowing: Bool
+  package var mayBeShowing: Bool
 
-  public init(_ error: CheckoutError, mayBeShowing: Bool) {
+  package init(_ error: CheckoutError, mayBeShowing: Bool) {
     self.error = error
     self.mayBeShowing = mayBeShowing
   }

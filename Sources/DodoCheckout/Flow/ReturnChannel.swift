@@ -3,7 +3,7 @@
 ///
 /// `next(until:)` is the only place where a checkout blocks, so the platform multiplexes every
 /// source there (sockets, signals, the browser process, the clock).
-public protocol ReturnChannel: AnyObject {
+package protocol ReturnChannel: AnyObject {
   /// Starts listening for `returnURL`, before the checkout is presented, so that a return
   /// that comes back at once is not lost.
   func open(for returnURL: ReturnURL) throws(CheckoutError)
@@ -16,9 +16,9 @@ public protocol ReturnChannel: AnyObject {
 }
 
 /// A URL handed to the checkout in progress, with the id its answer goes back to.
-public struct IncomingURL: Sendable, Hashable, Identifiable {
+package struct IncomingURL: Sendable, Hashable, Identifiable {
   /// How a URL reached the checkout, which says who could have sent it.
-  public enum Route: Sendable, Hashable {
+  package enum Route: Sendable, Hashable {
     /// From the user's own side: `dodo handle-url` (the desktop's URL handler, a script of
     /// the same user) or a line pasted into the terminal.
     case handler
@@ -26,11 +26,11 @@ public struct IncomingURL: Sendable, Hashable, Identifiable {
     case loopback
   }
 
-  public var id: Int
-  public var url: String
-  public var route: Route
+  package var id: Int
+  package var url: String
+  package var route: Route
 
-  public init(id: Int, url: String, route: Route = .handler) {
+  package init(id: Int, url: String, route: Route = .handler) {
     self.id = id
     self.url = url
     self.route = route
@@ -38,7 +38,7 @@ public struct IncomingURL: Sendable, Hashable, Identifiable {
 }
 
 /// What a `ReturnChannel` reports to a waiting checkout.
-public enum ReturnChannelEvent: Sendable, Hashable {
+package enum ReturnChannelEvent: Sendable, Hashable {
   /// A URL arrived; it may or may not match the return URL.
   case url(IncomingURL)
   /// The customer left: the browser closed, Ctrl-C, SIGTERM, a hung-up session, or the
