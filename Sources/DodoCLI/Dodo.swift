@@ -1,7 +1,7 @@
 import DodoPlatform
 
 /// The `dodo` command suite: `main.swift` hands it the process's arguments and streams, and
-/// in-process tests (the help snapshots, start's argument checks) call `main` the same way.
+/// in-process tests call `main` the same way, with their own streams.
 package enum Dodo {
   package static let version = "0.1.0"
 
@@ -11,55 +11,53 @@ package enum Dodo {
     return Syscalls.exit(main(arguments: Array(Syscalls.arguments().dropFirst()), environment: Syscalls.environment()))
   }
 
-  /// Runs one command line (without the program name) and returns the exit status.
+  /// Runs one command line (without the program name) and returns the exit status. A test
+  /// passes its own streams: standard input as a descriptor (a pipe), output as sinks in memory.
   package static func main(
-    arguments: [String], environment: [String: String], stdinFD: Int32 = 0, stdoutFD: Int32 = 1, stderrFD: Int32 = 2
+    arguments: [String], environment: [String: String], stdinFD: Int32 = 0,
+    stdout: any OutputSink = FileDescriptorSink(fd: 1), stderr: any OutputSink = FileDescriptorSink(fd: 2)
   ) -> Int32 {
-    let stdout = OutputFile(fd: stdoutFD)
-    let stderr = OutputFile(fd: stderrFD)
-    defer { stderr.flush() }
-    var status = run(arguments: arguments, environment: environment, stdinFD: stdinFD, stdout: stdout, stderr: stderr)
+    let parsed = Result { () throws(CLIError) in try CommandLineParser(root: CommandTree.root).parse(arguments) }
+    let context = Context(
+      environment: environment, stdout: OutputFile(stdout), stderr: OutputFile(stderr), stdinFD: stdinFD,
+      globals: globals(of: parsed, arguments: arguments))
+    defer { context.stderr.flush() }
+    var status = run(parsed, context: context)
     // Output that did not arrive is a failure, not a success with a hole in it (`dodo … > full-disk`).
-    stdout.flush()
-    if let error = stdout.error, !stdout.errorReported, status == ExitStatus.success.rawValue || status == ExitStatus.no.rawValue {
-      let context = Context(
-        environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
-        json: arguments.contains("--json"), noColor: true, configPath: nil, profile: nil)
+    context.stdout.flush()
+    if let error = context.stdout.error, !context.stdout.errorReported,
+      status == ExitStatus.success.rawValue || status == ExitStatus.no.rawValue
+    {
       report(.checkout(.platformError("cannot write standard output: \(error.reason)")), context: context)
       status = ExitStatus.platformError.rawValue
     }
     return status
   }
 
-  private static func run(
-    arguments: [String], environment: [String: String], stdinFD: Int32, stdout: OutputFile, stderr: OutputFile
-  ) -> Int32 {
-    // Before parsing, so that a command line that does not parse still gets its error in
-    // the form it asked for.
-    let options = arguments.prefix { $0 != "--" }
-    var context = Context(
-      environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
-      json: options.contains("--json"), noColor: options.contains("--no-color"), verbose: options.contains("--verbose"),
-      configPath: nil, profile: nil)
+  /// The global options of a command line that names a command; else the guess made without
+  /// parsing, so that a command line that does not parse still gets its error in the form it
+  /// asked for.
+  private static func globals(of parsed: Result<ParsedCommandLine, CLIError>, arguments: [String]) -> GlobalSettings {
+    switch parsed {
+    case .success(.run(let invocation, _)), .success(.external(_, _, let invocation)): GlobalSettings(invocation)
+    case .success(.help), .success(.version), .failure: GlobalSettings(guessingFrom: arguments)
+    }
+  }
+
+  private static func run(_ parsed: Result<ParsedCommandLine, CLIError>, context: Context) -> Int32 {
     do {
-      switch try CommandLineParser(root: CommandTree.root).parse(arguments) {
+      switch try parsed.get() {
       case .version:
-        stdout.write("dodo \(version)\n")
+        context.stdout.write("dodo \(version)\n")
         return ExitStatus.success.rawValue
       case .help(let path, let listingPlugins):
         return try HelpCommand.show(path: path, listingPlugins: listingPlugins, context: context).rawValue
-      case .external(let name, let arguments, let globals):
-        context = Context(
-          environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
-          json: globals.isSet(GlobalOptions.json), noColor: globals.isSet(GlobalOptions.noColor),
-          verbose: globals.isSet(GlobalOptions.verbose), configPath: globals.value(GlobalOptions.config), profile: globals.value(GlobalOptions.profile))
-        guard let plugin = Plugin.find(name, environment: environment) else { throw PluginCommands.unknown(name, environment) }
+      case .external(let name, let arguments, _):
+        guard let plugin = Plugin.find(name, environment: context.environment) else {
+          throw PluginCommands.unknown(name, context.environment)
+        }
         try PluginLauncher.run(plugin, arguments: arguments, context: context)
       case .run(let invocation, let handler):
-        context = Context(
-          environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
-          json: invocation.isSet(GlobalOptions.json), noColor: invocation.isSet(GlobalOptions.noColor),
-          verbose: invocation.isSet(GlobalOptions.verbose), configPath: invocation.value(GlobalOptions.config), profile: invocation.value(GlobalOptions.profile))
         return try handler(invocation, context).rawValue
       }
     } catch let error as CLIError {

@@ -1,12 +1,32 @@
-/// Buffered output to a file descriptor: the CLI writes millions of small pieces when it
-/// streams, and one `write(2)` per piece would dominate the time.
-package final class OutputFile {
+/// Where an `OutputFile`'s bytes go: a file descriptor in the process, memory in a test, so
+/// that a command's exact output (and a failure to write it) is checked without a subprocess.
+package protocol OutputSink {
+  /// Writes all of `bytes`, or throws the error that stopped it.
+  func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError)
+  /// Whether a person reads it as it comes: colour and progress are for a terminal only.
+  var isTerminal: Bool { get }
+}
+
+/// A file descriptor as an `OutputSink`: the process's standard output and error.
+package struct FileDescriptorSink: OutputSink {
   package let fd: Int32
+
+  package init(fd: Int32) { self.fd = fd }
+
+  package func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) { try Syscalls.writeAll(fd, bytes) }
+
+  package var isTerminal: Bool { Syscalls.isTerminal(fd) }
+}
+
+/// Buffered output to a sink: the CLI writes millions of small pieces when it streams, and
+/// one `write(2)` per piece would dominate the time.
+package final class OutputFile {
+  private let sink: any OutputSink
   private var buffer: [UInt8] = []
   private let capacity: Int
 
-  package init(fd: Int32, capacity: Int = 64 * 1024) {
-    self.fd = fd
+  package init(_ sink: any OutputSink, capacity: Int = 64 * 1024) {
+    self.sink = sink
     self.capacity = capacity
     buffer.reserveCapacity(capacity)
   }
@@ -43,10 +63,10 @@ package final class OutputFile {
 
   private func send(_ bytes: UnsafeRawBufferPointer) {
     guard error == nil else { return }
-    do { try Syscalls.writeAll(fd, bytes) } catch { self.error = error }
+    do { try sink.write(bytes) } catch { self.error = error }
   }
 
-  package var isTerminal: Bool { Syscalls.isTerminal(fd) }
+  package var isTerminal: Bool { sink.isTerminal }
 }
 
 /// Lines read from a file descriptor through one reused buffer, so that memory stays flat

@@ -62,25 +62,12 @@ import Testing
       "\nError: invalid value 'drak' for '--color-scheme' (expected one of: system, light, dark). Did you mean 'dark'?\n"))
   }
 
-  /// Runs `dodo ARGUMENTS` in-process with no plugins on PATH and no config, plus `extra`
-  /// variables (given the scratch directory that is HOME); returns the exit status, standard
-  /// output and standard error as one text.
+  /// Runs `dodo ARGUMENTS` in-process (`CommandRunner`), plus `extra` variables (given the
+  /// scratch directory that is HOME); returns the exit status, standard output and standard
+  /// error as one text.
   static func run(_ arguments: [String], environment extra: (_ scratch: String) -> [String: String] = { _ in [:] }) throws -> String {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dodo-help-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let out = scratch.appendingPathComponent("out"), err = scratch.appendingPathComponent("err")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
-    let stdout = try FileHandle(forWritingTo: out), stderr = try FileHandle(forWritingTo: err)
-    let status = Dodo.main(
-      arguments: arguments,
-      environment: ["PATH": scratch.path, "HOME": scratch.path, "XDG_CONFIG_DIRS": scratch.path, "NO_COLOR": "1"]
-        .merging(extra(scratch.path)) { $1 },
-      stdinFD: -1, stdoutFD: stdout.fileDescriptor, stderrFD: stderr.fileDescriptor)
-    try stdout.close()
-    try stderr.close()
-    let printed = try String(contentsOf: out, encoding: .utf8), errors = try String(contentsOf: err, encoding: .utf8)
-    return "$ dodo \(arguments.joined(separator: " "))\n[exit \(status)]\n--- stdout\n\(printed)--- stderr\n\(errors)"
+    let runner = try CommandRunner()
+    runner.environment.merge(extra(runner.scratch)) { $1 }
+    return "$ dodo \(arguments.joined(separator: " "))\n\(try runner.run(arguments))"
   }
 }

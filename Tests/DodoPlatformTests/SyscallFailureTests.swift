@@ -39,7 +39,7 @@ struct SyscallFailureTests {
     forcing(["write": [.fail(.noSpace)]]) {
       #expect(throws: SystemError("write", errno: .noSpace)) { try Syscalls.writeAll(write, [1, 2, 3]) }
     }
-    let output = OutputFile(fd: write)
+    let output = OutputFile(FileDescriptorSink(fd: write))
     _ = forcing(["write": [.fail(.noSpace)]]) {
       output.write("lost\n")
       output.flush()

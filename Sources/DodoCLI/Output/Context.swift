@@ -19,18 +19,17 @@ package final class Context {
   package let stderrStyle: TextStyle
 
   package init(
-    environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: Int32, json: Bool,
-    noColor: Bool, verbose: Bool = false, configPath: String?, profile: String?
+    environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: Int32, globals: GlobalSettings
   ) {
     self.environment = environment
     self.stdout = stdout
     self.stderr = stderr
     self.stdinFD = stdinFD
-    self.json = json
-    self.verbose = verbose
-    self.configPath = configPath
-    self.profile = profile
-    let colorAllowed = !noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    json = globals.json
+    verbose = globals.verbose
+    configPath = globals.configPath
+    profile = globals.profile
+    let colorAllowed = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     stdoutStyle = TextStyle(enabled: colorAllowed && stdout.isTerminal)
     stderrStyle = TextStyle(enabled: colorAllowed && stderr.isTerminal)
   }
@@ -57,6 +56,35 @@ package final class Context {
     writer.endObject()
     writer.newline()
     stderr.write(writer.bytes)
+  }
+}
+
+/// The global options of one command line (`GlobalOptions`), as a `Context` is built from them.
+package struct GlobalSettings: Sendable {
+  package var json = false
+  package var noColor = false
+  package var verbose = false
+  package var configPath: String?
+  package var profile: String?
+
+  /// Those of a parsed command line, wherever they stood on it.
+  init(_ invocation: Invocation) {
+    json = invocation.isSet(GlobalOptions.json)
+    noColor = invocation.isSet(GlobalOptions.noColor)
+    verbose = invocation.isSet(GlobalOptions.verbose)
+    configPath = invocation.value(GlobalOptions.config)
+    profile = invocation.value(GlobalOptions.profile)
+  }
+
+  /// A guess for a command line that did not parse (or that only asks for help or the
+  /// version), so that its error still comes in the form it asked for: the flags before any
+  /// `--`. `--config` and `--profile` are not guessed, since only parsing tells a value from
+  /// an option.
+  init(guessingFrom arguments: [String]) {
+    let options = arguments.prefix { $0 != "--" }
+    json = options.contains("--" + GlobalOptions.json.name)
+    noColor = options.contains("--" + GlobalOptions.noColor.name)
+    verbose = options.contains("--" + GlobalOptions.verbose.name)
   }
 }
 

@@ -1,0 +1,73 @@
+import DodoPlatform
+import Foundation
+
+@testable import DodoCLI
+
+/// A standard stream kept in memory, so that a test reads exactly what a command printed.
+final class MemoryStream: OutputSink {
+  private(set) var bytes: [UInt8] = []
+  let isTerminal: Bool
+  /// The error every write fails with (`ENOSPC` for a full disk), as `write(2)` would.
+  let failure: Errno?
+
+  init(isTerminal: Bool = false, failing failure: Errno? = nil) {
+    self.isTerminal = isTerminal
+    self.failure = failure
+  }
+
+  func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+    if let failure { throw SystemError("write", errno: failure) }
+    self.bytes.append(contentsOf: bytes)
+  }
+
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// Runs `dodo` in-process, as `main.swift` does, with its output in memory: in a private
+/// scratch directory that is HOME, TMPDIR and PATH (so no plugins, no config, no state of the
+/// user's), removed when the runner goes.
+final class CommandRunner {
+  /// What one command line did.
+  struct Output: Equatable, CustomStringConvertible {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    var description: String { "[exit \(status)]\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
+  }
+
+  let scratch: String
+  var environment: [String: String]
+
+  init() throws {
+    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dodo-cli-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    environment = ["PATH": scratch, "HOME": scratch, "TMPDIR": scratch, "XDG_CONFIG_DIRS": scratch]
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: scratch) }
+
+  /// Runs `dodo ARGUMENTS` with `stdin` on a pipe (closed after it, so a reader meets its end).
+  func run(
+    _ arguments: [String], stdin: String = "", stdout: MemoryStream = MemoryStream(), stderr: MemoryStream = MemoryStream()
+  ) throws -> Output {
+    let (read, write) = try Syscalls.pipe()
+    defer { Syscalls.close(read) }
+    try Syscalls.writeAll(write, Array(stdin.utf8))
+    Syscalls.close(write)
+    let status = Dodo.main(arguments: arguments, environment: environment, stdinFD: read, stdout: stdout, stderr: stderr)
+    return Output(status: status, stdout: stdout.text, stderr: stderr.text)
+  }
+
+  /// Writes `contents` to `name` in the scratch directory, owner-only, and returns its path.
+  @discardableResult
+  func file(_ name: String, _ contents: String) throws -> String {
+    let path = scratch + "/" + name
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    guard FileManager.default.createFile(atPath: path, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600]) else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+    return path
+  }
+}
