@@ -1,0 +1,96 @@
+import Testing
+
+@testable import DodoCLI
+
+/// The command line as a whole, in-process: the version, help by every spelling, global
+/// options anywhere, and the errors of a command line that does not parse.
+@Suite struct CommandLineTests {
+  static let validateUsage = """
+    Usage: dodo validate [<checkout-url>] [--return-url URL]
+      See 'dodo validate --help'.
+
+    """
+
+  @Test func version() throws {
+    #expect(try CommandRunner().run(["--version"]) == .init(status: 0, stdout: "dodo 0.1.0\n", stderr: ""))
+  }
+
+  @Test("no command prints the root's help")
+  func noCommand() throws {
+    let runner = try CommandRunner()
+    let help = try runner.run(["--help"])
+    #expect(help.stdout.hasPrefix("OVERVIEW: Run and decode Dodo Payments hosted checkouts from the shell.\n"))
+    #expect(try runner.run([]) == help)
+  }
+
+  @Test("--help, -h and dodo help COMMAND print the same help")
+  func helpSpellings() throws {
+    let runner = try CommandRunner()
+    let help = try runner.run(["validate", "--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.hasPrefix("OVERVIEW: Check a checkout URL, a return URL, and the configuration in effect.\n"))
+    for arguments in [["validate", "-h"], ["help", "validate"], ["--help", "validate"]] {
+      #expect(try runner.run(arguments) == help, "\(arguments)")
+    }
+  }
+
+  @Test("global options stand before or after the command")
+  func globalOptionsAnywhere() throws {
+    let runner = try CommandRunner()
+    let valid = CommandRunner.Output(status: 0, stdout: #"{"valid":true}"# + "\n", stderr: "")
+    #expect(try runner.run(["--json", "validate", "https://checkout.dodopayments.com/session/cks_1"]) == valid)
+    #expect(try runner.run(["validate", "https://checkout.dodopayments.com/session/cks_1", "--json"]) == valid)
+  }
+
+  @Test("an unknown option: Error, suggestion, usage, hint, exit 64")
+  func unknownOption() throws {
+    #expect(
+      try CommandRunner().run(["validate", "--retrun-url", "x"]) == .init(
+        status: 64, stdout: "", stderr: "Error: unknown option '--retrun-url'. Did you mean '--return-url'?\n" + Self.validateUsage))
+  }
+
+  @Test("a missing option value is a usage error")
+  func missingValue() throws {
+    #expect(
+      try CommandRunner().run(["validate", "--return-url"]) == .init(
+        status: 64, stdout: "", stderr: "Error: option '--return-url' needs a value (URL)\n" + Self.validateUsage))
+  }
+
+  @Test("an unexpected argument is a usage error")
+  func unexpectedArgument() throws {
+    #expect(
+      try CommandRunner().run(["validate", "https://checkout.dodopayments.com/session/a", "extra"]) == .init(
+        status: 64, stdout: "", stderr: "Error: unexpected argument 'extra'\n" + Self.validateUsage))
+  }
+
+  @Test("an unknown command exits 127 with a suggestion")
+  func unknownCommand() throws {
+    #expect(
+      try CommandRunner().run(["validte"]) == .init(
+        status: 127, stdout: "",
+        stderr: "Error: unknown command 'validte'. Did you mean 'validate'?\n  See 'dodo help' for the list of commands.\n"))
+  }
+
+  @Test("with --json, a command line that does not parse is a JSON error, wherever --json stands")
+  func parseErrorsAsJSON() throws {
+    let runner = try CommandRunner()
+    #expect(
+      try runner.run(["--json", "validte"]) == .init(
+        status: 127, stdout: "",
+        stderr: #"{"error":{"code":"UNKNOWN_COMMAND","message":"unknown command 'validte'. Did you mean 'validate'?"}}"# + "\n"))
+    #expect(
+      try runner.run(["validate", "--retrun-url", "--json"]) == .init(
+        status: 64, stdout: "",
+        stderr: #"{"error":{"code":"USAGE_ERROR","message":"unknown option '--retrun-url'. Did you mean '--return-url'?"}}"# + "\n"))
+  }
+
+  @Test("-- ends the options: what follows is an argument, even --json")
+  func doubleDash() throws {
+    let output = try CommandRunner().run(["explain-status", "--json", "--", "--requires-nothing"])
+    #expect(output.status == 0)
+    #expect(output.stderr == "")
+    #expect(output.stdout.hasPrefix(#"{"input":"--requires-nothing","result":{"status":"pending","#))
+    let unparsed = try CommandRunner().run(["validte", "--", "--json"])
+    #expect(unparsed.stderr.hasPrefix("Error: unknown command 'validte'."), "--json after -- is no global option")
+  }
+}
