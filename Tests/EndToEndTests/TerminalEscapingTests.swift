@@ -37,16 +37,6 @@ import Testing
     #expect(output.stdout.hasSuffix("status: succeeded\npaymentId: a\\x1b]0;x\\x07b\ncustomerEmail: c\\r\\u202ed\n"))
   }
 
-  @Test func aRecordsSessionIdIsShownEscaped() throws {
-    let sandbox = CheckoutSandbox()
-    try FileManager.default.createDirectory(atPath: sandbox.state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    try #"{"sessionId":"cks\u001b]0;x\u0007","createdAt":"2026-12-01T01:50:30Z"}"#.write(toFile: sandbox.record, atomically: false, encoding: .utf8)
-    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: sandbox.record)
-    let shown = try sandbox.run(["abandoned", "show"])
-    #expect(shown.status == 0, "\(shown.stderr)")
-    #expect(shown.stdout == "sessionId: cks\\x1b]0;x\\x07\ncreatedAt: 2026-12-01T01:50:30Z\ninProgress: false\n")
-  }
-
   @Test func aConfigErrorsSourceLineIsShownEscaped() throws {
     let home = TemporaryDirectory()
     let config = try home.write("c.yaml", "profiles:\n  a:\n    return_url: [\u{1b}]0;x\u{07}\n")

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import DodoCLI
+
+/// `dodo abandoned show|clear`, in-process, with no checkout running, against a state
+/// directory (`DODO_STATE_DIR`) in the runner's scratch directory.
+@Suite struct AbandonedCommandTests {
+  let runner: CommandRunner
+  let state: String
+
+  init() throws {
+    runner = try CommandRunner()
+    state = runner.scratch + "/state"
+    runner.environment["DODO_STATE_DIR"] = state
+  }
+
+  /// Writes the record `start` leaves (`abandoned.json`) for `sessionId`, given as the
+  /// contents of a JSON string, so that a test can also write one `start` never would.
+  func record(_ sessionId: String) throws {
+    try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try runner.file("state/abandoned.json", #"{"sessionId":"\#(sessionId)","createdAt":"2026-11-18T11:06:40Z"}"#)
+  }
+
+  @Test("no record, with no state directory at all: exit 1; clear has nothing to clear and succeeds")
+  func noRecord() throws {
+    #expect(try runner.run(["abandoned", "show"]) == .init(status: 1, stdout: "no abandoned session\n", stderr: ""))
+    #expect(try runner.run(["abandoned", "show", "--json"]) == .init(status: 1, stdout: "null\n", stderr: ""))
+    #expect(try runner.run(["abandoned", "clear"]) == .init(status: 0, stdout: "cleared\n", stderr: ""))
+    #expect(try runner.run(["abandoned", "clear", "--json"]) == .init(status: 0, stdout: #"{"cleared":false}"# + "\n", stderr: ""))
+    #expect(!FileManager.default.fileExists(atPath: state), "show and clear only look; they create no state directory")
+  }
+
+  @Test("a record: shown in text and JSON, then cleared")
+  func aRecord() throws {
+    try record("cks_1")
+    #expect(
+      try runner.run(["abandoned", "show"]) == .init(
+        status: 0, stdout: "sessionId: cks_1\ncreatedAt: 2026-11-18T11:06:40Z\ninProgress: false\n", stderr: ""))
+    #expect(
+      try runner.run(["--json", "abandoned", "show"]) == .init(
+        status: 0, stdout: #"{"sessionId":"cks_1","createdAt":"2026-11-18T11:06:40Z","inProgress":false}"# + "\n", stderr: ""))
+    #expect(try runner.run(["abandoned", "clear", "--json"]) == .init(status: 0, stdout: #"{"cleared":true}"# + "\n", stderr: ""))
+    #expect(try runner.run(["abandoned", "show"]) == .init(status: 1, stdout: "no abandoned session\n", stderr: ""))
+    try record("cks_2")
+    #expect(try runner.run(["abandoned", "clear"]) == .init(status: 0, stdout: "cleared\n", stderr: ""))
+    #expect(try runner.run(["abandoned", "show", "--json"]) == .init(status: 1, stdout: "null\n", stderr: ""))
+  }
+
+  @Test("a record's session id is shown with its controls escaped, never obeyed")
+  func sessionIdIsShownEscaped() throws {
+    try record(#"cks\u001b]0;x\u0007"#)
+    #expect(
+      try runner.run(["abandoned", "show"]) == .init(
+        status: 0, stdout: "sessionId: cks\\x1b]0;x\\x07\ncreatedAt: 2026-11-18T11:06:40Z\ninProgress: false\n", stderr: ""))
+  }
+}
