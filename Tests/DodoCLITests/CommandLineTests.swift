@@ -93,4 +93,16 @@ import Testing
     let unparsed = try CommandRunner().run(["validte", "--", "--json"])
     #expect(unparsed.stderr.hasPrefix("Error: unknown command 'validte'."), "--json after -- is no global option")
   }
+
+  @Test("an unknown command and an unexpected argument are shown with their controls escaped, never obeyed")
+  func argumentsAreShownEscaped() throws {
+    let runner = try CommandRunner()
+    #expect(
+      try runner.run(["\u{1b}]0;owned\u{07}x\ny"]) == .init(
+        status: 127, stdout: "",
+        stderr: "Error: unknown command '\\x1b]0;owned\\x07x\\ny'\n  See 'dodo help' for the list of commands.\n"))
+    #expect(
+      try runner.run(["validate", "https://checkout.dodopayments.com/session/a", "e\u{1b}[2J\r\u{202e}x"]) == .init(
+        status: 64, stdout: "", stderr: "Error: unexpected argument 'e\\x1b[2J\\r\\u202ex'\n" + Self.validateUsage))
+  }
 }

@@ -91,4 +91,13 @@ import Testing
           """,
         stderr: ""))
   }
+
+  @Test("a config error's source line is shown with its controls escaped, never obeyed")
+  func sourceLineIsShownEscaped() throws {
+    let config = try runner.file("bad.yaml", "profiles:\n  a:\n    return_url: [\u{1b}]0;x\u{07}\n")
+    #expect(
+      try runner.run(["--config", config, "config", "show"]) == .init(
+        status: 78, stdout: "",
+        stderr: "\(config):3:18: error: control characters are not allowed\n    return_url: [\\x1b]0;x\\x07\n                 ^\n"))
+  }
 }
