@@ -36,6 +36,8 @@ final class CommandRunner {
     var description: String { "[exit \(status)]\n--- stdout\n\(stdout)--- stderr\n\(stderr)" }
   }
 
+  struct StandardInputTooLarge: Error { var count: Int }
+
   let scratch: String
   var environment: [String: String]
 
@@ -48,9 +50,12 @@ final class CommandRunner {
   deinit { try? FileManager.default.removeItem(atPath: scratch) }
 
   /// Runs `dodo ARGUMENTS` with `stdin` on a pipe (closed after it, so a reader meets its end).
+  /// The pipe is filled before `dodo` runs, so `stdin` must fit in its buffer (16 KiB on
+  /// macOS); a larger or slower standard input is a subprocess test's.
   func run(
     _ arguments: [String], stdin: String = "", stdout: MemoryStream = MemoryStream(), stderr: MemoryStream = MemoryStream()
   ) throws -> Output {
+    guard stdin.utf8.count <= 16 * 1024 else { throw StandardInputTooLarge(count: stdin.utf8.count) }
     let (read, write) = try Syscalls.pipe()
     defer { Syscalls.close(read) }
     try Syscalls.writeAll(write, Array(stdin.utf8))
