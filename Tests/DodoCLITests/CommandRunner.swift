@@ -64,13 +64,14 @@ final class CommandRunner {
     return Output(status: status, stdout: stdout.text, stderr: stderr.text)
   }
 
-  /// Writes `contents` to `name` in the scratch directory, owner-only, and returns its path.
+  /// Writes `contents` to `name` in the scratch directory, owner-only (`mode`), and returns
+  /// its path.
   @discardableResult
-  func file(_ name: String, _ contents: String) throws -> String {
+  func file(_ name: String, _ contents: String, mode: Int = 0o600) throws -> String {
     let path = scratch + "/" + name
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    guard FileManager.default.createFile(atPath: path, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600]) else {
+    guard FileManager.default.createFile(atPath: path, contents: Data(contents.utf8), attributes: [.posixPermissions: mode]) else {
       throw CocoaError(.fileWriteUnknown)
     }
     return path

@@ -1,0 +1,33 @@
+import Testing
+
+@testable import DodoCLI
+
+/// `dodo help` with plugins on PATH (the snapshots have none): the plugins it lists, and the
+/// ones it warns about.
+@Suite struct HelpCommandTests {
+  @Test("help lists the plugins found, names escaped, after the commands; one that cannot run gets a warning")
+  func pluginsAreListed() throws {
+    let runner = try CommandRunner()
+    let withoutPlugins = try runner.run(["help"]).stdout
+    let bin = runner.scratch + "/bin"
+    try runner.file("bin/dodo-a\u{1b}[31mb", "#!/bin/sh\n", mode: 0o700)
+    try runner.file("bin/dodo-hello", "#!/bin/sh\n", mode: 0o700)
+    try runner.file("bin/dodo-noexec", "#!/bin/sh\n")
+    runner.environment["PATH"] = bin
+    // The scratch directory's path is always too long to stand beside "plugin:".
+    let plugins = """
+      PLUGINS:
+        a\\x1b[31mb              plugin:
+                                \(bin)/dodo-a\\x1b[31mb
+        hello                   plugin:
+                                \(bin)/dodo-hello
+
+      GLOBAL OPTIONS:
+
+      """
+    #expect(
+      try runner.run(["help"]) == .init(
+        status: 0, stdout: withoutPlugins.replacing("GLOBAL OPTIONS:\n", with: plugins),
+        stderr: "dodo: warning: the plugin \(bin)/dodo-noexec is not executable (chmod +x it to use 'dodo noexec')\n"))
+  }
+}
