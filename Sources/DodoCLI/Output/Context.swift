@@ -61,11 +61,11 @@ package final class Context {
 
 /// The global options of one command line (`GlobalOptions`), as a `Context` is built from them.
 package struct GlobalSettings: Sendable {
-  package var json = false
-  package var noColor = false
-  package var verbose = false
-  package var configPath: String?
-  package var profile: String?
+  package let json: Bool
+  package let noColor: Bool
+  package let verbose: Bool
+  package let configPath: String?
+  package let profile: String?
 
   /// Those of a parsed command line, wherever they stood on it.
   init(_ invocation: Invocation) {
@@ -85,6 +85,8 @@ package struct GlobalSettings: Sendable {
     json = options.contains("--" + GlobalOptions.json.name)
     noColor = options.contains("--" + GlobalOptions.noColor.name)
     verbose = options.contains("--" + GlobalOptions.verbose.name)
+    configPath = nil
+    profile = nil
   }
 }
 
