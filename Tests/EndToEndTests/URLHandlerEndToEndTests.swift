@@ -62,13 +62,4 @@ struct URLHandlerEndToEndTests {
     #expect(output.status == 0)
     #expect(output.stdout.contains(#""paymentId":"pay_x""#))
   }
-
-  @Test("no return URL is a usage error; http return URLs are skipped")
-  func schemes() throws {
-    let sandbox = CheckoutSandbox()
-    #expect(try Dodo.run(["url-handler", "install"], environment: sandbox.environment()).status == 64)
-    let http = try Dodo.run(["url-handler", "install"], environment: sandbox.environment(["DODO_RETURN_URL": "http://127.0.0.1:5000/r"]))
-    #expect(http.status == 0)
-    #expect(http.stderr.contains("need no URL handler"))
-  }
 }
