@@ -1,3 +1,5 @@
+@_spi(Scanning) import DodoCheckout
+
 /// Buffered output to a file descriptor: the CLI writes millions of small pieces when it
 /// streams, and one `write(2)` per piece would dominate the time.
 public final class OutputFile {
@@ -109,19 +111,15 @@ public final class LineReader {
     }
   }
 
-  /// The index of the first `\n` in `range`, eight bytes at a time (a zero-byte test on the
-  /// word XORed with newlines): a plain byte loop costs more than the rest of a short line.
+  /// The index of the first `\n` in `range`, eight bytes at a time (`ByteWord`): a plain
+  /// byte loop costs more than the rest of a short line.
   static func newline(in buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-    guard let base = buffer.baseAddress else { return nil }
     var i = range.lowerBound
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    while i + 8 <= range.upperBound {
-      let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ (ones &* 0x0A)
-      if (word &- ones) & ~word & (ones &* 0x80) != 0 { break }
+    while i + 8 <= range.upperBound, !ByteWord.any(ByteWord(buffer, at: i).equal(to: UInt8(ascii: "\n"))) {
       i += 8
     }
     while i < range.upperBound {
-      if base[i] == UInt8(ascii: "\n") { return i }
+      if buffer[i] == UInt8(ascii: "\n") { return i }
       i += 1
     }
     return nil

@@ -165,9 +165,9 @@ struct ExplainStatusCommand {
     writer.key("rawStatus")
     writer.string(query.rawStatus, plainURL: plain)
     writer.key("meaning")
-    writer.encoded(explanation.meaningJSON)
+    explanation.meaningText.withUTF8Buffer { writer.plainString($0) }
     writer.key("nextStep")
-    writer.encoded(explanation.nextStepJSON)
+    explanation.nextStepText.withUTF8Buffer { writer.plainString($0) }
     if !warnings.isEmpty {
       writer.key("warnings")
       warnings.writeJSON(writer)
@@ -393,13 +393,7 @@ enum ExplainInput {
       throw .invalidReturnUrl(
         "not a return URL, a query string (status=…&…) or a status value (letters, digits, '_' and '-' only)")
     }
-    let prefix: StaticString = "status="
-    let query = [UInt8](unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + input.count) { buffer, count in
-      let written = UnsafeMutableRawBufferPointer(buffer)
-      written.copyMemory(from: UnsafeRawBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
-      UnsafeMutableRawBufferPointer(rebasing: written[prefix.utf8CodeUnitCount...]).copyMemory(from: UnsafeRawBufferPointer(input))
-      count = buffer.count
-    }
+    let query = Array("status=".utf8) + input
     try query.withUnsafeBufferPointer { bytes throws(CheckoutError) in
       try ReturnQuery.withQuery(bytes) { body($0, warnings.union(.of($0, fromQuery: false))) }
     }

@@ -5,15 +5,11 @@ import DodoCheckout
 /// The result is a hint, not proof: a pending or unknown outcome is reconciled with the
 /// backend and never told to the customer as a failure; only the webhook proves a payment.
 ///
-/// Every field is a plain value (literals, and JSON encoded once into memory that lives as
-/// long as the process), so `--json -` copies an explanation per line without reference counting.
-/// That memory is written once, before any use, and only read after: hence `@unchecked Sendable`.
-struct StatusExplanation: @unchecked Sendable {
+/// There is one of each (the static lets below). The texts are literals, so `--json -` writes
+/// them per line straight from the binary, without reference counting.
+struct StatusExplanation: Sendable {
   let meaningText: StaticString
   let nextStepText: StaticString
-  /// `meaning` and `nextStep` as JSON strings, encoded once: `--json -` writes them per line.
-  let meaningJSON: UnsafeBufferPointer<UInt8>
-  let nextStepJSON: UnsafeBufferPointer<UInt8>
   /// The `Meaning:` and `Next step:` lines of the text output, laid out once.
   let textFields: [UInt8]
 
@@ -56,18 +52,8 @@ struct StatusExplanation: @unchecked Sendable {
   private init(_ meaning: StaticString, _ nextStep: StaticString) {
     meaningText = meaning
     nextStepText = nextStep
-    meaningJSON = Self.encodedForever(meaning)
-    nextStepJSON = Self.encodedForever(nextStep)
     textFields = Array(
       (ExplainStatusCommand.field("Meaning", meaning.description) + ExplainStatusCommand.field("Next step", nextStep.description)).utf8)
-  }
-
-  /// `text` as a JSON string in memory that is never freed: there is one per explanation.
-  private static func encodedForever(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
-    let json = JSONWriter.encoded(text.description)
-    let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: json.count)
-    _ = memory.initialize(from: json)
-    return UnsafeBufferPointer(memory)
   }
 
   private static let reconcile: StaticString =
