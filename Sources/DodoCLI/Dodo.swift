@@ -40,7 +40,7 @@ public enum Dodo {
     var context = Context(
       environment: environment, stdout: stdout, stderr: stderr, stdinFD: stdinFD,
       json: options.contains("--json"), noColor: options.contains("--no-color"), configPath: nil, profile: nil)
-    do {
+    do throws(CLIError) {
       switch try CommandLineParser(root: CommandTree.root).parse(arguments) {
       case .version:
         stdout.write("dodo \(version)\n")
@@ -61,12 +61,9 @@ public enum Dodo {
           configPath: invocation.value(GlobalOptions.config), profile: invocation.value(GlobalOptions.profile))
         return try handler(invocation, context).rawValue
       }
-    } catch let error as CLIError {
+    } catch {
       report(error, context: context)
       return error.exitStatus.rawValue
-    } catch {
-      report(.checkout(.platformError("\(error)")), context: context)
-      return ExitStatus.platformError.rawValue
     }
   }
 

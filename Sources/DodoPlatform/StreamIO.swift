@@ -77,12 +77,12 @@ public final class LineReader {
   /// `maximumLineLength` bytes or more goes to `tooLong` with its first `maximumLineLength`
   /// bytes, and the reading goes on after it.
   public func forEachLine(
-    beforeWaiting: () -> Void = {}, tooLong: (UnsafeBufferPointer<UInt8>) throws -> Void = { _ in },
-    _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
-  ) throws {
+    beforeWaiting: () -> Void = {}, tooLong: (UnsafeBufferPointer<UInt8>) -> Void = { _ in },
+    _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(SystemError) {
     while true {
       // Every whole line in the buffer, in one access to it.
-      try buffer.withUnsafeBufferPointer { bytes in
+      buffer.withUnsafeBufferPointer { bytes in
         while let newline = Self.newline(in: bytes, start..<end) {
           defer { start = newline + 1 }
           if skipping {
@@ -91,18 +91,18 @@ public final class LineReader {
           }
           var lineEnd = newline
           if lineEnd > start, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-          try body(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]))
+          body(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]))
         }
         if skipping {
           (start, end) = (0, 0)
         } else if start == 0, end == bytes.count, bytes.count >= maximumLineLength {
-          try tooLong(UnsafeBufferPointer(rebasing: bytes[0..<end]))
+          tooLong(UnsafeBufferPointer(rebasing: bytes[0..<end]))
           (start, end, skipping) = (0, 0, true)
         }
       }
       if atEnd {
         if start < end, !skipping {
-          try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+          buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
         }
         return
       }
@@ -125,7 +125,7 @@ public final class LineReader {
     return nil
   }
 
-  private func fill() throws {
+  private func fill() throws(SystemError) {
     if start > 0 {
       buffer.withUnsafeMutableBytes { b in b.copyMemory(from: UnsafeRawBufferPointer(rebasing: b[start..<end])) }
       end -= start
@@ -134,9 +134,10 @@ public final class LineReader {
     if end == buffer.count {
       buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, maximumLineLength - buffer.count)))
     }
-    let count = try buffer.withUnsafeMutableBytes { raw in
-      try Syscalls.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[end...]))
+    let read = buffer.withUnsafeMutableBytes { raw in
+      Result { () throws(SystemError) in try Syscalls.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[end...])) }
     }
+    let count = try read.get()
     if count == 0 { atEnd = true } else { end += count }
   }
 }

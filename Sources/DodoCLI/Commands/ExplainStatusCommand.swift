@@ -61,7 +61,7 @@ extension CommandSpec {
       .init(.no, "One or more inputs could not be decoded (the others were)."),
       .init(.usage, "No input at all: no argument, or only blank ones, or - with no non-blank line."),
     ],
-    handler: { invocation, context in
+    handler: { invocation, context throws(CLIError) in
       var command = ExplainStatusCommand(context: context, redact: invocation.isSet(ExplainStatusCommand.redact))
       return try command.run(invocation.arguments)
     }
@@ -87,11 +87,11 @@ struct ExplainStatusCommand {
     self.redact = redact
   }
 
-  mutating func run(_ inputs: [String]) throws -> ExitStatus {
+  mutating func run(_ inputs: [String]) throws(CLIError) -> ExitStatus {
     for input in inputs {
       if input == "-" {
         let reader = LineReader(fd: context.stdinFD)
-        do {
+        do throws(SystemError) {
           try reader.forEachLine(beforeWaiting: { flush() }, tooLong: { explainTooLong($0) }) { line in explain(line) }
         } catch {
           throw CLIError.checkout(.platformError("cannot read standard input: \(error)"))

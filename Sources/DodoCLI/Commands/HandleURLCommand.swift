@@ -22,7 +22,7 @@ extension CommandSpec {
       .init(.no, "Nothing claimed it: no checkout is running, or the URL does not match its return URL."),
       .init(.platformError, "The runtime directory is unusable (PLATFORM_ERROR)."),
     ],
-    handler: { invocation, context in try HandleURLCommand(context: context).run(url: invocation.arguments[0]) }
+    handler: { invocation, context throws(CLIError) in try HandleURLCommand(context: context).run(url: invocation.arguments[0]) }
   )
 }
 

@@ -77,7 +77,7 @@ extension CommandSpec {
       .init(.usage, "No return URL, or a bad option."),
       .init(.configuration, "A configuration file does not load, or the profile is unknown."),
     ],
-    handler: { invocation, context in try StartCommand(context: context).run(invocation) }
+    handler: { invocation, context throws(CLIError) in try StartCommand(context: context).run(invocation) }
   )
 }
 
@@ -92,7 +92,7 @@ struct StartCommand {
 
   let context: Context
 
-  func run(_ invocation: Invocation) throws -> ExitStatus {
+  func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
     let settings = try context.effectiveSettings(SettingOptions.commandLineSettings(from: invocation))
     if invocation.isSet(Self.noOpen), invocation.isSet(SettingOptions.browser) {
       throw CLIError.usage("--browser and --no-open cannot be used together", command: invocation.path)

@@ -22,7 +22,7 @@ extension CommandSpec {
       .init(.invalidReturnURL, "The return URL is invalid (INVALID_RETURN_URL)."),
       .init(.configuration, "A configuration file does not load, or the profile is unknown."),
     ],
-    handler: { invocation, context in
+    handler: { invocation, context throws(CLIError) in
       try ValidateCommand(context: context).run(checkoutURL: invocation.arguments.first, returnURL: invocation.value(SharedOptions.returnURL))
     }
   )
@@ -32,9 +32,9 @@ extension CommandSpec {
 struct ValidateCommand {
   let context: Context
 
-  func run(checkoutURL: String?, returnURL: String?) throws -> ExitStatus {
+  func run(checkoutURL: String?, returnURL: String?) throws(CLIError) -> ExitStatus {
     var findings: [String] = []
-    do {
+    do throws(CheckoutError) {
       if let checkoutURL {
         let url = try CheckoutURL(checkoutURL)
         let session = url.sessionId.map { "session \($0)" } ?? "no session id: no abandoned session would be recorded"
