@@ -85,7 +85,11 @@ public struct CheckoutFlow: Sendable {
   /// while it is delivered, so that no step can find them missing.
   private enum Phase: Sendable {
     case idle
-    case locking(URLs), openingChannel(URLs), recording(URLs), presenting(URLs), waiting(URLs)
+    case locking(URLs)
+    case openingChannel(URLs)
+    case recording(URLs)
+    case presenting(URLs)
+    case waiting(URLs)
     /// The result, and the return URL that waits for its answer.
     case delivering(CheckoutResult, answer: IncomingURL.ID?)
     case finished
