@@ -290,26 +290,26 @@ extension JSONWriter {
   /// `\`. Checked eight bytes at a time, once per input line, so that the texts taken from
   /// that line are copied instead of scanned again.
   public static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    allWords(of: bytes, where: { !ByteWord.any(needingEscape($0) | $0.equal(to: 0x7F) | $0.nonASCII) }) {
-      $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-    }
+    allWords(
+      of: bytes, where: { !ByteWord.any(needingEscape($0) | $0.equal(to: 0x7F) | $0.nonASCII) },
+      rest: { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
   }
 
   /// Whether no byte of `bytes` is `byte`, checked eight bytes at a time: a per-line test for
   /// a rare character costs next to nothing.
   public static func lacks(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    allWords(of: bytes, where: { !ByteWord.any($0.equal(to: byte)) }) { $0 != byte }
+    allWords(of: bytes, where: { !ByteWord.any($0.equal(to: byte)) }, rest: { $0 != byte })
   }
 
   /// Whether every byte of `bytes` is ASCII.
   public static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    allWords(of: bytes, where: { !ByteWord.any($0.nonASCII) }) { $0 < 0x80 }
+    allWords(of: bytes, where: { !ByteWord.any($0.nonASCII) }, rest: { $0 < 0x80 })
   }
 
-  /// Whether `word` holds for every eight bytes of `bytes` and `byte` for the rest.
+  /// Whether `word` holds for every eight bytes of `bytes` and `rest` for each byte after them.
   @inline(__always)
   private static func allWords(
-    of bytes: UnsafeBufferPointer<UInt8>, where word: (ByteWord) -> Bool, _ byte: (UInt8) -> Bool
+    of bytes: UnsafeBufferPointer<UInt8>, where word: (ByteWord) -> Bool, rest byte: (UInt8) -> Bool
   ) -> Bool {
     var i = 0
     while i + 8 <= bytes.count {
