@@ -45,7 +45,7 @@ package enum Dodo {
   }
 
   private static func run(_ parsed: Result<ParsedCommandLine, CLIError>, context: Context) -> Int32 {
-    do {
+    do throws(CLIError) {
       switch try parsed.get() {
       case .version:
         context.stdout.write("dodo \(version)\n")
@@ -60,12 +60,9 @@ package enum Dodo {
       case .run(let invocation, let handler):
         return try handler(invocation, context).rawValue
       }
-    } catch let error as CLIError {
+    } catch {
       report(error, context: context)
       return error.exitStatus.rawValue
-    } catch {
-      report(.checkout(.platformError("\(error)")), context: context)
-      return ExitStatus.platformError.rawValue
     }
   }
 

@@ -1,3 +1,5 @@
+@_spi(Scanning) import DodoCheckout
+
 /// Where an `OutputFile`'s bytes go: a file descriptor in the process, memory in a test, so
 /// that a command's exact output (and a failure to write it) is checked without a subprocess.
 package protocol OutputSink {
@@ -95,12 +97,12 @@ package final class LineReader {
   /// `maximumLineLength` bytes or more goes to `tooLong` with its first `maximumLineLength`
   /// bytes, and the reading goes on after it.
   package func forEachLine(
-    beforeWaiting: () -> Void = {}, tooLong: (UnsafeBufferPointer<UInt8>) throws -> Void = { _ in },
-    _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
-  ) throws {
+    beforeWaiting: () -> Void = {}, tooLong: (UnsafeBufferPointer<UInt8>) -> Void = { _ in },
+    _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) throws(SystemError) {
     while true {
       // Every whole line in the buffer, in one access to it.
-      try buffer.withUnsafeBufferPointer { bytes in
+      buffer.withUnsafeBufferPointer { bytes in
         while let newline = Self.newline(in: bytes, start..<end) {
           defer { start = newline + 1 }
           if skipping {
@@ -109,18 +111,18 @@ package final class LineReader {
           }
           var lineEnd = newline
           if lineEnd > start, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-          try body(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]))
+          body(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]))
         }
         if skipping {
           (start, end) = (0, 0)
         } else if start == 0, end == bytes.count, bytes.count >= maximumLineLength {
-          try tooLong(UnsafeBufferPointer(rebasing: bytes[0..<end]))
+          tooLong(UnsafeBufferPointer(rebasing: bytes[0..<end]))
           (start, end, skipping) = (0, 0, true)
         }
       }
       if atEnd {
         if start < end, !skipping {
-          try buffer.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+          buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
         }
         return
       }
@@ -129,25 +131,21 @@ package final class LineReader {
     }
   }
 
-  /// The index of the first `\n` in `range`, eight bytes at a time (a zero-byte test on the
-  /// word XORed with newlines): a plain byte loop costs more than the rest of a short line.
+  /// The index of the first `\n` in `range`, eight bytes at a time (`ByteWord`): a plain
+  /// byte loop costs more than the rest of a short line.
   static func newline(in buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-    guard let base = buffer.baseAddress else { return nil }
     var i = range.lowerBound
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    while i + 8 <= range.upperBound {
-      let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) ^ (ones &* 0x0A)
-      if (word &- ones) & ~word & (ones &* 0x80) != 0 { break }
+    while i + 8 <= range.upperBound, !ByteWord.any(ByteWord(buffer, at: i).equal(to: UInt8(ascii: "\n"))) {
       i += 8
     }
     while i < range.upperBound {
-      if base[i] == UInt8(ascii: "\n") { return i }
+      if buffer[i] == UInt8(ascii: "\n") { return i }
       i += 1
     }
     return nil
   }
 
-  private func fill() throws {
+  private func fill() throws(SystemError) {
     if start > 0 {
       buffer.withUnsafeMutableBytes { b in b.copyMemory(from: UnsafeRawBufferPointer(rebasing: b[start..<end])) }
       end -= start
@@ -156,9 +154,10 @@ package final class LineReader {
     if end == buffer.count {
       buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, maximumLineLength - buffer.count)))
     }
-    let count = try buffer.withUnsafeMutableBytes { raw in
-      try Syscalls.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[end...]))
+    let read = buffer.withUnsafeMutableBytes { raw in
+      Result { () throws(SystemError) in try Syscalls.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[end...])) }
     }
+    let count = try read.get()
     if count == 0 { atEnd = true } else { end += count }
   }
 }

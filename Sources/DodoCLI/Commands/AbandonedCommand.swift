@@ -29,7 +29,7 @@ extension CommandSpec {
       .init(.no, "There is no record."),
       .init(.platformError, "The record or its directory cannot be read, or the record is corrupt (PLATFORM_ERROR)."),
     ],
-    handler: { _, context in try AbandonedCommand(context: context).show() }
+    handler: { _, context throws(CLIError) in try AbandonedCommand(context: context).show() }
   )
 
   static let abandonedClear: CommandSpec = CommandSpec(
@@ -46,7 +46,7 @@ extension CommandSpec {
       .init(.alreadyInProgress, "A checkout is running and --force was not given; the record is kept (ALREADY_IN_PROGRESS)."),
       .init(.platformError, "The record cannot be removed (PLATFORM_ERROR)."),
     ],
-    handler: { invocation, context in try AbandonedCommand(context: context).clear(force: invocation.isSet(AbandonedCommand.force)) }
+    handler: { invocation, context throws(CLIError) in try AbandonedCommand(context: context).clear(force: invocation.isSet(AbandonedCommand.force)) }
   )
 }
 

@@ -43,7 +43,7 @@ extension CommandSpec {
       .init(.usage, "An option value is not valid (such as a --timeout that is not a positive number)."),
       .init(.configuration, "A configuration file does not load, or the profile is unknown."),
     ],
-    handler: { invocation, context in
+    handler: { invocation, context throws(CLIError) in
       try ConfigCommand(context: context).show(SettingOptions.commandLineSettings(from: invocation))
     }
   )
@@ -56,7 +56,7 @@ extension CommandSpec {
       .init(.success, "The configuration loaded (also when it has no profiles)."),
       .init(.configuration, "A configuration file does not load."),
     ],
-    handler: { _, context in try ConfigCommand(context: context).profiles() }
+    handler: { _, context throws(CLIError) in try ConfigCommand(context: context).profiles() }
   )
 
   static let configPath: CommandSpec = CommandSpec(
@@ -70,7 +70,7 @@ extension CommandSpec {
       [{"path":…,"exists":true,"reason":…},…].
       """,
     exitStatuses: [.init(.success, "Always, once the list is printed.")],
-    handler: { _, context in ConfigCommand(context: context).path() }
+    handler: { _, context throws(CLIError) in ConfigCommand(context: context).path() }
   )
 }
 

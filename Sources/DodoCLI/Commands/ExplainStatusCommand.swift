@@ -61,7 +61,7 @@ extension CommandSpec {
       .init(.no, "One or more inputs could not be decoded (the others were)."),
       .init(.usage, "No input at all: no argument, or only blank ones, or - with no non-blank line."),
     ],
-    handler: { invocation, context in
+    handler: { invocation, context throws(CLIError) in
       var command = ExplainStatusCommand(context: context, redact: invocation.isSet(ExplainStatusCommand.redact))
       return try command.run(invocation.arguments)
     }
@@ -87,11 +87,11 @@ struct ExplainStatusCommand {
     self.redact = redact
   }
 
-  mutating func run(_ inputs: [String]) throws -> ExitStatus {
+  mutating func run(_ inputs: [String]) throws(CLIError) -> ExitStatus {
     for input in inputs {
       if input == "-" {
         let reader = LineReader(fd: context.stdinFD)
-        do {
+        do throws(SystemError) {
           try reader.forEachLine(beforeWaiting: { flush() }, tooLong: { explainTooLong($0) }) { line in explain(line) }
         } catch {
           throw CLIError.checkout(.platformError("cannot read standard input: \(error)"))
@@ -165,9 +165,9 @@ struct ExplainStatusCommand {
     writer.key("rawStatus")
     writer.string(query.rawStatus, plainURL: plain)
     writer.key("meaning")
-    writer.encoded(explanation.meaningJSON)
+    explanation.meaningText.withUTF8Buffer { writer.plainString($0) }
     writer.key("nextStep")
-    writer.encoded(explanation.nextStepJSON)
+    explanation.nextStepText.withUTF8Buffer { writer.plainString($0) }
     if !warnings.isEmpty {
       writer.key("warnings")
       warnings.writeJSON(writer)
@@ -279,7 +279,7 @@ struct ExplainStatusCommand {
       add(" (no status)\n")
     }
     warnings.writeText(writer)
-    writer.raw(explanation.textFields)
+    explanation.textFields.withUnsafeBufferPointer { writer.raw($0) }
     for (label, text) in values {
       add("  ")
       add(label)
@@ -393,13 +393,7 @@ enum ExplainInput {
       throw .invalidReturnUrl(
         "not a return URL, a query string (status=…&…) or a status value (letters, digits, '_' and '-' only)")
     }
-    let prefix: StaticString = "status="
-    let query = [UInt8](unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + input.count) { buffer, count in
-      let written = UnsafeMutableRawBufferPointer(buffer)
-      written.copyMemory(from: UnsafeRawBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
-      UnsafeMutableRawBufferPointer(rebasing: written[prefix.utf8CodeUnitCount...]).copyMemory(from: UnsafeRawBufferPointer(input))
-      count = buffer.count
-    }
+    let query = Array("status=".utf8) + input
     try query.withUnsafeBufferPointer { bytes throws(CheckoutError) in
       try ReturnQuery.withQuery(bytes) { body($0, warnings.union(.of($0, fromQuery: false))) }
     }

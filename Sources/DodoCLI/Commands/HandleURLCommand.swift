@@ -27,7 +27,7 @@ extension CommandSpec {
       .init(.no, "Nothing claimed it: no checkout is running, or the URL does not match its return URL."),
       .init(.platformError, "No answer from the checkout in progress, or the runtime directory is unusable (PLATFORM_ERROR)."),
     ],
-    handler: { invocation, context in try HandleURLCommand(context: context).run(url: invocation.arguments[0]) }
+    handler: { invocation, context throws(CLIError) in try HandleURLCommand(context: context).run(url: invocation.arguments[0]) }
   )
 }
 

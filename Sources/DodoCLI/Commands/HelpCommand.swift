@@ -9,7 +9,7 @@ extension CommandSpec {
       double what it costs.
       """,
     arguments: [ArgumentSpec("command", help: "The command (and subcommand) to show help for.", optional: true, repeating: true, completion: .command)],
-    handler: { invocation, context in
+    handler: { invocation, context throws(CLIError) in
       try HelpCommand.show(path: [CommandTree.root.name] + invocation.arguments, listingPlugins: true, context: context)
     }
   )

@@ -107,7 +107,7 @@ extension CommandSpec {
       .init(.usage, "No return URL, or a bad option."),
       .init(.configuration, "A configuration file does not load, its browser command does not parse, or the profile is unknown."),
     ],
-    handler: { invocation, context in try StartCommand(context: context).run(invocation) }
+    handler: { invocation, context throws(CLIError) in try StartCommand(context: context).run(invocation) }
   )
 }
 
@@ -125,7 +125,7 @@ struct StartCommand {
 
   let context: Context
 
-  func run(_ invocation: Invocation) throws -> ExitStatus {
+  func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
     let configuration = try context.configuration()
     let settings = try context.effectiveSettings(SettingOptions.commandLineSettings(from: invocation), in: configuration)
     if invocation.isSet(Self.noOpen), invocation.isSet(SettingOptions.browser) {
@@ -395,9 +395,12 @@ final class AnnouncingPresenter: CheckoutPresenter {
 
 /// The return channel, except that a browser command exiting non-zero is a warning and the
 /// wait goes on: the checkout may be open all the same, or the user opens it by hand.
+/// Before the first wait, which may last minutes, the code that ran so far is given back to
+/// the kernel (`Syscalls.releaseProgramCode`).
 final class BrowserFailureTolerantChannel: ReturnChannel {
   let server: ReturnChannelServer
   let byHand: ByHand
+  private var waited = false
 
   init(server: ReturnChannelServer, byHand: ByHand) {
     self.server = server
@@ -407,6 +410,10 @@ final class BrowserFailureTolerantChannel: ReturnChannel {
   func open(for returnURL: ReturnURL) throws(CheckoutError) { try server.open(for: returnURL) }
 
   func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
+    if !waited {
+      waited = true
+      Syscalls.releaseProgramCode()
+    }
     while true {
       let event = try server.next(until: deadline)
       guard case .presenterFailed(let error) = event else { return event }

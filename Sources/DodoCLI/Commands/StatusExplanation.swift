@@ -5,18 +5,13 @@ import DodoCheckout
 /// The result is a hint, not proof: a pending or unknown outcome is reconciled with the
 /// backend and never told to the customer as a failure; only the webhook proves a payment.
 ///
-/// Every field is a plain value (literals, and JSON encoded once into memory that lives as
-/// long as the process), so `--json -` copies an explanation per line without reference counting.
-/// That memory is written once, before any use, and only read after: hence `@unchecked Sendable`.
-struct StatusExplanation: @unchecked Sendable {
+/// There is one of each (the static lets below). The texts are literals, so `--json -` writes
+/// them per line straight from the binary, without reference counting.
+struct StatusExplanation: Sendable {
   let meaningText: StaticString
   let nextStepText: StaticString
-  /// `meaning` and `nextStep` as JSON strings, encoded once: `--json -` writes them per line.
-  let meaningJSON: UnsafeBufferPointer<UInt8>
-  let nextStepJSON: UnsafeBufferPointer<UInt8>
-  /// The `Meaning:` and `Next step:` lines of the text output, laid out once (not an array:
-  /// copying one would retain and release it per line, in the JSON output too).
-  let textFields: UnsafeBufferPointer<UInt8>
+  /// The `Meaning:` and `Next step:` lines of the text output, laid out once.
+  let textFields: [UInt8]
 
   var meaning: String { meaningText.description }
   var nextStep: String { nextStepText.description }
@@ -57,18 +52,8 @@ struct StatusExplanation: @unchecked Sendable {
   private init(_ meaning: StaticString, _ nextStep: StaticString) {
     meaningText = meaning
     nextStepText = nextStep
-    meaningJSON = Self.forever(JSONWriter.encoded(meaning.description))
-    nextStepJSON = Self.forever(JSONWriter.encoded(nextStep.description))
-    textFields = Self.forever(
-      Array(
-        (ExplainStatusCommand.field("Meaning", meaning.description) + ExplainStatusCommand.field("Next step", nextStep.description)).utf8))
-  }
-
-  /// `bytes` in memory that is never freed: there is one copy per explanation.
-  private static func forever(_ bytes: [UInt8]) -> UnsafeBufferPointer<UInt8> {
-    let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
-    _ = memory.initialize(from: bytes)
-    return UnsafeBufferPointer(memory)
+    textFields = Array(
+      (ExplainStatusCommand.field("Meaning", meaning.description) + ExplainStatusCommand.field("Next step", nextStep.description)).utf8)
   }
 
   private static let reconcile: StaticString =

@@ -27,17 +27,17 @@ extension CommandSpec {
   static let urlHandlerInstall = URLHandlerCommand.spec(
     "install", abstract: "Register dodo handle-url for the scheme (idempotent).",
     exitStatuses: [.init(.success, "The scheme routes to dodo.")]
-  ) { try $0.install() }
+  ) { command throws(CLIError) in try command.install() }
 
   static let urlHandlerRemove = URLHandlerCommand.spec(
     "remove", abstract: "Undo install: restore the previous handler and delete dodo's entry.",
     exitStatuses: [.init(.success, "dodo's entry is gone (or was never installed).")]
-  ) { try $0.remove() }
+  ) { command throws(CLIError) in try command.remove() }
 
   static let urlHandlerStatus = URLHandlerCommand.spec(
     "status", abstract: "Say which schemes route to dodo.",
     exitStatuses: [.init(.success, "Every scheme routes to dodo."), .init(.no, "At least one scheme does not.")]
-  ) { try $0.status() }
+  ) { command throws(CLIError) in try command.status() }
 }
 
 /// `dodo url-handler install|remove|status [--all]`.
@@ -50,7 +50,7 @@ struct URLHandlerCommand {
 
   static func spec(
     _ name: String, abstract: String, exitStatuses: [CommandSpec.ExitStatusDoc],
-    _ body: @escaping @Sendable (URLHandlerCommand) throws -> ExitStatus
+    _ body: @escaping @Sendable (URLHandlerCommand) throws(CLIError) -> ExitStatus
   ) -> CommandSpec {
     CommandSpec(
       name, abstract: abstract, options: [all],
@@ -59,12 +59,12 @@ struct URLHandlerCommand {
         .init(.usage, "No return URL in the environment or the profile."),
         .init(.configuration, "A configuration file does not load, or the profile is unknown."),
       ],
-      handler: { invocation, context in
+      handler: { invocation, context throws(CLIError) in
         try body(URLHandlerCommand(context: context, everyProfile: invocation.isSet(all), path: invocation.path))
       })
   }
 
-  func install() throws -> ExitStatus {
+  func install() throws(CLIError) -> ExitStatus {
     let handler = try desktop()
     let executable: String
     do throws(SystemError) { executable = try Syscalls.executablePath() } catch {
@@ -79,7 +79,7 @@ struct URLHandlerCommand {
     return .success
   }
 
-  func remove() throws -> ExitStatus {
+  func remove() throws(CLIError) -> ExitStatus {
     let handler = try desktop()
     let schemes = try self.schemes()
     var removed: [String] = []
@@ -97,7 +97,7 @@ struct URLHandlerCommand {
     return .success
   }
 
-  func status() throws -> ExitStatus {
+  func status() throws(CLIError) -> ExitStatus {
     let handler = try desktop()
     var statuses: [DesktopURLHandler.Status] = []
     for scheme in try schemes() {
@@ -135,7 +135,7 @@ struct URLHandlerCommand {
   }
 
   /// The custom schemes to handle; http and https are skipped with a note.
-  private func schemes() throws -> [String] {
+  private func schemes() throws(CLIError) -> [String] {
     var returnURLs: [ReturnURL] = []
     if everyProfile {
       returnURLs = try context.configuration().profiles.compactMap { $0.returnURL?.value }

@@ -28,7 +28,7 @@ extension CommandSpec {
       .init(.configuration, "A configuration file does not load, its browser command does not parse, or the profile is unknown."),
       .init(.platformError, "The browser command from $DODO_BROWSER or $BROWSER does not parse (PLATFORM_ERROR)."),
     ],
-    handler: { invocation, context in
+    handler: { invocation, context throws(CLIError) in
       try ValidateCommand(context: context).run(checkoutURL: invocation.arguments.first, returnURL: invocation.value(SharedOptions.returnURL))
     }
   )
@@ -38,9 +38,9 @@ extension CommandSpec {
 struct ValidateCommand {
   let context: Context
 
-  func run(checkoutURL: String?, returnURL: String?) throws -> ExitStatus {
+  func run(checkoutURL: String?, returnURL: String?) throws(CLIError) -> ExitStatus {
     var findings: [String] = []
-    do {
+    do throws(CheckoutError) {
       if let checkoutURL {
         let url = try CheckoutURL(checkoutURL)
         let session = url.sessionId.map { "session \($0)" } ?? "no session id: no abandoned session would be recorded"

@@ -9,7 +9,7 @@ extension CommandSpec {
       ArgumentSpec("page", help: "The man page to print, e.g. dodo-start.1.", optional: true),
     ],
     hidden: true,
-    handler: { invocation, context in
+    handler: { invocation, context throws(CLIError) in
       let page = invocation.arguments.dropFirst().first
       switch invocation.arguments[0] {
       case let shell where CompletionCommand.shells.contains(shell): context.stdout.write(CompletionCommand.script(for: shell))

@@ -1,4 +1,4 @@
-import DodoCheckout
+@_spi(Scanning) import DodoCheckout
 
 /// Builds JSON text into a reusable byte buffer, with no intermediate objects: streaming
 /// output of millions of results goes through here.
@@ -142,16 +142,11 @@ package final class JSONWriter {
 
   private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
-  /// Whether any of the eight bytes of `word` is a control character, `"` or `\\`: the
-  /// "has a zero byte" test of Hacker's Delight (6-1) for each, exact for "any".
-  @inline(__always) private static func needsEscape(_ word: UInt64) -> Bool {
-    (below(0x20, word) | zeroByte(word ^ (ones &* 0x22)) | zeroByte(word ^ (ones &* 0x5C))) & highs != 0
+  /// Marks the bytes of `word` that a JSON string cannot hold as they are: control
+  /// characters, `"` and `\\`.
+  @inline(__always) private static func needingEscape(_ word: ByteWord) -> UInt64 {
+    word.below(0x20) | word.equal(to: UInt8(ascii: "\"")) | word.equal(to: UInt8(ascii: "\\"))
   }
-
-  private static let ones: UInt64 = 0x0101_0101_0101_0101
-  private static let highs: UInt64 = 0x8080_8080_8080_8080
-  @inline(__always) private static func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
-  @inline(__always) private static func below(_ limit: UInt64, _ x: UInt64) -> UInt64 { (x &- ones &* limit) & ~x }
 
 
   /// Appends `text` quoted and escaped, straight into the buffer: each byte becomes at most
@@ -163,24 +158,20 @@ package final class JSONWriter {
       var out = start
       out.pointee = UInt8(ascii: "\"")
       out += 1
-      guard let base = text.baseAddress else {
-        out.pointee = UInt8(ascii: "\"")
-        return 2
-      }
       let count = text.count
       var i = 0
       while i < count {
         // Whole words while none of their bytes needs escaping; the room made above lets a
         // word be stored even where fewer bytes are left to write.
         while i + 8 <= count {
-          let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-          if Self.needsEscape(word) { break }
-          UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+          let word = ByteWord(text, at: i)
+          if ByteWord.any(Self.needingEscape(word)) { break }
+          UnsafeMutableRawPointer(out).storeBytes(of: word.value, as: UInt64.self)
           out += 8
           i += 8
         }
         guard i < count else { break }
-        let c = base[i]
+        let c = text[i]
         i += 1
         if c >= 0x20 && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\") {
           out.pointee = c
@@ -306,36 +297,34 @@ extension JSONWriter {
   /// `\`. Checked eight bytes at a time, once per input line, so that the texts taken from
   /// that line are copied instead of scanned again.
   package static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    allWords(of: bytes, where: { !needsEscape($0) && ($0 | zeroByte($0 ^ (ones &* 0x7F))) & highs == 0 }) {
-      $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
-    }
+    allWords(
+      of: bytes, where: { !ByteWord.any(needingEscape($0) | $0.equal(to: 0x7F) | $0.nonASCII) },
+      rest: { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
   }
 
   /// Whether no byte of `bytes` is `byte`, checked eight bytes at a time: a per-line test for
   /// a rare character costs next to nothing.
   package static func lacks(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let pattern = ones &* UInt64(byte)
-    return allWords(of: bytes, where: { zeroByte($0 ^ pattern) & highs == 0 }) { $0 != byte }
+    allWords(of: bytes, where: { !ByteWord.any($0.equal(to: byte)) }, rest: { $0 != byte })
   }
 
   /// Whether every byte of `bytes` is ASCII.
   package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    allWords(of: bytes, where: { $0 & highs == 0 }) { $0 < 0x80 }
+    allWords(of: bytes, where: { !ByteWord.any($0.nonASCII) }, rest: { $0 < 0x80 })
   }
 
-  /// Whether `word` holds for every eight bytes of `bytes` and `byte` for the rest.
+  /// Whether `word` holds for every eight bytes of `bytes` and `rest` for each byte after them.
   @inline(__always)
   private static func allWords(
-    of bytes: UnsafeBufferPointer<UInt8>, where word: (UInt64) -> Bool, _ byte: (UInt8) -> Bool
+    of bytes: UnsafeBufferPointer<UInt8>, where word: (ByteWord) -> Bool, rest byte: (UInt8) -> Bool
   ) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
     var i = 0
     while i + 8 <= bytes.count {
-      guard word(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) else { return false }
+      guard word(ByteWord(bytes, at: i)) else { return false }
       i += 8
     }
     while i < bytes.count {
-      guard byte(base[i]) else { return false }
+      guard byte(bytes[i]) else { return false }
       i += 1
     }
     return true

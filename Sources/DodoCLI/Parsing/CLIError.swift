@@ -2,8 +2,9 @@ import DodoCheckout
 import DodoConfig
 
 /// Why a command stopped before its work was done; each case has its exit status and, for
-/// `--json`, its error code.
-package enum CLIError: Error {
+/// `--json`, its error code. Every command handler throws this type and only this type
+/// (`CommandHandler`), so `Dodo.main` reports each failure in the form its case calls for.
+package enum CLIError: Error, CustomStringConvertible {
   /// The command line is wrong: printed with the command's usage line and a hint.
   case usage(String, command: [String])
   /// No such command, built in or plugin.
@@ -42,4 +43,7 @@ package enum CLIError: Error {
     case .checkout(let error): error.message
     }
   }
+
+  /// The message and the code, as `CheckoutError` prints itself: `unknown option '--x' (USAGE_ERROR)`.
+  package var description: String { "\(message) (\(code))" }
 }

@@ -69,7 +69,7 @@ package struct ArgumentSpec: Sendable, Hashable {
 }
 
 /// What a command does once its arguments are parsed: returns the exit status.
-package typealias CommandHandler = @Sendable (Invocation, Context) throws -> ExitStatus
+package typealias CommandHandler = @Sendable (Invocation, Context) throws(CLIError) -> ExitStatus
 
 /// A command of the tree: its name, documentation, arguments, options and either subcommands
 /// or a handler. Everything a user sees about a command comes from this one declaration.

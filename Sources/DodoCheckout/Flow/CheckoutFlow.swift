@@ -102,7 +102,11 @@ package struct CheckoutFlow: Sendable {
   /// while it is delivered, so that no step can find them missing.
   private enum Phase: Sendable {
     case idle
-    case locking(URLs), openingChannel(URLs), recording(URLs), presenting(URLs), waiting(URLs)
+    case locking(URLs)
+    case openingChannel(URLs)
+    case recording(URLs)
+    case presenting(URLs)
+    case waiting(URLs)
     /// The delivery, and the return URL that waits for its answer.
     case delivering(Delivery, answer: IncomingURL.ID?)
     case finished

@@ -9,7 +9,7 @@ package protocol CheckoutPresenter: AnyObject {
 }
 
 /// Why the checkout could not be presented, and whether it may be showing all the same.
-package struct PresentationFailure: Error, Sendable, Hashable {
+package struct PresentationFailure: Error, Sendable, Hashable, CustomStringConvertible {
   package var error: CheckoutError
   /// `false` when the checkout certainly never appeared (a browser command that could not be
   /// started), so that its abandoned-session record can be removed again.
@@ -19,4 +19,7 @@ package struct PresentationFailure: Error, Sendable, Hashable {
     self.error = error
     self.mayBeShowing = mayBeShowing
   }
+
+  /// The error as `CheckoutError` prints it, and whether the checkout may be showing.
+  package var description: String { "\(error)" + (mayBeShowing ? "; the checkout may be showing" : "; the checkout never appeared") }
 }

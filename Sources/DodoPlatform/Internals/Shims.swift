@@ -104,3 +104,6 @@ func systemAccess(_ path: String, _ mode: Int32) -> Int32 { SystemText.withCStri
 func systemExecve(
   _ path: String, _ argv: [UnsafeMutablePointer<CChar>?], _ envp: [UnsafeMutablePointer<CChar>?]
 ) -> Int32 { intercept("execve") { _ in SystemText.withCString(path) { execve($0, argv, envp) } } }
+func systemMadvise(_ address: UnsafeMutableRawPointer, _ length: Int, _ advice: Int32) -> Int32 {
+  intercept("madvise") { _ in madvise(address, length, advice) }
+}
