@@ -3,7 +3,7 @@
 /// `+` stays a literal plus: a return URL is a URL, not an HTML form, and the iOS SDK
 /// reads `email=a+b%40x.com` as `a+b@x.com`. Decoded bytes that are not UTF-8 become
 /// U+FFFD, as `String(decoding:as:)` does, so decoding never fails.
-package enum PercentDecoding {
+@_spi(Scanning) public enum PercentDecoding {
   static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
     string(bytes, range, escaped: bytes[range].contains(UInt8(ascii: "%")))
   }
@@ -19,7 +19,7 @@ package enum PercentDecoding {
   }
 
   /// Writes the decoded bytes of `source` into `target` (at least as long) and returns their count.
-  package static func decode(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>) -> Int {
+  public static func decode(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>) -> Int {
     var i = 0
     var n = 0
     while i < source.count {

@@ -2,11 +2,11 @@
 ///
 /// It points into the text it was read from, so it is only valid inside the closure of
 /// `ReturnQuery.withReturnURL(_:_:)` or `ReturnQuery.withQuery(_:_:)`.
-package struct QueryText {
+@_spi(Scanning) public struct QueryText {
   /// The encoded bytes.
-  package let encoded: UnsafeBufferPointer<UInt8>
+  public let encoded: UnsafeBufferPointer<UInt8>
   /// Whether the text holds a `%`; when it does not, the encoded bytes are the decoded text.
-  package let isEscaped: Bool
+  public let isEscaped: Bool
   /// Whether the text is ASCII without escapes: then its bytes compare as its string does.
   let isPlainASCII: Bool
 
@@ -17,10 +17,10 @@ package struct QueryText {
   }
 
   /// No text at all (`payment_id=`); decoding never empties a non-empty text.
-  package var isEmpty: Bool { encoded.isEmpty }
+  public var isEmpty: Bool { encoded.isEmpty }
 
   /// The decoded text; bytes that are not UTF-8 become U+FFFD.
-  package var decoded: String {
+  public var decoded: String {
     PercentDecoding.string(encoded, 0..<encoded.count, escaped: isEscaped)
   }
 
@@ -28,7 +28,7 @@ package struct QueryText {
   /// that a caller in another module gets it specialized instead of a generic-metadata lookup
   /// on every call.
   @inlinable
-  package func withDecodedBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+  public func withDecodedBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     guard isEscaped else { return try body(encoded) }
     return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: encoded.count) { buffer in
       let count = PercentDecoding.decode(encoded, into: buffer)
@@ -51,26 +51,26 @@ package struct QueryText {
 ///
 /// `CheckoutResult(returnURL:)` is this reading made into strings; a caller that streams
 /// many URLs (`dodo explain-status --json -`) reads the texts directly and makes none.
-package struct ReturnQuery {
+@_spi(Scanning) public struct ReturnQuery {
   /// One parameter: its name and its last value.
-  package struct Parameter {
-    package let name: QueryText
-    package fileprivate(set) var value: QueryText
+  public struct Parameter {
+    public let name: QueryText
+    public fileprivate(set) var value: QueryText
   }
 
   /// Every parameter in the order its name first appears; a repeated name keeps its last value.
-  package private(set) var parameters: [Parameter] = []
+  public private(set) var parameters: [Parameter] = []
   /// Every non-empty `license_key`, in order.
-  package private(set) var licenseKeys: [QueryText] = []
+  public private(set) var licenseKeys: [QueryText] = []
   /// The `status` parameter as given; `nil` when there is none.
-  package private(set) var rawStatus: QueryText?
+  public private(set) var rawStatus: QueryText?
   /// The typed fields; `nil` when the parameter is missing or empty.
-  package private(set) var paymentId: QueryText?
-  package private(set) var subscriptionId: QueryText?
-  package private(set) var customerEmail: QueryText?
+  public private(set) var paymentId: QueryText?
+  public private(set) var subscriptionId: QueryText?
+  public private(set) var customerEmail: QueryText?
 
   /// The status `rawStatus` stands for (`pending` when there is none).
-  package var status: CheckoutStatus {
+  public var status: CheckoutStatus {
     guard let rawStatus else { return .pending }
     // The recognized values are 6 to 9 bytes; anything longer is pending however written.
     guard rawStatus.encoded.count <= 27 else { return .pending }
@@ -78,7 +78,7 @@ package struct ReturnQuery {
   }
 
   /// The reading as the SDK's typed result.
-  package var result: CheckoutResult {
+  public var result: CheckoutResult {
     CheckoutResult(
       status: status, paymentId: paymentId?.decoded, subscriptionId: subscriptionId?.decoded,
       licenseKeys: licenseKeys.isEmpty ? nil : licenseKeys.map(\.decoded), customerEmail: customerEmail?.decoded,
@@ -87,12 +87,12 @@ package struct ReturnQuery {
 
   /// Reads the return URL whose UTF-8 text is `url` and calls `body` with its query; the
   /// reading points into `url` and must not outlive `body`.
-  package static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError) -> R {
+  public static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError) -> R {
     body(try ReturnQuery(returnURL: url))
   }
 
   /// Reads a bare query (`status=…&…`, with or without a leading `?`) like `withReturnURL`.
-  package static func withQuery<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError) -> R {
+  public static func withQuery<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError) -> R {
     body(ReturnQuery(text, try queryRange(ofQuery: text)))
   }
 

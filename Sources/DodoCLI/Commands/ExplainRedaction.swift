@@ -1,4 +1,4 @@
-import DodoCheckout
+@_spi(Scanning) import DodoCheckout
 
 /// `explain-status --redact`: an input with its customer's email and license keys hidden,
 /// before it is read, so that every place it shows (the echoed input, the fields, `raw`)

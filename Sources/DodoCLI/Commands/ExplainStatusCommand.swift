@@ -1,4 +1,4 @@
-import DodoCheckout
+@_spi(Scanning) import DodoCheckout
 import DodoPlatform
 
 extension CommandSpec {

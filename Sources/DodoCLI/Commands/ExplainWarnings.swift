@@ -1,4 +1,4 @@
-import DodoCheckout
+@_spi(Scanning) import DodoCheckout
 
 /// What makes an `explain-status` reading doubtful, said beside the reading so that support
 /// staff are never told "pending" or "succeeded" quietly about an input that was not a

@@ -1,4 +1,4 @@
-import DodoCheckout
+@_spi(Scanning) import DodoCheckout
 
 /// What a return URL's status means for the customer, and what support staff should do next.
 ///
