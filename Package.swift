@@ -24,7 +24,8 @@ let package = Package(
     // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop.
     .target(name: "DodoCheckoutDesktop", dependencies: ["DodoCheckout", "DodoPlatform"]),
     // A checkout run with the library; built by `swift build`, not installed.
-    .executableTarget(name: "dodo-checkout-example", dependencies: ["DodoCheckoutDesktop"], path: "Examples/CheckoutExample"),
+    .executableTarget(
+      name: "dodo-checkout-example", dependencies: ["DodoCheckoutDesktop"], path: "Examples/CheckoutExample"),
 
     .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout"]),
     .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig"]),

@@ -40,7 +40,8 @@ enum FuzzChecks {
     guard let parts = try? URLReader.read(bytes) else { return }
     let count = bytes.count
     require(parts.scheme.lowerBound == 0 && !parts.scheme.isEmpty, "scheme \(parts.scheme)")
-    require(parts.scheme.upperBound < count && bytes[parts.scheme.upperBound] == UInt8(ascii: ":"), "scheme ends at ':'")
+    require(
+      parts.scheme.upperBound < count && bytes[parts.scheme.upperBound] == UInt8(ascii: ":"), "scheme ends at ':'")
     var cursor = parts.scheme.upperBound + 1
     if let authority = parts.authority {
       require(bytes[cursor] == UInt8(ascii: "/") && bytes[cursor + 1] == UInt8(ascii: "/"), "authority after //")
@@ -58,7 +59,9 @@ enum FuzzChecks {
       }
     }
     require(parts.path.lowerBound == cursor, "path follows the authority")
-    require(parts.path.isEmpty || parts.authority == nil || bytes[parts.path.lowerBound] == UInt8(ascii: "/"), "path starts with /")
+    require(
+      parts.path.isEmpty || parts.authority == nil || bytes[parts.path.lowerBound] == UInt8(ascii: "/"),
+      "path starts with /")
     cursor = parts.path.upperBound
     if let query = parts.query {
       require(bytes[cursor] == UInt8(ascii: "?") && query.lowerBound == cursor + 1, "'?' then query")
@@ -88,7 +91,8 @@ enum FuzzChecks {
     }
     require(url.string == text, "keeps its text")
     let lower = text.utf8.map(lowerASCII)
-    let origin = Array((url.isTestMode ? "https://test.checkout.dodopayments.com" : "https://checkout.dodopayments.com").utf8)
+    let origin = Array(
+      (url.isTestMode ? "https://test.checkout.dodopayments.com" : "https://checkout.dodopayments.com").utf8)
     require(
       lower.starts(with: origin) && lower.count > origin.count
         && [UInt8(ascii: ":"), UInt8(ascii: "/")].contains(lower[origin.count]),
@@ -154,7 +158,9 @@ enum FuzzChecks {
   }
 
   static func referenceMatch(_ a: String, _ b: String) -> Bool? {
-    guard let (schemeA, hostA, pathA) = referenceKey(a), let (schemeB, hostB, pathB) = referenceKey(b) else { return nil }
+    guard let (schemeA, hostA, pathA) = referenceKey(a), let (schemeB, hostB, pathB) = referenceKey(b) else {
+      return nil
+    }
     return schemeA == schemeB && hostA == hostB && pathA == pathB
   }
 
@@ -162,7 +168,9 @@ enum FuzzChecks {
   static func referenceKey(_ text: String) -> ([UInt8], [UInt8], [UInt8])? {
     var text = text
     return text.withUTF8 { bytes in
-      guard let parts = try? URLReader.read(bytes, checking: .beforeQuery), let authority = parts.authority else { return nil }
+      guard let parts = try? URLReader.read(bytes, checking: .beforeQuery), let authority = parts.authority else {
+        return nil
+      }
       var path = referenceDecode(Array(bytes[parts.path]))
       while path.last == UInt8(ascii: "/") { path.removeLast() }
       if path.isEmpty { path = [UInt8(ascii: "/")] }
@@ -202,10 +210,18 @@ enum FuzzChecks {
   static func streamedReading(_ text: String) {
     var copy = text
     copy.withUTF8 { bytes in
-      let fromURL: Void? = try? ReturnQuery.withReturnURL(bytes) { query in checkReading(query, against: try? CheckoutResult(returnURL: text)) }
-      require((fromURL != nil) == ((try? CheckoutResult(returnURL: text)) != nil), "ReturnQuery reads the URLs CheckoutResult reads")
-      let fromQuery: Void? = try? ReturnQuery.withQuery(bytes) { query in checkReading(query, against: try? CheckoutResult(query: text)) }
-      require((fromQuery != nil) == ((try? CheckoutResult(query: text)) != nil), "ReturnQuery reads the queries CheckoutResult reads")
+      let fromURL: Void? = try? ReturnQuery.withReturnURL(bytes) { query in
+        checkReading(query, against: try? CheckoutResult(returnURL: text))
+      }
+      require(
+        (fromURL != nil) == ((try? CheckoutResult(returnURL: text)) != nil),
+        "ReturnQuery reads the URLs CheckoutResult reads")
+      let fromQuery: Void? = try? ReturnQuery.withQuery(bytes) { query in
+        checkReading(query, against: try? CheckoutResult(query: text))
+      }
+      require(
+        (fromQuery != nil) == ((try? CheckoutResult(query: text)) != nil),
+        "ReturnQuery reads the queries CheckoutResult reads")
     }
   }
 

@@ -6,7 +6,8 @@ import DodoCheckoutDesktop
 import Foundation
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let checkoutUrl = URL(string: arguments[1]), let returnUrl = URL(string: arguments[2]) else {
+guard arguments.count == 3, let checkoutUrl = URL(string: arguments[1]), let returnUrl = URL(string: arguments[2])
+else {
   FileHandle.standardError.write(Data("usage: dodo-checkout-example CHECKOUT_URL RETURN_URL\n".utf8))
   exit(2)
 }

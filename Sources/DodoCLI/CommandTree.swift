@@ -14,9 +14,13 @@ package enum CommandTree {
       INVALID_RETURN_URL, ALREADY_IN_PROGRESS, PLATFORM_ERROR, USAGE_ERROR, CONFIG_ERROR and \
       UNKNOWN_COMMAND.
       """,
-    subcommands: [.start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .completion, .help, .generate],
+    subcommands: [
+      .start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .completion, .help, .generate,
+    ],
     examples: [
-      .init("dodo explain-status 'myapp://checkout/return?status=succeeded&payment_id=pay_1'", "Decode a customer's return URL."),
+      .init(
+        "dodo explain-status 'myapp://checkout/return?status=succeeded&payment_id=pay_1'",
+        "Decode a customer's return URL.")
     ]
   )
 

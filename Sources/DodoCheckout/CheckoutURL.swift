@@ -20,48 +20,56 @@ package struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
 
   package init(_ string: String) throws(CheckoutError) {
     var text = string
-    let read = text.withUTF8 { bytes in Result { () throws(CheckoutError) in
-      let parts: URLParts
-      do throws(URLSyntaxError) { parts = try URLReader.read(bytes) } catch { throw .invalidURL(error, kind: .checkout) }
-      guard ASCII.equalsIgnoringCase(UnsafeBufferPointer(rebasing: bytes[parts.scheme]), "https") else {
-        throw .invalidCheckoutUrl("the scheme must be https")
+    let read = text.withUTF8 { bytes in
+      Result { () throws(CheckoutError) in
+        let parts: URLParts
+        do throws(URLSyntaxError) { parts = try URLReader.read(bytes) } catch {
+          throw .invalidURL(error, kind: .checkout)
+        }
+        guard ASCII.equalsIgnoringCase(UnsafeBufferPointer(rebasing: bytes[parts.scheme]), "https") else {
+          throw .invalidCheckoutUrl("the scheme must be https")
+        }
+        guard let authority = parts.authority else {
+          throw .invalidCheckoutUrl("it must start with https://checkout.dodopayments.com/session/")
+        }
+        guard authority.userinfo == nil else {
+          throw .invalidCheckoutUrl("it must not carry a user name or password ('user@')")
+        }
+        let host = UnsafeBufferPointer(rebasing: bytes[authority.host])
+        let isTest: Bool
+        if ASCII.equalsIgnoringCase(host, "checkout.dodopayments.com") {
+          isTest = false
+        } else if ASCII.equalsIgnoringCase(host, "test.checkout.dodopayments.com") {
+          isTest = true
+        } else {
+          throw .invalidCheckoutUrl(
+            "the host must be checkout.dodopayments.com or test.checkout.dodopayments.com, not '\(String(decoding: host, as: UTF8.self))'"
+          )
+        }
+        if let port = authority.port, !port.isEmpty, Self.portNumber(bytes, port) != 443 {
+          throw .invalidCheckoutUrl(
+            "the port must be 443 (or none), not \(String(decoding: UnsafeBufferPointer(rebasing: bytes[port]), as: UTF8.self))"
+          )
+        }
+        let path = PercentDecoding.string(bytes, parts.path)
+        guard path.utf8.starts(with: "/session/".utf8) else {
+          throw .invalidCheckoutUrl("the path must start with /session/ (a checkout session URL)")
+        }
+        // The session id is printed and stored: one that decodes to a control character (an
+        // escape sequence for the terminal, say) was never issued by Dodo.
+        guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+          throw .invalidCheckoutUrl("the path decodes to a control character")
+        }
+        let rest = path.utf8.dropFirst(9)
+        let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
+        guard rest[..<end].count <= Self.maximumSessionIdBytes else {
+          throw .invalidCheckoutUrl(
+            "the session id is longer than \(Self.maximumSessionIdBytes) bytes; Dodo's are a few dozen")
+        }
+        let sessionId = end == rest.startIndex ? nil : String(Substring(rest[..<end]))
+        return (sessionId, isTest)
       }
-      guard let authority = parts.authority else {
-        throw .invalidCheckoutUrl("it must start with https://checkout.dodopayments.com/session/")
-      }
-      guard authority.userinfo == nil else {
-        throw .invalidCheckoutUrl("it must not carry a user name or password ('user@')")
-      }
-      let host = UnsafeBufferPointer(rebasing: bytes[authority.host])
-      let isTest: Bool
-      if ASCII.equalsIgnoringCase(host, "checkout.dodopayments.com") {
-        isTest = false
-      } else if ASCII.equalsIgnoringCase(host, "test.checkout.dodopayments.com") {
-        isTest = true
-      } else {
-        throw .invalidCheckoutUrl(
-          "the host must be checkout.dodopayments.com or test.checkout.dodopayments.com, not '\(String(decoding: host, as: UTF8.self))'")
-      }
-      if let port = authority.port, !port.isEmpty, Self.portNumber(bytes, port) != 443 {
-        throw .invalidCheckoutUrl("the port must be 443 (or none), not \(String(decoding: UnsafeBufferPointer(rebasing: bytes[port]), as: UTF8.self))")
-      }
-      let path = PercentDecoding.string(bytes, parts.path)
-      guard path.utf8.starts(with: "/session/".utf8) else {
-        throw .invalidCheckoutUrl("the path must start with /session/ (a checkout session URL)")
-      }
-      // The session id is printed and stored: one that decodes to a control character (an
-      // escape sequence for the terminal, say) was never issued by Dodo.
-      guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-        throw .invalidCheckoutUrl("the path decodes to a control character")
-      }
-      let rest = path.utf8.dropFirst(9)
-      let end = rest.firstIndex(of: UInt8(ascii: "/")) ?? rest.endIndex
-      guard rest[..<end].count <= Self.maximumSessionIdBytes else {
-        throw .invalidCheckoutUrl("the session id is longer than \(Self.maximumSessionIdBytes) bytes; Dodo's are a few dozen")
-      }
-      let sessionId = end == rest.startIndex ? nil : String(Substring(rest[..<end]))
-      return (sessionId, isTest)
-    } }
+    }
     let (sessionId, isTestMode) = try read.get()
     self.string = string
     self.sessionId = sessionId

@@ -19,7 +19,8 @@
   }
 
   /// Writes the decoded bytes of `source` into `target` (at least as long) and returns their count.
-  public static func decode(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>) -> Int {
+  public static func decode(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>) -> Int
+  {
     var i = 0
     var n = 0
     while i < source.count {

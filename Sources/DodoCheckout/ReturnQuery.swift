@@ -87,12 +87,16 @@
 
   /// Reads the return URL whose UTF-8 text is `url` and calls `body` with its query; the
   /// reading points into `url` and must not outlive `body`.
-  public static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError) -> R {
+  public static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R)
+    throws(CheckoutError) -> R
+  {
     body(try ReturnQuery(returnURL: url))
   }
 
   /// Reads a bare query (`status=…&…`, with or without a leading `?`) like `withReturnURL`.
-  public static func withQuery<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError) -> R {
+  public static func withQuery<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError)
+    -> R
+  {
     body(ReturnQuery(text, try queryRange(ofQuery: text)))
   }
 
@@ -108,7 +112,8 @@
     let parts: URLParts
     do throws(URLSyntaxError) { parts = try URLReader.read(url) } catch { throw .invalidURL(error, kind: .incoming) }
     guard let authority = parts.authority, !authority.host.isEmpty else {
-      throw .invalidReturnUrl("it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return?status=succeeded'")
+      throw .invalidReturnUrl(
+        "it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return?status=succeeded'")
     }
     self.init(url, parts.query ?? 0..<0)
   }
@@ -123,7 +128,9 @@
   }
 
   static func queryRange(ofQuery text: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> Range<Int> {
-    do throws(URLSyntaxError) { try URLReader.checkCharacters(text) } catch { throw .invalidURL(error, kind: .incoming) }
+    do throws(URLSyntaxError) { try URLReader.checkCharacters(text) } catch {
+      throw .invalidURL(error, kind: .incoming)
+    }
     let start = text.first == UInt8(ascii: "?") ? 1 : 0
     var end = start
     while end < text.count, text[end] != UInt8(ascii: "#") { end += 1 }
@@ -190,7 +197,6 @@
         | word.nonASCII)
   }
 
-
   private mutating func insert(_ parameter: Parameter, index: inout [String: Int]?) {
     if index == nil {
       if let at = parameters.firstIndex(where: { $0.name.decodesEqual(to: parameter.name) }) {
@@ -199,7 +205,8 @@
       }
       parameters.append(parameter)
       if parameters.count > Self.linearSearchLimit {
-        index = Dictionary(parameters.enumerated().lazy.map { ($1.name.decoded, $0) }, uniquingKeysWith: { first, _ in first })
+        index = Dictionary(
+          parameters.enumerated().lazy.map { ($1.name.decoded, $0) }, uniquingKeysWith: { first, _ in first })
       }
     } else if let at = index?[parameter.name.decoded] {
       parameters[at].value = parameter.value

@@ -25,19 +25,25 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
 
   package init(_ string: String) throws(CheckoutError) {
     var text = string
-    let read = text.withUTF8 { bytes in Result { () throws(CheckoutError) in
-      let parts: URLParts
-      do throws(URLSyntaxError) { parts = try URLReader.read(bytes) } catch { throw .invalidURL(error, kind: .returnURL) }
-      guard let authority = parts.authority, !authority.host.isEmpty else {
-        throw .invalidReturnUrl("it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'")
+    let read = text.withUTF8 { bytes in
+      Result { () throws(CheckoutError) in
+        let parts: URLParts
+        do throws(URLSyntaxError) { parts = try URLReader.read(bytes) } catch {
+          throw .invalidURL(error, kind: .returnURL)
+        }
+        guard let authority = parts.authority, !authority.host.isEmpty else {
+          throw .invalidReturnUrl("it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'")
+        }
+        let port = authority.port.flatMap {
+          $0.isEmpty ? nil : $0.reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) }
+        }
+        let own = ReturnQuery(bytes, parts.query ?? 0..<0).parameters.map(EchoedParameter.init)
+        return (
+          Self.lowercased(bytes, parts.scheme), Self.lowercased(bytes, authority.host),
+          Self.normalizedPath(bytes, parts.path), port, own
+        )
       }
-      let port = authority.port.flatMap { $0.isEmpty ? nil : $0.reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) } }
-      let own = ReturnQuery(bytes, parts.query ?? 0..<0).parameters.map(EchoedParameter.init)
-      return (
-        Self.lowercased(bytes, parts.scheme), Self.lowercased(bytes, authority.host),
-        Self.normalizedPath(bytes, parts.path), port, own
-      )
-    } }
+    }
     let (scheme, host, path, port, own) = try read.get()
     self.string = string
     self.scheme = scheme
@@ -75,7 +81,8 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
     return url.withUTF8 { bytes in
       guard let parts = try? URLReader.read(bytes, checking: .beforeQuery), matches(bytes, parts) else { return nil }
       let query = ReturnQuery(returnURL: bytes, parts)
-      return IncomingReturn(result: query.result, unreadablePart: query.unreadablePart, echoesOwnParameters: echoes(query))
+      return IncomingReturn(
+        result: query.result, unreadablePart: query.unreadablePart, echoesOwnParameters: echoes(query))
     }
   }
 

@@ -37,7 +37,8 @@ enum URLSyntaxError: Error, Equatable, Sendable {
     case .invalidScheme: "its scheme must start with a letter and contain only letters, digits, '+', '-' and '.'"
     case .space(let at): "it contains a space at position \(at + 1) (spaces must be written as %20)"
     case .controlCharacter(let at): "it contains a control character at position \(at + 1)"
-    case .malformedEscape(let at): "it has a malformed percent escape at position \(at + 1) ('%' must be followed by two hex digits)"
+    case .malformedEscape(let at):
+      "it has a malformed percent escape at position \(at + 1) ('%' must be followed by two hex digits)"
     case .invalidPort: "its port is not a number from 0 to 65535"
     case .invalidHost: "its host is malformed"
     }
@@ -60,7 +61,8 @@ enum URLReader {
     case beforeQuery
   }
 
-  static func read(_ bytes: UnsafeBufferPointer<UInt8>, checking: Checking = .whole) throws(URLSyntaxError) -> URLParts {
+  static func read(_ bytes: UnsafeBufferPointer<UInt8>, checking: Checking = .whole) throws(URLSyntaxError) -> URLParts
+  {
     let count = bytes.count
     guard count > 0 else { throw .empty }
     switch checking {
@@ -128,7 +130,6 @@ enum URLReader {
     return i
   }
 
-
   /// Rejects spaces, control characters and malformed escapes anywhere in the text.
   ///
   /// Eight bytes at a time while they are all plain (printable ASCII other than `%`, the
@@ -171,7 +172,6 @@ enum URLReader {
   @inline(__always) static func isPlain(_ word: ByteWord) -> Bool {
     !ByteWord.any(word.below(0x21) | word.nonASCII | word.equal(to: 0x7F) | word.equal(to: UInt8(ascii: "%")))
   }
-
 
   private static func readAuthority(
     _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lastAt: Int

@@ -41,21 +41,26 @@ struct DesktopCheckout: Sendable {
     _ = try ReturnURL(returnURL)
     if Task.isCancelled { return .cancelled }
     let checkout: LocalCheckout
-    do throws(PlatformError) { checkout = try LocalCheckout(directories: try directories(), handlesSignals: false) } catch {
+    do throws(PlatformError) {
+      checkout = try LocalCheckout(directories: try directories(), handlesSignals: false)
+    } catch {
       throw error.checkoutError
     }
     let server = checkout.server
     let channel = CancellableChannel(server)
-    let presenter = presenter?(server) ?? BrowserLauncher(command: browserCommand, server: server, environment: environment)
+    let presenter =
+      presenter?(server) ?? BrowserLauncher(command: browserCommand, server: server, environment: environment)
     let handOver = HandOver {
       Result { () throws(CheckoutError) in
         try checkout.run(
-          checkoutURL: checkoutURL, returnURL: returnURL, customization: customization, presenter: presenter, channel: channel,
+          checkoutURL: checkoutURL, returnURL: returnURL, customization: customization, presenter: presenter,
+          channel: channel,
           onEvent: onEvent)
       }
     }
     let outcome = await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Result<CheckoutResult, CheckoutError>, Never>) in
+      await withCheckedContinuation {
+        (continuation: CheckedContinuation<Result<CheckoutResult, CheckoutError>, Never>) in
         // The driver blocks in poll(2) until the checkout ends: a thread of its own keeps
         // that off the main actor and off the cooperative pool.
         Thread { continuation.resume(returning: handOver.run()) }.start()

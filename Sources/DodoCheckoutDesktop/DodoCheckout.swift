@@ -8,7 +8,6 @@
 // that imports this product cannot spell a core type as `DodoCheckout.CheckoutResult`; it
 // writes `CheckoutResult`, as the SDK's documentation does.
 @_exported import DodoCheckout
-
 import Foundation
 
 /// The Dodo Payments hosted checkout on the desktop, with the iOS SDK's four calls.

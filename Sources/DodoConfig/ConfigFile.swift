@@ -28,7 +28,8 @@ package struct ConfigFile: Sendable, Hashable {
   package init(path: String, contents: [UInt8]) throws(ConfigError) {
     let text = ConfigText(path: path, bytes: contents)
     if contents.count > YAMLLimits.maxBytes {
-      throw text.error("the file is larger than \(YAMLLimits.maxBytes / 1024) KiB; a dodo config is a few lines of YAML")
+      throw text.error(
+        "the file is larger than \(YAMLLimits.maxBytes / 1024) KiB; a dodo config is a few lines of YAML")
     }
     self.path = path
     self.text = text

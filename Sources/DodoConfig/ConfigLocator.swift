@@ -21,7 +21,8 @@ package enum ConfigLocator {
       switch self {
       case .flag: "--config"
       case .dodoConfig: "$DODO_CONFIG"
-      case .xdgConfigHome(let isDefault): isDefault ? "$HOME/.config (default for $XDG_CONFIG_HOME)" : "$XDG_CONFIG_HOME"
+      case .xdgConfigHome(let isDefault):
+        isDefault ? "$HOME/.config (default for $XDG_CONFIG_HOME)" : "$XDG_CONFIG_HOME"
       case .xdgConfigDirs(let isDefault): isDefault ? "/etc/xdg (default for $XDG_CONFIG_DIRS)" : "$XDG_CONFIG_DIRS"
       }
     }
@@ -57,13 +58,16 @@ package enum ConfigLocator {
     if let home = absolute(environment["XDG_CONFIG_HOME"]) {
       candidates.append(Candidate(path: join(home, "dodo/config.yaml"), reason: .xdgConfigHome(isDefault: false)))
     } else if let home = absolute(environment["HOME"]) {
-      candidates.append(Candidate(path: join(home, ".config/dodo/config.yaml"), reason: .xdgConfigHome(isDefault: true)))
+      candidates.append(
+        Candidate(path: join(home, ".config/dodo/config.yaml"), reason: .xdgConfigHome(isDefault: true)))
     }
     let dirs = (environment["XDG_CONFIG_DIRS"] ?? "").split(separator: ":").compactMap { absolute(String($0)) }
     if dirs.isEmpty {
       candidates.append(Candidate(path: "/etc/xdg/dodo/config.yaml", reason: .xdgConfigDirs(isDefault: true)))
     } else {
-      for dir in dirs { candidates.append(Candidate(path: join(dir, "dodo/config.yaml"), reason: .xdgConfigDirs(isDefault: false))) }
+      for dir in dirs {
+        candidates.append(Candidate(path: join(dir, "dodo/config.yaml"), reason: .xdgConfigDirs(isDefault: false)))
+      }
     }
     var seen = Set<String>()
     return candidates.filter { seen.insert($0.path).inserted }

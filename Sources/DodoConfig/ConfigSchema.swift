@@ -18,13 +18,18 @@ struct ConfigSchema {
     guard let root, !isNull(root) else { return (nil, []) }
     var defaultProfile: Setting<String>?
     var profiles: [Profile] = []
-    for entry in try entries(of: root, named: "the top level", keys: Self.topKeys, elsewhere: Self.profileKeys, hint: "it belongs in a profile under 'profiles'") {
+    for entry in try entries(
+      of: root, named: "the top level", keys: Self.topKeys, elsewhere: Self.profileKeys,
+      hint: "it belongs in a profile under 'profiles'")
+    {
       switch entry.key {
       case "default_profile":
         defaultProfile = try string(entry)
       default:  // "profiles"
         guard !isNull(entry.value) else { continue }
-        guard case .mapping(let named) = entry.value.content else { throw wrongType(entry, expected: "a mapping of profile names to profiles") }
+        guard case .mapping(let named) = entry.value.content else {
+          throw wrongType(entry, expected: "a mapping of profile names to profiles")
+        }
         for profile in named { profiles.append(try self.profile(profile)) }
       }
     }
@@ -35,7 +40,10 @@ struct ConfigSchema {
     guard !entry.key.isEmpty else { throw text.error("a profile name cannot be empty", at: entry.keyMark) }
     var profile = Profile(name: entry.key, source: source(entry.keyMark))
     guard !isNull(entry.value) else { return profile }
-    for field in try entries(of: entry.value, named: "profile '\(entry.key)'", keys: Self.profileKeys, elsewhere: Self.customizationKeys, hint: "it belongs under 'customization'") {
+    for field in try entries(
+      of: entry.value, named: "profile '\(entry.key)'", keys: Self.profileKeys, elsewhere: Self.customizationKeys,
+      hint: "it belongs under 'customization'")
+    {
       switch field.key {
       case "return_url":
         let url = try string(field)
@@ -48,7 +56,10 @@ struct ConfigSchema {
       case "timeout": profile.timeout = try timeout(field)
       default:  // "customization"
         guard !isNull(field.value) else { continue }
-        for item in try entries(of: field.value, named: "'customization'", keys: Self.customizationKeys, elsewhere: Self.profileKeys, hint: "it belongs in the profile, not under 'customization'") {
+        for item in try entries(
+          of: field.value, named: "'customization'", keys: Self.customizationKeys, elsewhere: Self.profileKeys,
+          hint: "it belongs in the profile, not under 'customization'")
+        {
           switch item.key {
           case "dismiss_button_style": profile.dismissButtonStyle = try choice(item)
           case "presentation_style": profile.presentationStyle = try choice(item)
@@ -67,13 +78,14 @@ struct ConfigSchema {
     throws(ConfigError) -> [YAMLEntry]
   {
     guard case .mapping(let entries) = node.content else {
-      throw text.error("\(name) must be a mapping with the keys \(list(keys)), found \(node.kindDescription)", at: node.mark)
+      throw text.error(
+        "\(name) must be a mapping with the keys \(list(keys)), found \(node.kindDescription)", at: node.mark)
     }
     for entry in entries where !keys.contains(entry.key) {
       let help =
-        if elsewhere.contains(entry.key) { hint }
-        else if let nearest = Suggestion.nearest(to: entry.key, in: keys) { "did you mean '\(nearest)'?" }
-        else { "expected one of: \(keys.joined(separator: ", "))" }
+        if elsewhere.contains(entry.key) { hint } else if let nearest = Suggestion.nearest(to: entry.key, in: keys) {
+          "did you mean '\(nearest)'?"
+        } else { "expected one of: \(keys.joined(separator: ", "))" }
       throw text.error("unknown key '\(entry.key)' (\(help))", at: entry.keyMark)
     }
     return entries
@@ -94,7 +106,8 @@ struct ConfigSchema {
     }
     guard let seconds = CommandLineSettings.timeout(value) else {
       let maximum = Int(CommandLineSettings.maximumTimeout)
-      throw text.error("'timeout' must be \(expected), at most \(maximum) (a year); found \(value)", at: entry.value.mark)
+      throw text.error(
+        "'timeout' must be \(expected), at most \(maximum) (a year); found \(value)", at: entry.value.mark)
     }
     return Setting(seconds, from: source(entry.value.mark))
   }
@@ -115,7 +128,9 @@ struct ConfigSchema {
       throw wrongType(entry, expected: "one of \(list(valid))")
     }
     guard let choice = Value(rawValue: value) else {
-      throw text.error("invalid value '\(value)' for '\(entry.key)' (expected one of: \(valid.joined(separator: ", ")))", at: entry.value.mark)
+      throw text.error(
+        "invalid value '\(value)' for '\(entry.key)' (expected one of: \(valid.joined(separator: ", ")))",
+        at: entry.value.mark)
     }
     return Setting(choice, from: source(entry.value.mark))
   }

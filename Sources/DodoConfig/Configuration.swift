@@ -95,9 +95,11 @@ package struct Configuration: Sendable {
     -> Setting<Profile>?
   {
     let requested: Setting<String>? =
-      if let profileFlag { Setting(profileFlag, from: .flag("--profile")) }
-      else if let name = environment["DODO_PROFILE"], !name.isEmpty { Setting(name, from: .environment("DODO_PROFILE")) }
-      else { defaultProfile }
+      if let profileFlag {
+        Setting(profileFlag, from: .flag("--profile"))
+      } else if let name = environment["DODO_PROFILE"], !name.isEmpty {
+        Setting(name, from: .environment("DODO_PROFILE"))
+      } else { defaultProfile }
     guard let requested else {
       return profile(named: "default").map { Setting($0, from: .builtIn) }
     }

@@ -44,7 +44,8 @@ package struct EffectiveSettings: Sendable, Hashable {
     timeout = Self.first(Self.flag(flags.timeout, "--timeout"), chosen?.timeout)
     dismissButtonStyle = Self.first(
       Self.flag(custom.dismissButtonStyle, "--dismiss-button-style"), chosen?.dismissButtonStyle)
-    presentationStyle = Self.first(Self.flag(custom.presentationStyle, "--presentation-style"), chosen?.presentationStyle)
+    presentationStyle = Self.first(
+      Self.flag(custom.presentationStyle, "--presentation-style"), chosen?.presentationStyle)
     barCollapsingEnabled = Self.first(
       Self.flag(custom.barCollapsingEnabled, "--bar-collapsing-enabled"), chosen?.barCollapsingEnabled)
     colorScheme = Self.first(Self.flag(custom.colorScheme, "--color-scheme"), chosen?.colorScheme)

@@ -1,16 +1,17 @@
+import DodoCheckout
+
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
-import DodoCheckout
 
 /// The abandoned-session record: `abandoned.json` in the state directory,
 /// `{"sessionId":"cks_…","createdAt":"2026-11-29T20:06:40Z"}`, mode `0600`.

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Replaces a file so that a reader, or a crash at any point, sees the old contents or the
@@ -11,7 +11,9 @@ import Darwin
 package enum AtomicFile {
   /// `write(_:named:in:directoryPath:mode:)` for the file at `path` in `directory`, which is
   /// opened (following links) for the time of the write.
-  package static func write(_ bytes: [UInt8], to path: String, directory: String, mode: UInt32 = 0o600) throws(SystemError) {
+  package static func write(_ bytes: [UInt8], to path: String, directory: String, mode: UInt32 = 0o600)
+    throws(SystemError)
+  {
     let fd = try Syscalls.open(directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
     defer { Syscalls.close(fd) }
     let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])

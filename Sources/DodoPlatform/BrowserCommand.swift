@@ -43,7 +43,9 @@ package struct BrowserCommand: Sendable, Hashable {
       if escaped { inWord = true }
     }
     if escaped { throw PlatformError("the browser command ends with a lone backslash: \(command)") }
-    if quote != nil { throw PlatformError("the browser command has an unclosed \(quote == "'" ? "single" : "double") quote: \(command)") }
+    if quote != nil {
+      throw PlatformError("the browser command has an unclosed \(quote == "'" ? "single" : "double") quote: \(command)")
+    }
     if inWord { words.append(word) }
     guard !words.isEmpty else { throw PlatformError("the browser command is empty") }
     self.words = words

@@ -17,7 +17,8 @@ package final class BrowserLauncher: CheckoutPresenter {
   private let baseEnvironment: [String: String]
 
   package init(
-    command: String, server: ReturnChannelServer, environment: [String: String] = Syscalls.environment(), runsWhileOpen: Bool = false,
+    command: String, server: ReturnChannelServer, environment: [String: String] = Syscalls.environment(),
+    runsWhileOpen: Bool = false,
     output: Syscalls.ChildOutput = .toStandardError
   ) {
     self.command = command

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DodoCheckout
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The one-at-a-time lock: `flock(LOCK_EX | LOCK_NB)` on `checkout.lock` in the state
 /// directory, beside the record it guards, and on `checkout.lock` in the runtime directory,

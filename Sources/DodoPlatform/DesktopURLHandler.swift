@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Registers `dodo handle-url %u` as the desktop's handler for a URL scheme (freedesktop.org):
@@ -28,14 +28,18 @@ package struct DesktopURLHandler: Sendable {
     guard let home = absolute("HOME") ?? Syscalls.homeDirectory() else {
       throw PlatformError("cannot find the home directory for the desktop entry (HOME is not set)")
     }
-    applicationsDirectory = DodoDirectories.join(absolute("XDG_DATA_HOME") ?? DodoDirectories.join(home, ".local/share"), "applications")
-    mimeAppsList = DodoDirectories.join(absolute("XDG_CONFIG_HOME") ?? DodoDirectories.join(home, ".config"), "mimeapps.list")
+    applicationsDirectory = DodoDirectories.join(
+      absolute("XDG_DATA_HOME") ?? DodoDirectories.join(home, ".local/share"), "applications")
+    mimeAppsList = DodoDirectories.join(
+      absolute("XDG_CONFIG_HOME") ?? DodoDirectories.join(home, ".config"), "mimeapps.list")
   }
 
   /// `dodo-url-handler-SCHEME.desktop`.
   package static func entryName(for scheme: String) -> String { "dodo-url-handler-\(scheme.lowercased()).desktop" }
 
-  package func entryPath(for scheme: String) -> String { DodoDirectories.join(applicationsDirectory, Self.entryName(for: scheme)) }
+  package func entryPath(for scheme: String) -> String {
+    DodoDirectories.join(applicationsDirectory, Self.entryName(for: scheme))
+  }
 
   /// What `status` reports for one scheme.
   package struct Status: Sendable, Hashable {
@@ -97,7 +101,9 @@ package struct DesktopURLHandler: Sendable {
         try dropDefault(scheme)
       }
     }
-    try platform("cannot remove the desktop entry") { () throws(SystemError) in _ = try Syscalls.unlink(entryPath(for: scheme)) }
+    try platform("cannot remove the desktop entry") { () throws(SystemError) in
+      _ = try Syscalls.unlink(entryPath(for: scheme))
+    }
     return true
   }
 
@@ -113,7 +119,9 @@ package struct DesktopURLHandler: Sendable {
 
   private func existingEntry(_ scheme: String) throws(PlatformError) -> String? {
     do throws(PlatformError) {
-      return try SmallFile.read(entryPath(for: scheme), limit: 64 * 1024).map { String(decoding: $0.bytes, as: UTF8.self) }
+      return try SmallFile.read(entryPath(for: scheme), limit: 64 * 1024).map {
+        String(decoding: $0.bytes, as: UTF8.self)
+      }
     } catch {
       throw PlatformError("cannot read the desktop entry: \(error)")
     }
@@ -157,7 +165,8 @@ package struct DesktopURLHandler: Sendable {
         target = link.hasPrefix("/") ? link : DodoDirectories.join(Self.directory(of: target), link)
       }
       let mode = try Syscalls.lstat(target)?.permissions ?? 0o600
-      try AtomicFile.write(Array(kept.joined(separator: "\n").utf8), to: target, directory: Self.directory(of: target), mode: mode)
+      try AtomicFile.write(
+        Array(kept.joined(separator: "\n").utf8), to: target, directory: Self.directory(of: target), mode: mode)
     }
   }
 
@@ -184,7 +193,8 @@ package struct DesktopURLHandler: Sendable {
   @discardableResult
   private func xdgMime(_ arguments: [String]) throws(PlatformError) -> String {
     let output: ProgramRunner.Output
-    do throws(SystemError) { output = try ProgramRunner.run(["xdg-mime"] + arguments, environment: environment) } catch {
+    do throws(SystemError) { output = try ProgramRunner.run(["xdg-mime"] + arguments, environment: environment) } catch
+    {
       throw PlatformError("cannot run xdg-mime (install xdg-utils): \(error.reason)")
     }
     guard output.status == .exited(0) else {
@@ -208,11 +218,13 @@ package struct DesktopURLHandler: Sendable {
   /// a path that is not UTF-8, since a desktop entry is UTF-8 text.
   static func execQuoted(_ path: String) throws(PlatformError) -> String {
     guard !SystemText.holdsRawBytes(path) else {
-      throw PlatformError("the program path is not UTF-8, which a desktop entry cannot carry; install dodo under a path that is")
+      throw PlatformError(
+        "the program path is not UTF-8, which a desktop entry cannot carry; install dodo under a path that is")
     }
     guard !path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
       throw PlatformError(
-        "the program path holds a control character, which the Exec line of a desktop entry cannot carry; install dodo under a path without one")
+        "the program path holds a control character, which the Exec line of a desktop entry cannot carry; install dodo under a path without one"
+      )
     }
     let reserved = Set(" \t\n\"'\\><~|&;$*?#()`")
     guard path.contains(where: reserved.contains) else { return path.replacing("%", with: "%%") }

@@ -56,7 +56,9 @@ package struct DodoDirectories: Sendable, Hashable {
   package func prepareRuntime() throws(PlatformError) -> PrivateDirectory { try Self.prepare(runtime) }
 
   /// The state directory, checked and kept open, when it exists (it is not created).
-  package func existingState() throws(PlatformError) -> PrivateDirectory? { try PrivateDirectory.open(state, create: false) }
+  package func existingState() throws(PlatformError) -> PrivateDirectory? {
+    try PrivateDirectory.open(state, create: false)
+  }
 
   private static func prepare(_ path: String) throws(PlatformError) -> PrivateDirectory {
     guard let directory = try PrivateDirectory.open(path, create: true) else {

@@ -36,7 +36,8 @@ package final class LocalCheckout {
     deliver: @escaping (CheckoutFlow.Delivery) throws(CheckoutError) -> Void = { _ in }
   ) throws(CheckoutError) -> CheckoutResult {
     let driver = CheckoutDriver(
-      lock: CheckoutFileLock(stateDirectory: state, runtimeDirectory: runtime), store: AbandonedSessionFile(stateDirectory: state),
+      lock: CheckoutFileLock(stateDirectory: state, runtimeDirectory: runtime),
+      store: AbandonedSessionFile(stateDirectory: state),
       presenter: presenter, channel: channel ?? server, timeout: timeout, onEvent: onEvent, onWarning: onWarning,
       deliver: deliver)
     return try driver.run(CheckoutFlow(checkoutURL: checkoutURL, returnURL: returnURL, customization: customization))

@@ -111,7 +111,9 @@ extension StringProtocol {
   /// The text without the spaces, tabs and carriage returns around it.
   func trimmingBlanks() -> SubSequence {
     let isBlank = { (c: Character) in c == " " || c == "\t" || c == "\r" }
-    guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else { return self[endIndex...] }
+    guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
+      return self[endIndex...]
+    }
     return self[first...last]
   }
 }

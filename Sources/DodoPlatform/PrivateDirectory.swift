@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// A directory `dodo` keeps its own files in (the state or the runtime directory), held open:
@@ -45,7 +45,8 @@ package final class PrivateDirectory: Sendable {
     }
     let directory = PrivateDirectory(path: path, fd: fd, identity: status.identity)
     guard status.owner == Syscalls.userID() else {
-      throw PlatformError("refusing \(path): it belongs to user \(status.owner), not to you (user \(Syscalls.userID()))")
+      throw PlatformError(
+        "refusing \(path): it belongs to user \(status.owner), not to you (user \(Syscalls.userID()))")
     }
     guard status.permissions & 0o077 == 0 else {
       let mode = String(status.permissions, radix: 8)
@@ -97,7 +98,7 @@ package final class PrivateDirectory: Sendable {
           throw PlatformError("cannot create the directory \(path): \(error)")
         }
         pending.append(name)
-      } catch where error.errno == .tooManySymbolicLinks || error.errno == .notDirectory {
+      } catch  where error.errno == .tooManySymbolicLinks || error.errno == .notDirectory {
         // O_NOFOLLOW met a link (ELOOP) or O_DIRECTORY something else (ENOTDIR).
         let target: [UInt8]
         do throws(PlatformError) {
@@ -142,7 +143,8 @@ package final class PrivateDirectory: Sendable {
     }
     guard let status else { throw PlatformError("cannot open the directory \(path): \(subject) went away") }
     guard status.isSymbolicLink else {
-      throw PlatformError(isLast ? "refusing \(path): it is not a directory" : "refusing \(path): \(subject) is not a directory")
+      throw PlatformError(
+        isLast ? "refusing \(path): it is not a directory" : "refusing \(path): \(subject) is not a directory")
     }
     guard !isLast else { throw PlatformError("refusing \(path): it is not a directory (it is a symbolic link)") }
     guard status.owner == Syscalls.userID() || status.owner == 0 else {

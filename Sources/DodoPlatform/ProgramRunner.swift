@@ -8,7 +8,9 @@ package enum ProgramRunner {
 
   /// Runs `arguments` (looked up on `PATH`) and waits for it; its standard error is ours.
   /// At most `limit` bytes of output are kept.
-  package static func run(_ arguments: [String], environment: [String: String], limit: Int = 64 * 1024) throws(SystemError) -> Output {
+  package static func run(_ arguments: [String], environment: [String: String], limit: Int = 64 * 1024)
+    throws(SystemError) -> Output
+  {
     let pipe = try Syscalls.pipe()
     let pid: Int32
     do throws(SystemError) {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The sending side of the return channel, for `dodo handle-url`: hands a URL to the
@@ -37,7 +37,8 @@ package enum ReturnChannelClient {
       try Syscalls.setTimeouts(fd, seconds: timeoutSeconds)
       try Syscalls.connect(fd, .unix(path))
       guard directory.isStill(at: runtimeDirectory) else {
-        throw SystemError("connect", errno: .notDirectory, subject: "\(path) (\(runtimeDirectory) was replaced meanwhile)")
+        throw SystemError(
+          "connect", errno: .notDirectory, subject: "\(path) (\(runtimeDirectory) was replaced meanwhile)")
       }
     } catch {
       if [Errno.noSuchFileOrDirectory, .connectionRefused, .notSocket].contains(error.errno) { return .unclaimed }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import DodoCheckout
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The waiting side of `dodo start`: one `poll(2)` loop over the return channel's Unix
 /// socket, the loopback HTTP listener, the signal pipe and the clock, on one thread.
@@ -113,7 +114,9 @@ package final class ReturnChannelServer: ReturnChannel {
       requests += open.map { Syscalls.PollRequest(fd: $0.value.fd) }
       let first = requests.count - open.count
       if let lines { requests.append(Syscalls.PollRequest(fd: lines.fd)) }
-      let wake = open.lazy.map { self.deadline(of: $0.value) }.reduce(deadline) { earliest, next in earliest.map { min($0, next) } ?? next }
+      let wake = open.lazy.map { self.deadline(of: $0.value) }.reduce(deadline) { earliest, next in
+        earliest.map { min($0, next) } ?? next
+      }
       var timeout = wake.map { Self.milliseconds(from: now, to: $0) } ?? -1
       // SIGCHLD is the browser's exit signal; looking now and then as well costs nothing and
       // does not depend on the signal being delivered.
@@ -126,7 +129,9 @@ package final class ReturnChannelServer: ReturnChannel {
       // Read what came on the connections polled before accepting more, which may evict some.
       for (offset, (id, _)) in open.enumerated() where ready[first + offset] { read(id) }
       if ready[1] { accept(from: unixListener, kind: .unix) }
-      for (offset, listener) in httpListeners.enumerated() where ready[2 + offset] { accept(from: listener, kind: .http) }
+      for (offset, listener) in httpListeners.enumerated() where ready[2 + offset] {
+        accept(from: listener, kind: .http)
+      }
       if lines != nil, ready[first + open.count] { readLines() }
     }
     return queued.removeFirst()
@@ -190,14 +195,16 @@ package final class ReturnChannelServer: ReturnChannel {
     do throws(SystemError) {
       do throws(SystemError) { try Syscalls.bind(fd, address) } catch Errno.addressInUse {
         guard try !Self.isLive(socketPath) else {
-          throw SystemError("bind", errno: .addressInUse, subject: "\(socketPath) (another dodo start is listening there)")
+          throw SystemError(
+            "bind", errno: .addressInUse, subject: "\(socketPath) (another dodo start is listening there)")
         }
         try Syscalls.unlink(socketPath)
         try Syscalls.bind(fd, address)
       }
       try Syscalls.chmod(socketPath, mode: 0o600)
       guard directory.isStill(at: runtimeDirectory) else {
-        throw SystemError("bind", errno: .notDirectory, subject: "\(socketPath) (\(runtimeDirectory) was replaced meanwhile)")
+        throw SystemError(
+          "bind", errno: .notDirectory, subject: "\(socketPath) (\(runtimeDirectory) was replaced meanwhile)")
       }
       try Syscalls.listen(fd, backlog: 64)
     } catch {
@@ -247,7 +254,8 @@ package final class ReturnChannelServer: ReturnChannel {
         httpListeners.append(fd)
         loopbackAddresses.append(address)
       } catch {
-        let unavailable = [Errno.addressFamilyNotSupported, .addressNotAvailable, .protocolNotSupported].contains(error.errno)
+        let unavailable = [Errno.addressFamilyNotSupported, .addressNotAvailable, .protocolNotSupported].contains(
+          error.errno)
         if required || !unavailable {
           let hint = error.errno == .addressInUse ? " (the port is in use; pick another port in the return URL)" : ""
           throw PlatformError("cannot listen on \(address) for the return URL: \(error)\(hint)")
@@ -261,8 +269,12 @@ package final class ReturnChannelServer: ReturnChannel {
   private func drainSignals() {
     var bytes = [UInt8](repeating: 0, count: 64)
     var dismissed = false
-    while let count = try? bytes.withUnsafeMutableBytes({ try Syscalls.readAvailable(signalPipe.read, into: $0) }), count > 0 {
-      for byte in bytes[..<count] where byte == Self.cancelByte || Self.dismissingSignals.contains(Int32(byte)) { dismissed = true }
+    while let count = try? bytes.withUnsafeMutableBytes({ try Syscalls.readAvailable(signalPipe.read, into: $0) }),
+      count > 0
+    {
+      for byte in bytes[..<count] where byte == Self.cancelByte || Self.dismissingSignals.contains(Int32(byte)) {
+        dismissed = true
+      }
     }
     checkBrowser()
     if dismissed { queued.append(.dismissed(.interrupted)) }
@@ -317,7 +329,10 @@ package final class ReturnChannelServer: ReturnChannel {
       }
       if connections.count >= Self.maximumConnections {
         let waiting = connections.filter { !$0.value.awaitingAnswer }
-        guard let oldest = waiting.min(by: { ($0.value.hasSentAnything ? 1 : 0, $0.key) < ($1.value.hasSentAnything ? 1 : 0, $1.key) })
+        guard
+          let oldest = waiting.min(by: {
+            ($0.value.hasSentAnything ? 1 : 0, $0.key) < ($1.value.hasSentAnything ? 1 : 0, $1.key)
+          })
         else {
           Syscalls.close(fd)
           continue
@@ -354,7 +369,9 @@ package final class ReturnChannelServer: ReturnChannel {
 
   /// When `connection` is dropped if its request is still not complete.
   private func deadline(of connection: ReturnConnection) -> ContinuousClock.Instant {
-    let timeout = connection.hasSentAnything ? requestTimeoutMilliseconds : min(firstByteTimeoutMilliseconds, requestTimeoutMilliseconds)
+    let timeout =
+      connection.hasSentAnything
+      ? requestTimeoutMilliseconds : min(firstByteTimeoutMilliseconds, requestTimeoutMilliseconds)
     return connection.acceptedAt.advanced(by: .milliseconds(timeout))
   }
 
@@ -385,4 +402,3 @@ private struct LineSource {
   let onAnswer: (String, Bool) -> Void
   var pending: [UInt8] = []
 }
-

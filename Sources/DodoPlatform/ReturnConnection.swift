@@ -154,7 +154,9 @@ final class ReturnConnection {
     Syscalls.shutdownWrite(fd)
   }
 
-  static func http(_ status: String, contentType: String = "text/plain; charset=utf-8", extra: String = "", body: String) -> String {
+  static func http(
+    _ status: String, contentType: String = "text/plain; charset=utf-8", extra: String = "", body: String
+  ) -> String {
     "HTTP/1.1 \(status)\r\nContent-Type: \(contentType)\r\nContent-Length: \(body.utf8.count)\r\n"
       + "Cache-Control: no-store\r\nConnection: close\r\n\(extra)\r\n\(body)"
   }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// Reads a small file whole (a config file), never more than a cap, so that a huge file
@@ -19,7 +19,9 @@ package enum SmallFile {
   {
     guard let (fd, status) = try openRegular(path, O_RDONLY, own: false) else { return nil }
     defer { Syscalls.close(fd) }
-    do throws(SystemError) { return (try readAll(fd, limit: limit, sizeHint: status.size), status) } catch { throw PlatformError("\(error)") }
+    do throws(SystemError) { return (try readAll(fd, limit: limit, sizeHint: status.size), status) } catch {
+      throw PlatformError("\(error)")
+    }
   }
 
   /// `read(_:limit:)`, and the path of the directory that holds the file as named (links to
@@ -45,7 +47,8 @@ package enum SmallFile {
       throw PlatformError("\(error)")
     }
     // "dir/" names the directory itself, which is then refused as one.
-    guard let (fd, status) = try openRegular(name.isEmpty ? "." : name, in: directory, path: path, O_RDONLY, own: false) else {
+    guard let (fd, status) = try openRegular(name.isEmpty ? "." : name, in: directory, path: path, O_RDONLY, own: false)
+    else {
       return nil
     }
     defer { Syscalls.close(fd) }
@@ -85,7 +88,9 @@ package enum SmallFile {
         name, in: directory, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (own ? O_NOFOLLOW : 0), subject: path)
     } catch {
       if error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory { return nil }
-      if own, error.errno == .tooManySymbolicLinks { throw PlatformError("\(path) is a symbolic link; dodo does not follow links to its own files") }
+      if own, error.errno == .tooManySymbolicLinks {
+        throw PlatformError("\(path) is a symbolic link; dodo does not follow links to its own files")
+      }
       throw PlatformError("\(error)")
     }
     let status: Syscalls.FileStatus
@@ -99,7 +104,8 @@ package enum SmallFile {
     }
     guard !own || status.owner == Syscalls.userID() else {
       Syscalls.close(fd)
-      throw PlatformError("refusing \(path): it belongs to user \(status.owner), not to you (user \(Syscalls.userID()))")
+      throw PlatformError(
+        "refusing \(path): it belongs to user \(status.owner), not to you (user \(Syscalls.userID()))")
     }
     return (fd, status)
   }

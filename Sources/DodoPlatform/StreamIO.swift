@@ -155,7 +155,9 @@ package final class LineReader {
       buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, maximumLineLength - buffer.count)))
     }
     let read = buffer.withUnsafeMutableBytes { raw in
-      Result { () throws(SystemError) in try Syscalls.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[end...])) }
+      Result { () throws(SystemError) in
+        try Syscalls.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[end...]))
+      }
     }
     let count = try read.get()
     if count == 0 { atEnd = true } else { end += count }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 extension Syscalls {
@@ -73,7 +73,8 @@ extension Syscalls {
   }
 
   /// `read(2)` on a non-blocking descriptor: `nil` when nothing is there yet (`EAGAIN`).
-  package static func readAvailable(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
+  package static func readAvailable(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int?
+  {
     switch retryingOnInterrupt({ systemRead(fd, buffer.baseAddress, buffer.count) }) {
     case .success(let count): return count
     case .failure(.wouldBlock): return nil

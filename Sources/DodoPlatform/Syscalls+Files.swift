@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 extension Syscalls {
@@ -34,7 +34,8 @@ extension Syscalls {
       mode = UInt32(info.st_mode)
       owner = UInt32(info.st_uid)
       size = Int(info.st_size)
-      identity = FileIdentity(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+      identity = FileIdentity(
+        device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
     }
 
     package var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
@@ -93,7 +94,6 @@ extension Syscalls {
     _ = try retrying("chmod", path) { systemChmod(path, mode_t(mode)) }
   }
 
-
   /// `unlink(2)`; returns `false` when there was nothing to remove (`ENOENT`).
   @discardableResult
   package static func unlink(_ path: String) throws(SystemError) -> Bool {
@@ -127,7 +127,9 @@ extension Syscalls {
 
   /// `mkdirat(2)`; returns `false` when the name already exists (`EEXIST`).
   @discardableResult
-  package static func mkdir(_ name: String, in directory: Int32, mode: UInt32, subject: String) throws(SystemError) -> Bool {
+  package static func mkdir(_ name: String, in directory: Int32, mode: UInt32, subject: String) throws(SystemError)
+    -> Bool
+  {
     switch retryingOnInterrupt({ systemMkdirat(directory, name, mode_t(mode)) }) {
     case .success: return true
     case .failure(.fileExists): return false
@@ -202,7 +204,9 @@ extension Syscalls {
     #if canImport(Darwin)
       var size = UInt32(4096)
       var buffer = [CChar](repeating: 0, count: Int(size))
-      guard _NSGetExecutablePath(&buffer, &size) == 0 else { throw SystemError("_NSGetExecutablePath", errno: .outOfRange) }
+      guard _NSGetExecutablePath(&buffer, &size) == 0 else {
+        throw SystemError("_NSGetExecutablePath", errno: .outOfRange)
+      }
       guard let resolved = realpath(buffer, nil) else { throw SystemError("realpath", errno: .current) }
       defer { free(resolved) }
       return String(cString: resolved)
@@ -251,7 +255,9 @@ extension Syscalls {
 
   /// `fdopendir(3)`, `readdir(3)`: the names starting with `prefix` (decoded as `SystemText`,
   /// so each names its file); closes `fd`.
-  private static func entries(ofOpenDirectory fd: Int32, prefix: String, subject: String) throws(SystemError) -> [String] {
+  private static func entries(ofOpenDirectory fd: Int32, prefix: String, subject: String) throws(SystemError)
+    -> [String]
+  {
     guard let directory = systemFdopendir(fd) else {
       let code = Errno.current
       close(fd)
@@ -263,7 +269,9 @@ extension Syscalls {
     while let entry = systemReaddir(directory) {
       let name: String? = withUnsafePointer(to: entry.pointee.d_name) { tuple in
         tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { characters in
-          for (index, byte) in prefixBytes.enumerated() where UInt8(bitPattern: characters[index]) != byte { return nil }
+          for (index, byte) in prefixBytes.enumerated() where UInt8(bitPattern: characters[index]) != byte {
+            return nil
+          }
           return SystemText.decode(bytes(of: characters))
         }
       }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 extension Syscalls {
@@ -19,7 +19,8 @@ extension Syscalls {
   /// and on any failure, it does nothing, as memory is all that is at stake.
   package static func releaseProgramCode() {
     #if os(Linux)
-      guard let executable = try? readlink("/proc/self/exe"), let fd = try? open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
+      guard let executable = try? readlink("/proc/self/exe"),
+        let fd = try? open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
       else { return }
       defer { close(fd) }
       guard let maps = try? SmallFile.readAll(fd, limit: 1 << 20) else { return }

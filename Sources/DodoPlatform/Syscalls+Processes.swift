@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 extension Syscalls {
@@ -44,7 +44,9 @@ extension Syscalls {
   /// never reads ours, and one that lives on must not hold it), and `output` says where its
   /// output goes. A program that cannot be run is an error here (`posix_spawnp` returns the
   /// code; glibc reports exec failures too).
-  package static func spawn(_ arguments: [String], environment: [String: String], output: ChildOutput) throws(SystemError) -> Int32 {
+  package static func spawn(_ arguments: [String], environment: [String: String], output: ChildOutput)
+    throws(SystemError) -> Int32
+  {
     precondition(!arguments.isEmpty)
     #if canImport(Darwin)
       var actions: posix_spawn_file_actions_t? = nil
@@ -78,8 +80,8 @@ extension Syscalls {
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
-      argv.forEach { free($0) }
-      envp.forEach { free($0) }
+      for argument in argv { free(argument) }
+      for variable in envp { free(variable) }
     }
     var pid: pid_t = 0
     let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
@@ -131,7 +133,8 @@ extension Syscalls {
   /// (its `argv`, name first) and `environment` (`NAME=value`), as bytes: they need not be
   /// UTF-8. `SIGPIPE` goes back to its default first, since `dodo` may ignore it and an
   /// ignored signal stays ignored across exec. Returns only by throwing.
-  package static func execute(_ path: String, arguments: [[UInt8]], environment: [[UInt8]]) throws(SystemError) -> Never {
+  package static func execute(_ path: String, arguments: [[UInt8]], environment: [[UInt8]]) throws(SystemError) -> Never
+  {
     _ = systemSignal(SIGPIPE, SIG_DFL)
     func cString(_ bytes: [UInt8]) -> UnsafeMutablePointer<CChar>? {
       let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
@@ -142,8 +145,8 @@ extension Syscalls {
     let argv = arguments.map(cString) + [nil]
     let envp = environment.map(cString) + [nil]
     defer {
-      argv.forEach { $0?.deallocate() }
-      envp.forEach { $0?.deallocate() }
+      for argument in argv { argument?.deallocate() }
+      for variable in envp { variable?.deallocate() }
     }
     // On success execve does not return; it returns -1 with errno set when it fails.
     guard case .failure(let code) = retryingOnInterrupt({ systemExecve(path, argv, envp) }) else {

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 /// The one place where DodoPlatform calls C, in the manner of swift-system: thin shims over
@@ -94,10 +94,10 @@ package enum Syscalls {
 
   /// The bytes of a C string, without its terminating NUL and without decoding them.
   static func bytes(of string: UnsafePointer<CChar>) -> [UInt8] {
-    Array(UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self), count: strlen(string)))
+    Array(
+      UnsafeBufferPointer(start: UnsafeRawPointer(string).assumingMemoryBound(to: UInt8.self), count: strlen(string)))
   }
 
   /// `exit(3)`: flushes nothing of ours; callers flush their `OutputFile`s first.
   package static func exit(_ status: Int32) -> Never { systemExit(status) }
 }
-

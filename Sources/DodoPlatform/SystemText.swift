@@ -18,7 +18,9 @@ package enum SystemText {
     // The common case, in one pass and one copy: valid UTF-8 with no escape character in it
     // (an escape character's UTF-8 starts 0xEE 0xBE or 0xEE 0xBF).
     let text = String(decoding: bytes, as: UTF8.self)
-    if text.utf8.elementsEqual(bytes), !text.unicodeScalars.contains(where: { escapes.contains($0.value) }) { return text }
+    if text.utf8.elementsEqual(bytes), !text.unicodeScalars.contains(where: { escapes.contains($0.value) }) {
+      return text
+    }
     var scalars = String.UnicodeScalarView()
     var index = 0
     while index < bytes.count {
@@ -26,14 +28,17 @@ package enum SystemText {
       let sequence = bytes[index..<index + length]
       // Valid when decoding changed nothing (no U+FFFD for an overlong form or a surrogate).
       let piece = String(decoding: sequence, as: UTF8.self)
-      if length > 0, piece.utf8.elementsEqual(sequence), let scalar = piece.unicodeScalars.first, !escapes.contains(scalar.value) {
+      if length > 0, piece.utf8.elementsEqual(sequence), let scalar = piece.unicodeScalars.first,
+        !escapes.contains(scalar.value)
+      {
         scalars.append(scalar)
         index += length
       } else if bytes[index] < 0x80 {
         scalars.append(Unicode.Scalar(bytes[index]))
         index += 1
       } else {
-        scalars.append(Unicode.Scalar(0xEF00 + UInt32(bytes[index]))!)
+        // U+EF80…U+EFFF are all scalars: the replacement character is never taken.
+        scalars.append(Unicode.Scalar(0xEF00 + UInt32(bytes[index])) ?? "\u{FFFD}")
         index += 1
       }
     }
@@ -64,7 +69,11 @@ package enum SystemText {
   package static func withCString<R>(_ text: String, _ body: (UnsafePointer<CChar>) -> R) -> R {
     guard holdsRawBytes(text) else { return text.withCString(body) }
     let bytes = encode(text).map { CChar(bitPattern: $0) } + [0]
-    return bytes.withUnsafeBufferPointer { body($0.baseAddress!) }
+    return bytes.withUnsafeBufferPointer { buffer in
+      // Never empty (the NUL is there), so the buffer has an address.
+      guard let start = buffer.baseAddress else { return body("") }
+      return body(start)
+    }
   }
 
   /// How many bytes the UTF-8 sequence at `index` takes by its lead byte, when every

@@ -18,7 +18,8 @@ import Testing
   /// Writes the record `start` leaves (`abandoned.json`) for `sessionId`, given as the
   /// contents of a JSON string, so that a test can also write one `start` never would.
   func record(_ sessionId: String) throws {
-    try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     try runner.file("state/abandoned.json", #"{"sessionId":"\#(sessionId)","createdAt":"2026-11-18T11:06:40Z"}"#)
   }
 
@@ -27,7 +28,9 @@ import Testing
     #expect(try runner.run(["abandoned", "show"]) == .init(status: 1, stdout: "no abandoned session\n", stderr: ""))
     #expect(try runner.run(["abandoned", "show", "--json"]) == .init(status: 1, stdout: "null\n", stderr: ""))
     #expect(try runner.run(["abandoned", "clear"]) == .init(status: 0, stdout: "cleared\n", stderr: ""))
-    #expect(try runner.run(["abandoned", "clear", "--json"]) == .init(status: 0, stdout: #"{"cleared":false}"# + "\n", stderr: ""))
+    #expect(
+      try runner.run(["abandoned", "clear", "--json"])
+        == .init(status: 0, stdout: #"{"cleared":false}"# + "\n", stderr: ""))
     #expect(!FileManager.default.fileExists(atPath: state), "show and clear only look; they create no state directory")
   }
 
@@ -35,12 +38,17 @@ import Testing
   func aRecord() throws {
     try record("cks_1")
     #expect(
-      try runner.run(["abandoned", "show"]) == .init(
-        status: 0, stdout: "sessionId: cks_1\ncreatedAt: 2026-11-18T11:06:40Z\ninProgress: false\n", stderr: ""))
+      try runner.run(["abandoned", "show"])
+        == .init(
+          status: 0, stdout: "sessionId: cks_1\ncreatedAt: 2026-11-18T11:06:40Z\ninProgress: false\n", stderr: ""))
     #expect(
-      try runner.run(["--json", "abandoned", "show"]) == .init(
-        status: 0, stdout: #"{"sessionId":"cks_1","createdAt":"2026-11-18T11:06:40Z","inProgress":false}"# + "\n", stderr: ""))
-    #expect(try runner.run(["abandoned", "clear", "--json"]) == .init(status: 0, stdout: #"{"cleared":true}"# + "\n", stderr: ""))
+      try runner.run(["--json", "abandoned", "show"])
+        == .init(
+          status: 0, stdout: #"{"sessionId":"cks_1","createdAt":"2026-11-18T11:06:40Z","inProgress":false}"# + "\n",
+          stderr: ""))
+    #expect(
+      try runner.run(["abandoned", "clear", "--json"])
+        == .init(status: 0, stdout: #"{"cleared":true}"# + "\n", stderr: ""))
     #expect(try runner.run(["abandoned", "show"]) == .init(status: 1, stdout: "no abandoned session\n", stderr: ""))
     try record("cks_2")
     #expect(try runner.run(["abandoned", "clear"]) == .init(status: 0, stdout: "cleared\n", stderr: ""))
@@ -51,7 +59,9 @@ import Testing
   func sessionIdIsShownEscaped() throws {
     try record(#"cks\u001b]0;x\u0007"#)
     #expect(
-      try runner.run(["abandoned", "show"]) == .init(
-        status: 0, stdout: "sessionId: cks\\x1b]0;x\\x07\ncreatedAt: 2026-11-18T11:06:40Z\ninProgress: false\n", stderr: ""))
+      try runner.run(["abandoned", "show"])
+        == .init(
+          status: 0, stdout: "sessionId: cks\\x1b]0;x\\x07\ncreatedAt: 2026-11-18T11:06:40Z\ninProgress: false\n",
+          stderr: ""))
   }
 }

@@ -45,43 +45,56 @@ import Testing
   @Test("an unknown option: Error, suggestion, usage, hint, exit 64")
   func unknownOption() throws {
     #expect(
-      try CommandRunner().run(["validate", "--retrun-url", "x"]) == .init(
-        status: 64, stdout: "", stderr: "Error: unknown option '--retrun-url'. Did you mean '--return-url'?\n" + Self.validateUsage))
+      try CommandRunner().run(["validate", "--retrun-url", "x"])
+        == .init(
+          status: 64, stdout: "",
+          stderr: "Error: unknown option '--retrun-url'. Did you mean '--return-url'?\n" + Self.validateUsage))
   }
 
   @Test("a missing option value is a usage error")
   func missingValue() throws {
     #expect(
-      try CommandRunner().run(["validate", "--return-url"]) == .init(
-        status: 64, stdout: "", stderr: "Error: option '--return-url' needs a value (URL)\n" + Self.validateUsage))
+      try CommandRunner().run(["validate", "--return-url"])
+        == .init(
+          status: 64, stdout: "", stderr: "Error: option '--return-url' needs a value (URL)\n" + Self.validateUsage))
   }
 
   @Test("an unexpected argument is a usage error")
   func unexpectedArgument() throws {
     #expect(
-      try CommandRunner().run(["validate", "https://checkout.dodopayments.com/session/a", "extra"]) == .init(
-        status: 64, stdout: "", stderr: "Error: unexpected argument 'extra'\n" + Self.validateUsage))
+      try CommandRunner().run(["validate", "https://checkout.dodopayments.com/session/a", "extra"])
+        == .init(
+          status: 64, stdout: "", stderr: "Error: unexpected argument 'extra'\n" + Self.validateUsage))
   }
 
   @Test("an unknown command exits 127 with a suggestion")
   func unknownCommand() throws {
     #expect(
-      try CommandRunner().run(["validte"]) == .init(
-        status: 127, stdout: "",
-        stderr: "Error: unknown command 'validte'. Did you mean 'validate'?\n  See 'dodo help' for the list of commands.\n"))
+      try CommandRunner().run(["validte"])
+        == .init(
+          status: 127, stdout: "",
+          stderr:
+            "Error: unknown command 'validte'. Did you mean 'validate'?\n  See 'dodo help' for the list of commands.\n")
+    )
   }
 
   @Test("with --json, a command line that does not parse is a JSON error, wherever --json stands")
   func parseErrorsAsJSON() throws {
     let runner = try CommandRunner()
     #expect(
-      try runner.run(["--json", "validte"]) == .init(
-        status: 127, stdout: "",
-        stderr: #"{"error":{"code":"UNKNOWN_COMMAND","message":"unknown command 'validte'. Did you mean 'validate'?"}}"# + "\n"))
+      try runner.run(["--json", "validte"])
+        == .init(
+          status: 127, stdout: "",
+          stderr:
+            #"{"error":{"code":"UNKNOWN_COMMAND","message":"unknown command 'validte'. Did you mean 'validate'?"}}"#
+            + "\n"))
     #expect(
-      try runner.run(["validate", "--retrun-url", "--json"]) == .init(
-        status: 64, stdout: "",
-        stderr: #"{"error":{"code":"USAGE_ERROR","message":"unknown option '--retrun-url'. Did you mean '--return-url'?"}}"# + "\n"))
+      try runner.run(["validate", "--retrun-url", "--json"])
+        == .init(
+          status: 64, stdout: "",
+          stderr:
+            #"{"error":{"code":"USAGE_ERROR","message":"unknown option '--retrun-url'. Did you mean '--return-url'?"}}"#
+            + "\n"))
   }
 
   @Test("-- ends the options: what follows is an argument, even --json")
@@ -98,11 +111,13 @@ import Testing
   func argumentsAreShownEscaped() throws {
     let runner = try CommandRunner()
     #expect(
-      try runner.run(["\u{1b}]0;owned\u{07}x\ny"]) == .init(
-        status: 127, stdout: "",
-        stderr: "Error: unknown command '\\x1b]0;owned\\x07x\\ny'\n  See 'dodo help' for the list of commands.\n"))
+      try runner.run(["\u{1b}]0;owned\u{07}x\ny"])
+        == .init(
+          status: 127, stdout: "",
+          stderr: "Error: unknown command '\\x1b]0;owned\\x07x\\ny'\n  See 'dodo help' for the list of commands.\n"))
     #expect(
-      try runner.run(["validate", "https://checkout.dodopayments.com/session/a", "e\u{1b}[2J\r\u{202e}x"]) == .init(
-        status: 64, stdout: "", stderr: "Error: unexpected argument 'e\\x1b[2J\\r\\u202ex'\n" + Self.validateUsage))
+      try runner.run(["validate", "https://checkout.dodopayments.com/session/a", "e\u{1b}[2J\r\u{202e}x"])
+        == .init(
+          status: 64, stdout: "", stderr: "Error: unexpected argument 'e\\x1b[2J\\r\\u202ex'\n" + Self.validateUsage))
   }
 }

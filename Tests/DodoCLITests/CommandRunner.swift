@@ -43,7 +43,8 @@ final class CommandRunner {
 
   init() throws {
     scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dodo-cli-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     environment = ["PATH": scratch, "HOME": scratch, "TMPDIR": scratch, "XDG_CONFIG_DIRS": scratch]
   }
 
@@ -53,14 +54,16 @@ final class CommandRunner {
   /// The pipe is filled before `dodo` runs, so `stdin` must fit in its buffer (16 KiB on
   /// macOS); a larger or slower standard input is a subprocess test's.
   func run(
-    _ arguments: [String], stdin: String = "", stdout: MemoryStream = MemoryStream(), stderr: MemoryStream = MemoryStream()
+    _ arguments: [String], stdin: String = "", stdout: MemoryStream = MemoryStream(),
+    stderr: MemoryStream = MemoryStream()
   ) throws -> Output {
     guard stdin.utf8.count <= 16 * 1024 else { throw StandardInputTooLarge(count: stdin.utf8.count) }
     let (read, write) = try Syscalls.pipe()
     defer { Syscalls.close(read) }
     try Syscalls.writeAll(write, Array(stdin.utf8))
     Syscalls.close(write)
-    let status = Dodo.main(arguments: arguments, environment: environment, stdinFD: read, stdout: stdout, stderr: stderr)
+    let status = Dodo.main(
+      arguments: arguments, environment: environment, stdinFD: read, stdout: stdout, stderr: stderr)
     return Output(status: status, stdout: stdout.text, stderr: stderr.text)
   }
 
@@ -70,8 +73,11 @@ final class CommandRunner {
   func file(_ name: String, _ contents: String, mode: Int = 0o600) throws -> String {
     let path = scratch + "/" + name
     try FileManager.default.createDirectory(
-      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    guard FileManager.default.createFile(atPath: path, contents: Data(contents.utf8), attributes: [.posixPermissions: mode]) else {
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    guard
+      FileManager.default.createFile(atPath: path, contents: Data(contents.utf8), attributes: [.posixPermissions: mode])
+    else {
       throw CocoaError(.fileWriteUnknown)
     }
     return path

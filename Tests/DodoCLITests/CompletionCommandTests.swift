@@ -7,7 +7,9 @@ import Testing
   @Test(arguments: [("bash", "completions/dodo"), ("zsh", "completions/_dodo"), ("fish", "completions/dodo.fish")])
   func printsTheCommittedScript(shell: String, file: String) throws {
     let committed = try #require(GeneratedDocsTests.committed(file))
-    #expect(try HelpSnapshotTests.run(["completion", shell]) == "$ dodo completion \(shell)\n[exit 0]\n--- stdout\n\(committed)--- stderr\n")
+    #expect(
+      try HelpSnapshotTests.run(["completion", shell])
+        == "$ dodo completion \(shell)\n[exit 0]\n--- stdout\n\(committed)--- stderr\n")
   }
 
   @Test func anUnknownShellIsAUsageErrorWithASuggestion() throws {

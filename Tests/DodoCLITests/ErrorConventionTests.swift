@@ -13,12 +13,16 @@ import Testing
 struct ErrorConventionTests {
   @Test("every public error type describes itself as a sentence")
   func descriptions() {
-    #expect("\(CLIError.usage("unknown option '--x'", command: ["dodo", "start"]))" == "unknown option '--x' (USAGE_ERROR)")
-    #expect("\(CLIError.unknownCommand("strat", suggestion: "start"))" == "unknown command 'strat'. Did you mean 'start'? (UNKNOWN_COMMAND)")
+    #expect(
+      "\(CLIError.usage("unknown option '--x'", command: ["dodo", "start"]))" == "unknown option '--x' (USAGE_ERROR)")
+    #expect(
+      "\(CLIError.unknownCommand("strat", suggestion: "start"))"
+        == "unknown command 'strat'. Did you mean 'start'? (UNKNOWN_COMMAND)")
     #expect(
       "\(CLIError.configuration(ConfigError(path: "config.yaml", line: 1, column: 1, message: "bad")))"
         == "config.yaml:1:1: bad (CONFIG_ERROR)")
-    #expect("\(CLIError.checkout(.alreadyInProgress))" == "\(CheckoutError.alreadyInProgress.message) (ALREADY_IN_PROGRESS)")
+    #expect(
+      "\(CLIError.checkout(.alreadyInProgress))" == "\(CheckoutError.alreadyInProgress.message) (ALREADY_IN_PROGRESS)")
     #expect(
       "\(PresentationFailure(.platformError("cannot run the browser command"), mayBeShowing: false))"
         == "cannot run the browser command (PLATFORM_ERROR); the checkout never appeared")

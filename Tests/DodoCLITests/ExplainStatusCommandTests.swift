@@ -23,13 +23,15 @@ import Testing
         """)
   }
 
-  @Test("the three kinds of input decode alike", arguments: [
-    "https://myapp.com/done?status=requires_customer_action",
-    "status=requires_customer_action",
-    "?status=requires_customer_action",
-    "requires_customer_action",
-    "  requires_customer_action\t",
-  ])
+  @Test(
+    "the three kinds of input decode alike",
+    arguments: [
+      "https://myapp.com/done?status=requires_customer_action",
+      "status=requires_customer_action",
+      "?status=requires_customer_action",
+      "requires_customer_action",
+      "  requires_customer_action\t",
+    ])
   func kindsOfInput(_ input: String) throws {
     let run = try Self.run(["--json", "explain-status", input])
     #expect(run.status == 0)
@@ -43,7 +45,8 @@ import Testing
 
   @Test("fields: license keys in order, + is literal, last repeated name wins, empty is null")
   func fields() throws {
-    let url = "myapp://r?status=active&subscription_id=sub_1&license_key=A&license_key=&license_key=B&email=a+b%40x.com&payment_id=&status=ACTIVE&flag&y==z"
+    let url =
+      "myapp://r?status=active&subscription_id=sub_1&license_key=A&license_key=&license_key=B&email=a+b%40x.com&payment_id=&status=ACTIVE&flag&y==z"
     let run = try Self.run(["explain-status", "--json", url])
     #expect(run.status == 0)
     let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
@@ -54,20 +57,27 @@ import Testing
     #expect(result["customerEmail"] as? String == "a+b@x.com")
     #expect(result["paymentId"] is NSNull)
     let raw = result["raw"] as! [String: String]
-    #expect(raw == ["status": "ACTIVE", "subscription_id": "sub_1", "license_key": "B", "email": "a+b@x.com", "payment_id": "", "flag": "", "y": "=z"])
+    #expect(
+      raw == [
+        "status": "ACTIVE", "subscription_id": "sub_1", "license_key": "B", "email": "a+b@x.com", "payment_id": "",
+        "flag": "", "y": "=z",
+      ])
     #expect(object["rawStatus"] as? String == "ACTIVE")
   }
 
-  @Test("quotes, backslashes and other than ASCII in an input come out as valid JSON", arguments: [
-    #"status=a"b\c&email=caf%C3%A9"#, "status=é&email=x\\y", #"myapp://r?status="quoted"&payment_id=p\1"#,
-  ])
+  @Test(
+    "quotes, backslashes and other than ASCII in an input come out as valid JSON",
+    arguments: [
+      #"status=a"b\c&email=caf%C3%A9"#, "status=é&email=x\\y", #"myapp://r?status="quoted"&payment_id=p\1"#,
+    ])
   func escapedInput(_ input: String) throws {
     let run = try Self.run(["explain-status", "--json", "-"], stdin: input + "\n")
     #expect(run.status == 0)
     let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
     #expect(object["input"] as? String == input)
-    let expected = try JSONSerialization.jsonObject(
-      with: Data(Self.run(["explain-status", "--json", input]).stdout.utf8)) as! [String: Any]
+    let expected =
+      try JSONSerialization.jsonObject(
+        with: Data(Self.run(["explain-status", "--json", input]).stdout.utf8)) as! [String: Any]
     #expect(NSDictionary(dictionary: object) == NSDictionary(dictionary: expected))
   }
 
@@ -113,7 +123,8 @@ import Testing
 
   @Test("text output shows decoded controls and bidi overrides escaped, never raw")
   func textOutputEscapesControls() throws {
-    let input = "myapp://r?status=fail%1b%5b2Jed&payment_id=pay_%07%0d1&email=a%E2%80%AEb%00%0a&x=%1b]0;t\nbad\u{1B}]0;x\n"
+    let input =
+      "myapp://r?status=fail%1b%5b2Jed&payment_id=pay_%07%0d1&email=a%E2%80%AEb%00%0a&x=%1b]0;t\nbad\u{1B}]0;x\n"
     let run = try Self.run(["explain-status", "-"], stdin: input)
     #expect(run.status == 1)
     #expect(
@@ -141,22 +152,27 @@ import Testing
         """#)
   }
 
-  @Test("an input that does not look like a return URL gets a warning beside the SDK's reading", arguments: [
-    ("https://checkout.dodopayments.com/session/cks_123", "pending", [ExplainWarningText.checkoutPage]),
-    ("checkout/return?status=succeeded&payment_id=pay_1", "succeeded", [ExplainWarningText.noScheme]),
-    ("myapp.com/return?status=failed", "failed", [ExplainWarningText.noScheme]),
-    ("<myapp://r?status=succeeded&payment_id=pay_1>", "succeeded", [ExplainWarningText.angleBrackets]),
-    ("\"myapp://r?status=failed\"", "failed", [ExplainWarningText.quotes]),
-    ("'status=expired'", "expired", [ExplainWarningText.quotes]),
-    ("myapp://r?status=succeeded&amp;payment_id=pay_1", "succeeded", [ExplainWarningText.htmlAmpersand]),
-    ("pay_123", "pending", [ExplainWarningText.idAsStatus]),
-    ("myapp://r?status=CKS_9&payment_id=pay_1", "pending", [ExplainWarningText.idAsStatus]),
-    ("myapp://r?status=succeeded", "succeeded", [ExplainWarningText.unconfirmed]),
-    ("<status=active&amp;email=a%40b.c>", "succeeded", [ExplainWarningText.angleBrackets, ExplainWarningText.htmlAmpersand, ExplainWarningText.unconfirmed]),
-    ("succeeded", "succeeded", []),
-    ("myapp://r?status=failed", "failed", []),
-    ("myapp://r?status=succeeded&subscription_id=sub_1", "succeeded", []),
-  ])
+  @Test(
+    "an input that does not look like a return URL gets a warning beside the SDK's reading",
+    arguments: [
+      ("https://checkout.dodopayments.com/session/cks_123", "pending", [ExplainWarningText.checkoutPage]),
+      ("checkout/return?status=succeeded&payment_id=pay_1", "succeeded", [ExplainWarningText.noScheme]),
+      ("myapp.com/return?status=failed", "failed", [ExplainWarningText.noScheme]),
+      ("<myapp://r?status=succeeded&payment_id=pay_1>", "succeeded", [ExplainWarningText.angleBrackets]),
+      ("\"myapp://r?status=failed\"", "failed", [ExplainWarningText.quotes]),
+      ("'status=expired'", "expired", [ExplainWarningText.quotes]),
+      ("myapp://r?status=succeeded&amp;payment_id=pay_1", "succeeded", [ExplainWarningText.htmlAmpersand]),
+      ("pay_123", "pending", [ExplainWarningText.idAsStatus]),
+      ("myapp://r?status=CKS_9&payment_id=pay_1", "pending", [ExplainWarningText.idAsStatus]),
+      ("myapp://r?status=succeeded", "succeeded", [ExplainWarningText.unconfirmed]),
+      (
+        "<status=active&amp;email=a%40b.c>", "succeeded",
+        [ExplainWarningText.angleBrackets, ExplainWarningText.htmlAmpersand, ExplainWarningText.unconfirmed]
+      ),
+      ("succeeded", "succeeded", []),
+      ("myapp://r?status=failed", "failed", []),
+      ("myapp://r?status=succeeded&subscription_id=sub_1", "succeeded", []),
+    ])
   func warnings(_ input: String, _ status: String, _ warnings: [String]) throws {
     let run = try Self.run(["explain-status", "--json", input])
     #expect(run.status == 0)
@@ -187,7 +203,8 @@ import Testing
 
   @Test("--redact hides the email and license keys everywhere in JSON, the echoed input and raw included")
   func redactJSON() throws {
-    let url = "myapp://r?status=succeeded&payment_id=pay_1&email=ann%40example.com&license_key=K-1&em%61il=x%40y.z&license_key=K-2#license_key=K-3"
+    let url =
+      "myapp://r?status=succeeded&payment_id=pay_1&email=ann%40example.com&license_key=K-1&em%61il=x%40y.z&license_key=K-2#license_key=K-3"
     let run = try Self.run(["explain-status", "--json", "--redact", url])
     #expect(run.status == 0)
     #expect(
@@ -199,7 +216,8 @@ import Testing
 
   @Test("--redact in text: an email with no @ is hidden whole; ids stay")
   func redactText() throws {
-    let run = try Self.run(["explain-status", "--redact", "-"], stdin: "<status=failed&payment_id=pay_2&email=nobody&license_key=ABC>\n")
+    let run = try Self.run(
+      ["explain-status", "--redact", "-"], stdin: "<status=failed&payment_id=pay_2&email=nobody&license_key=ABC>\n")
     #expect(run.status == 0)
     #expect(
       run.stdout == """
@@ -284,39 +302,45 @@ import Testing
     let run = try Self.run(["explain-status", "--json", "-"], stdin: input)
     #expect(run.status == 0)
     let statuses = run.stdout.split(separator: "\n").map { line in
-      ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]).flatMap { ($0["result"] as? [String: Any])?["status"] as? String }
+      ((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]).flatMap {
+        ($0["result"] as? [String: Any])?["status"] as? String
+      }
     }
     #expect(statuses == ["succeeded", "expired", "pending"])
   }
 
-  @Test("no input at all is a usage error", arguments: [
-    ([String](), "missing argument <input>"),
-    ([""], "no input: give a return URL, a query string or a status value (or - with lines on standard input)"),
-    (["-"], "no input: give a return URL, a query string or a status value (or - with lines on standard input)"),
-  ])
+  @Test(
+    "no input at all is a usage error",
+    arguments: [
+      ([String](), "missing argument <input>"),
+      ([""], "no input: give a return URL, a query string or a status value (or - with lines on standard input)"),
+      (["-"], "no input: give a return URL, a query string or a status value (or - with lines on standard input)"),
+    ])
   func noInput(_ arguments: [String], _ message: String) throws {
     #expect(
-      try Self.run(["explain-status"] + arguments, stdin: "\n\n") == .init(
-        status: 64, stdout: "",
-        stderr: """
-          Error: \(message)
-          Usage: dodo explain-status <input>... [--redact]
-            See 'dodo explain-status --help'.
+      try Self.run(["explain-status"] + arguments, stdin: "\n\n")
+        == .init(
+          status: 64, stdout: "",
+          stderr: """
+            Error: \(message)
+            Usage: dodo explain-status <input>... [--redact]
+              See 'dodo explain-status --help'.
 
-          """))
+            """))
   }
 
   @Test("- in JSON: a line per input, an input that cannot be decoded as its error, exit 1")
   func standardInputAsJSON() throws {
     #expect(
-      try Self.run(["explain-status", "--json", "-"], stdin: "status=failed\nnope!\n") == .init(
-        status: 1,
-        stdout: #"""
-          {"input":"status=failed","result":{"status":"failed","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"failed"}},"rawStatus":"failed","meaning":"The payment was declined; this attempt charged nothing.","nextStep":"The customer can try again, with another payment method if the card was refused. Confirm with the payment.failed webhook if in doubt."}
-          {"input":"nope!","error":{"code":"INVALID_RETURN_URL","message":"invalid return URL: not a return URL, a query string (status=…&…) or a status value (letters, digits, '_' and '-' only)"}}
+      try Self.run(["explain-status", "--json", "-"], stdin: "status=failed\nnope!\n")
+        == .init(
+          status: 1,
+          stdout: #"""
+            {"input":"status=failed","result":{"status":"failed","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"failed"}},"rawStatus":"failed","meaning":"The payment was declined; this attempt charged nothing.","nextStep":"The customer can try again, with another payment method if the card was refused. Confirm with the payment.failed webhook if in doubt."}
+            {"input":"nope!","error":{"code":"INVALID_RETURN_URL","message":"invalid return URL: not a return URL, a query string (status=…&…) or a status value (letters, digits, '_' and '-' only)"}}
 
-          """#,
-        stderr: ""))
+            """#,
+          stderr: ""))
   }
 
   @Test("a usage error with --json is a JSON error on standard error")
@@ -324,7 +348,9 @@ import Testing
     let run = try Self.run(["explain-status", "--json", "--jsno", "x"])
     #expect(run.status == 64)
     #expect(run.stdout == "")
-    #expect(run.stderr == #"{"error":{"code":"USAGE_ERROR","message":"unknown option '--jsno'. Did you mean '--json'?"}}"# + "\n")
+    #expect(
+      run.stderr == #"{"error":{"code":"USAGE_ERROR","message":"unknown option '--jsno'. Did you mean '--json'?"}}"#
+        + "\n")
   }
 }
 
@@ -333,8 +359,12 @@ enum ExplainWarningText {
   static let angleBrackets = "The input was wrapped in <…>; they were removed before reading."
   static let quotes = "The input was wrapped in quotes; they were removed before reading."
   static let htmlAmpersand = "The input held &amp; (HTML, as from an email); each was read as &."
-  static let noScheme = "This looks like a return URL without its scheme (myapp://…); only its query, after ?, was read."
-  static let checkoutPage = "This is a Dodo Payments checkout page, not a return URL: ask the customer for the address the checkout returned them to."
-  static let idAsStatus = "The status looks like an ID (pay_, cks_ or sub_), not a status: an ID was likely pasted in place of the return URL."
-  static let unconfirmed = "No payment_id or subscription_id: this success cannot be matched to a payment and may be forged."
+  static let noScheme =
+    "This looks like a return URL without its scheme (myapp://…); only its query, after ?, was read."
+  static let checkoutPage =
+    "This is a Dodo Payments checkout page, not a return URL: ask the customer for the address the checkout returned them to."
+  static let idAsStatus =
+    "The status looks like an ID (pay_, cks_ or sub_), not a status: an ID was likely pasted in place of the return URL."
+  static let unconfirmed =
+    "No payment_id or subscription_id: this success cannot be matched to a payment and may be forged."
 }

@@ -21,17 +21,22 @@ import Testing
   @Test(arguments: scripts.map(\.file))
   func committedCompletionScriptIsUpToDate(file: String) {
     let generated = Self.scripts.first { $0.file == file }!.generate()
-    #expect(Self.committed(file) == generated, "\(file) is out of date: run scripts/generate-docs and commit the result")
+    #expect(
+      Self.committed(file) == generated, "\(file) is out of date: run scripts/generate-docs and commit the result")
   }
 
   @Test func committedManPagesAreUpToDate() throws {
     let pages = ManPages.all()
     for page in pages {
-      #expect(Self.committed("man/\(page.name)") == page.text, "man/\(page.name) is out of date: run scripts/generate-docs and commit the result")
+      #expect(
+        Self.committed("man/\(page.name)") == page.text,
+        "man/\(page.name) is out of date: run scripts/generate-docs and commit the result")
     }
     let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("man").path)
       .filter { $0.hasSuffix(".1") || $0.hasSuffix(".5") }
-    #expect(Set(onDisk) == Set(pages.map(\.name)), "man/ has pages of commands that no longer exist: run scripts/generate-docs")
+    #expect(
+      Set(onDisk) == Set(pages.map(\.name)),
+      "man/ has pages of commands that no longer exist: run scripts/generate-docs")
   }
 
   @Test func thereIsAPagePerVisibleCommandAndTheFileFormat() {
@@ -44,7 +49,9 @@ import Testing
   @Test(arguments: ManPages.all().map(\.name))
   func everyPageHasTheStandardSections(name: String) throws {
     let text = try #require(ManPages.page(named: name))
-    for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO"] {
+    for section in [
+      "NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES", "SEE ALSO",
+    ] {
       let request = section.contains(" ") ? ".SH \"\(section)\"" : ".SH \(section)"
       #expect(text.contains("\n\(request)\n"), "\(name) has no \(section) section")
     }
@@ -59,7 +66,9 @@ import Testing
     for (path, command, page) in Self.commandsWithPages {
       let text = try #require(ManPages.page(named: page))
       for option in command.options + GlobalOptions.all {
-        #expect(text.contains("\\fB\(Roff.escape(option.flagName))\\fR"), "\(page) does not document \(option.flagName) of '\(path.joined(separator: " "))'")
+        #expect(
+          text.contains("\\fB\(Roff.escape(option.flagName))\\fR"),
+          "\(page) does not document \(option.flagName) of '\(path.joined(separator: " "))'")
         for value in option.values {
           #expect(text.contains(value), "\(page) does not name the value \(value) of \(option.flagName)")
         }
@@ -78,7 +87,9 @@ import Testing
         for option in command.options + GlobalOptions.all {
           #expect(script.contains(option.flagName), "\(file) does not complete \(option.flagName)")
           if !option.values.isEmpty {
-            #expect(script.contains("values:" + option.values.joined(separator: " ")), "\(file) does not offer the values of \(option.flagName)")
+            #expect(
+              script.contains("values:" + option.values.joined(separator: " ")),
+              "\(file) does not offer the values of \(option.flagName)")
           }
         }
       }

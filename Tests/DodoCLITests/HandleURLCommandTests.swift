@@ -9,14 +9,17 @@ import Testing
     let runner = try CommandRunner()
     let url = "myapp://checkout/return?status=succeeded&payment_id=pay_1"
     #expect(try runner.run(["handle-url", url]) == .init(status: 1, stdout: "not claimed\n", stderr: ""))
-    #expect(try runner.run(["--json", "handle-url", url]) == .init(status: 1, stdout: #"{"claimed":false}"# + "\n", stderr: ""))
+    #expect(
+      try runner.run(["--json", "handle-url", url])
+        == .init(status: 1, stdout: #"{"claimed":false}"# + "\n", stderr: ""))
   }
 
   @Test("no URL is a usage error")
   func missingURL() throws {
     #expect(
-      try CommandRunner().run(["handle-url"]) == .init(
-        status: 64, stdout: "",
-        stderr: "Error: missing argument <url>\nUsage: dodo handle-url <url>\n  See 'dodo handle-url --help'.\n"))
+      try CommandRunner().run(["handle-url"])
+        == .init(
+          status: 64, stdout: "",
+          stderr: "Error: missing argument <url>\nUsage: dodo handle-url <url>\n  See 'dodo handle-url --help'.\n"))
   }
 }

@@ -26,8 +26,10 @@ import Testing
 
       """
     #expect(
-      try runner.run(["help"]) == .init(
-        status: 0, stdout: withoutPlugins.replacing("GLOBAL OPTIONS:\n", with: plugins),
-        stderr: "dodo: warning: the plugin \(bin)/dodo-noexec is not executable (chmod +x it to use 'dodo noexec')\n"))
+      try runner.run(["help"])
+        == .init(
+          status: 0, stdout: withoutPlugins.replacing("GLOBAL OPTIONS:\n", with: plugins),
+          stderr: "dodo: warning: the plugin \(bin)/dodo-noexec is not executable (chmod +x it to use 'dodo noexec')\n")
+    )
   }
 }

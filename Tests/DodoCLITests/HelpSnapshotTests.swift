@@ -40,7 +40,8 @@ import Testing
       return
     }
     let recorded = try? String(contentsOf: file, encoding: .utf8)
-    #expect(recorded == text, "Snapshots/\(name).txt differs (re-record with DODO_RECORD_SNAPSHOTS=1 if the change is meant)")
+    #expect(
+      recorded == text, "Snapshots/\(name).txt differs (re-record with DODO_RECORD_SNAPSHOTS=1 if the change is meant)")
   }
 
   @Test("'dodo help --help' is the help command's own page; only the root's help lists --version")
@@ -58,14 +59,18 @@ import Testing
   @Test("a mistyped value of an option gets the nearest one as a suggestion")
   func optionValueSuggestion() throws {
     let text = try Self.run(["start", "https://checkout.dodopayments.com/session/cks_1", "--color-scheme", "drak"])
-    #expect(text.contains(
-      "\nError: invalid value 'drak' for '--color-scheme' (expected one of: system, light, dark). Did you mean 'dark'?\n"))
+    #expect(
+      text.contains(
+        "\nError: invalid value 'drak' for '--color-scheme' (expected one of: system, light, dark). Did you mean 'dark'?\n"
+      ))
   }
 
   /// Runs `dodo ARGUMENTS` in-process (`CommandRunner`), plus `extra` variables (given the
   /// scratch directory that is HOME); returns the exit status, standard output and standard
   /// error as one text.
-  static func run(_ arguments: [String], environment extra: (_ scratch: String) -> [String: String] = { _ in [:] }) throws -> String {
+  static func run(_ arguments: [String], environment extra: (_ scratch: String) -> [String: String] = { _ in [:] })
+    throws -> String
+  {
     let runner = try CommandRunner()
     runner.environment.merge(extra(runner.scratch)) { $1 }
     return "$ dodo \(arguments.joined(separator: " "))\n\(try runner.run(arguments))"

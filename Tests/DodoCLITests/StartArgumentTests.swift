@@ -13,7 +13,9 @@ struct StartArgumentTests {
   /// (`--timeout` only bounds the wait of a start that would wrongly go ahead.)
   @Test("--browser with --no-open is a usage error")
   func browserWithNoOpen() throws {
-    let arguments = ["start", Self.checkout, "--return-url", "myapp://r", "--no-open", "--browser", "firefox", "--timeout", "1"]
+    let arguments = [
+      "start", Self.checkout, "--return-url", "myapp://r", "--no-open", "--browser", "firefox", "--timeout", "1",
+    ]
     #expect(
       try HelpSnapshotTests.run(arguments) == """
         $ dodo \(arguments.joined(separator: " "))
@@ -38,11 +40,18 @@ struct StartArgumentTests {
         """)
   }
 
-  @Test("an invalid checkout URL or return URL has its own exit status before anything is touched", arguments: [
-    (["start", "https://example.com/session/cks_1", "--return-url", "myapp://r"], 20,
-     "Error: invalid checkout URL: the host must be checkout.dodopayments.com or test.checkout.dodopayments.com, not 'example.com'"),
-    (["start", checkout, "--return-url", "myapp:/r"], 21, "Error: invalid return URL: it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'"),
-  ])
+  @Test(
+    "an invalid checkout URL or return URL has its own exit status before anything is touched",
+    arguments: [
+      (
+        ["start", "https://example.com/session/cks_1", "--return-url", "myapp://r"], 20,
+        "Error: invalid checkout URL: the host must be checkout.dodopayments.com or test.checkout.dodopayments.com, not 'example.com'"
+      ),
+      (
+        ["start", checkout, "--return-url", "myapp:/r"], 21,
+        "Error: invalid return URL: it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'"
+      ),
+    ])
   func invalidURL(arguments: [String], status: Int, message: String) throws {
     #expect(
       try HelpSnapshotTests.run(arguments) == """

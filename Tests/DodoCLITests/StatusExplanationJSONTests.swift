@@ -25,7 +25,8 @@ struct StatusExplanationJSONTests {
 
   private func check(_ input: String, rawStatus: String?) throws {
     let text = try HelpSnapshotTests.run(["explain-status", "--json", input])
-    let stdout = try #require(text.components(separatedBy: "--- stdout\n").last?.components(separatedBy: "--- stderr\n").first)
+    let stdout = try #require(
+      text.components(separatedBy: "--- stdout\n").last?.components(separatedBy: "--- stderr\n").first)
     let line = try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any])
     let explanation = StatusExplanation.of(rawStatus)
     #expect(line["meaning"] as? String == explanation.meaning)

@@ -7,64 +7,107 @@ import Testing
   @Test("valid URLs: exit 0 and what was checked")
   func valid() throws {
     let output = try CommandRunner().run([
-      "validate", "https://test.checkout.dodopayments.com/session/cks_123?x=1", "--return-url", "myapp://checkout/return",
+      "validate", "https://test.checkout.dodopayments.com/session/cks_123?x=1", "--return-url",
+      "myapp://checkout/return",
     ])
-    #expect(output == .init(status: 0, stdout: "checkout URL: valid (test mode, session cks_123)\nreturn URL: valid\n", stderr: ""))
+    #expect(
+      output
+        == .init(status: 0, stdout: "checkout URL: valid (test mode, session cks_123)\nreturn URL: valid\n", stderr: "")
+    )
   }
 
   @Test("nothing to check but the configuration: says no return URL is configured, and where one would come from")
   func nothingGiven() throws {
     let runner = try CommandRunner()
     #expect(
-      try runner.run(["validate"]) == .init(
-        status: 0, stdout: "return URL: none configured (set one with --return-url, DODO_RETURN_URL or a profile's return_url)\n",
-        stderr: ""))
+      try runner.run(["validate"])
+        == .init(
+          status: 0,
+          stdout:
+            "return URL: none configured (set one with --return-url, DODO_RETURN_URL or a profile's return_url)\n",
+          stderr: ""))
     #expect(try runner.run(["--json", "validate"]) == .init(status: 0, stdout: #"{"valid":true}"# + "\n", stderr: ""))
   }
 
   @Test("valid with --json")
   func validJSON() throws {
     #expect(
-      try CommandRunner().run(["--json", "validate", "https://checkout.dodopayments.com/session/cks_1"]) == .init(
-        status: 0, stdout: #"{"valid":true}"# + "\n", stderr: ""))
+      try CommandRunner().run(["--json", "validate", "https://checkout.dodopayments.com/session/cks_1"])
+        == .init(
+          status: 0, stdout: #"{"valid":true}"# + "\n", stderr: ""))
   }
 
-  @Test("an invalid checkout URL exits 20", arguments: [
-    ("http://checkout.dodopayments.com/session/cks_1", "invalid checkout URL: the scheme must be https"),
-    ("https://checkout.dodopayments.com./session/cks_1", "invalid checkout URL: the host must be checkout.dodopayments.com or test.checkout.dodopayments.com, not 'checkout.dodopayments.com.'"),
-    ("https://user@checkout.dodopayments.com/session/cks_1", "invalid checkout URL: it must not carry a user name or password ('user@')"),
-    ("https://checkout.dodopayments.com:8443/session/cks_1", "invalid checkout URL: the port must be 443 (or none), not 8443"),
-    ("https://checkout.dodopayments.com/Session/cks_1", "invalid checkout URL: the path must start with /session/ (a checkout session URL)"),
-  ])
+  @Test(
+    "an invalid checkout URL exits 20",
+    arguments: [
+      ("http://checkout.dodopayments.com/session/cks_1", "invalid checkout URL: the scheme must be https"),
+      (
+        "https://checkout.dodopayments.com./session/cks_1",
+        "invalid checkout URL: the host must be checkout.dodopayments.com or test.checkout.dodopayments.com, not 'checkout.dodopayments.com.'"
+      ),
+      (
+        "https://user@checkout.dodopayments.com/session/cks_1",
+        "invalid checkout URL: it must not carry a user name or password ('user@')"
+      ),
+      (
+        "https://checkout.dodopayments.com:8443/session/cks_1",
+        "invalid checkout URL: the port must be 443 (or none), not 8443"
+      ),
+      (
+        "https://checkout.dodopayments.com/Session/cks_1",
+        "invalid checkout URL: the path must start with /session/ (a checkout session URL)"
+      ),
+    ])
   func invalidCheckoutURL(_ url: String, _ message: String) throws {
     let runner = try CommandRunner()
     #expect(try runner.run(["validate", url]) == .init(status: 20, stdout: "", stderr: "Error: \(message)\n"))
     #expect(
-      try runner.run(["validate", url, "--json"]) == .init(
-        status: 20, stdout: #"{"valid":false,"error":{"code":"INVALID_CHECKOUT_URL","message":"\#(message)"}}"# + "\n", stderr: ""))
+      try runner.run(["validate", url, "--json"])
+        == .init(
+          status: 20,
+          stdout: #"{"valid":false,"error":{"code":"INVALID_CHECKOUT_URL","message":"\#(message)"}}"# + "\n", stderr: ""
+        ))
   }
 
-  @Test("an invalid return URL exits 21", arguments: [
-    ("not-a-url", "invalid return URL: not a valid URL: it has no scheme (expected something like 'myapp://host/path')"),
-    ("myapp:/x", "invalid return URL: it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'"),
-    ("myapp:x", "invalid return URL: it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'"),
-    ("myapp://", "invalid return URL: it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'"),
-  ])
+  @Test(
+    "an invalid return URL exits 21",
+    arguments: [
+      (
+        "not-a-url",
+        "invalid return URL: not a valid URL: it has no scheme (expected something like 'myapp://host/path')"
+      ),
+      (
+        "myapp:/x",
+        "invalid return URL: it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'"
+      ),
+      (
+        "myapp:x",
+        "invalid return URL: it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'"
+      ),
+      (
+        "myapp://",
+        "invalid return URL: it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'"
+      ),
+    ])
   func invalidReturnURL(_ url: String, _ message: String) throws {
     let runner = try CommandRunner()
-    #expect(try runner.run(["validate", "--return-url", url]) == .init(status: 21, stdout: "", stderr: "Error: \(message)\n"))
     #expect(
-      try runner.run(["validate", "--json", "--return-url=\(url)"]) == .init(
-        status: 21, stdout: #"{"valid":false,"error":{"code":"INVALID_RETURN_URL","message":"\#(message)"}}"# + "\n", stderr: ""))
+      try runner.run(["validate", "--return-url", url]) == .init(status: 21, stdout: "", stderr: "Error: \(message)\n"))
+    #expect(
+      try runner.run(["validate", "--json", "--return-url=\(url)"])
+        == .init(
+          status: 21, stdout: #"{"valid":false,"error":{"code":"INVALID_RETURN_URL","message":"\#(message)"}}"# + "\n",
+          stderr: ""))
   }
 
   @Test("the checkout URL is checked first")
   func firstProblemWins() throws {
     #expect(
-      try CommandRunner().run(["validate", "https://example.com/session/x", "--return-url", "nope"]) == .init(
-        status: 20, stdout: "",
-        stderr:
-          "Error: invalid checkout URL: the host must be checkout.dodopayments.com or test.checkout.dodopayments.com, not 'example.com'\n"
-      ))
+      try CommandRunner().run(["validate", "https://example.com/session/x", "--return-url", "nope"])
+        == .init(
+          status: 20, stdout: "",
+          stderr:
+            "Error: invalid checkout URL: the host must be checkout.dodopayments.com or test.checkout.dodopayments.com, not 'example.com'\n"
+        ))
   }
 }

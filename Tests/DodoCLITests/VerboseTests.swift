@@ -16,14 +16,15 @@ import Testing
     let quiet = try HelpSnapshotTests.run(["handle-url", url], environment: environment)
     #expect(quiet == "$ dodo handle-url \(url)\n[exit 1]\n--- stdout\nnot claimed\n--- stderr\n")
     let verbose = try HelpSnapshotTests.run(["--verbose", "handle-url", url], environment: environment)
-    #expect(verbose == """
-      $ dodo --verbose handle-url \(url)
-      [exit 1]
-      --- stdout
-      not claimed
-      --- stderr
-      dodo: warning: XDG_RUNTIME_DIR is not set; using \(temporary)/dodo-\(Syscalls.userID()) for the lock and the return channel
+    #expect(
+      verbose == """
+        $ dodo --verbose handle-url \(url)
+        [exit 1]
+        --- stdout
+        not claimed
+        --- stderr
+        dodo: warning: XDG_RUNTIME_DIR is not set; using \(temporary)/dodo-\(Syscalls.userID()) for the lock and the return channel
 
-      """)
+        """)
   }
 }

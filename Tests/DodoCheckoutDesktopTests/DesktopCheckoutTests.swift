@@ -1,7 +1,8 @@
-@testable import DodoCheckoutDesktop
 import DodoPlatform
 import Foundation
 import Testing
+
+@testable import DodoCheckoutDesktop
 
 /// A checkout in temporary directories, "navigated" by a presenter instead of a browser.
 final class Sandbox: Sendable {
@@ -14,7 +15,8 @@ final class Sandbox: Sendable {
 
   init() {
     path = "/tmp/dodo-desktop-test-\(UUID().uuidString.prefix(8))"
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try! FileManager.default.createDirectory(
+      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }
@@ -91,9 +93,11 @@ struct DesktopCheckoutTests {
     #expect(seen == [.opened, .returnReceived, .closed])
   }
 
-  @Test("the record is kept after pending and cleared after failed and expired", arguments: [
-    ("pending", true), ("failed", false), ("expired", false),
-  ])
+  @Test(
+    "the record is kept after pending and cleared after failed and expired",
+    arguments: [
+      ("pending", true), ("failed", false), ("expired", false),
+    ])
   func record(status: String, kept: Bool) async throws {
     let sandbox = Sandbox()
     let result = try await start(sandbox.checkout(navigate: "status=\(status)"))
@@ -134,7 +138,9 @@ struct DesktopCheckoutTests {
     let checkout = sandbox.checkout(navigate: nil)
     let first = Task { try await start(checkout, events: events) }
     await events.opened()
-    await #expect(throws: CheckoutError.alreadyInProgress) { try await start(sandbox.checkout(navigate: "status=succeeded")) }
+    await #expect(throws: CheckoutError.alreadyInProgress) {
+      try await start(sandbox.checkout(navigate: "status=succeeded"))
+    }
     #expect(checkout.handleOpenURL("\(Sandbox.returnURL)?status=failed"))
     #expect(try await first.value.status == .failed)
   }
@@ -174,10 +180,12 @@ struct DesktopCheckoutTests {
     let sandbox = Sandbox()
     let checkout = sandbox.checkout(navigate: nil)
     await #expect(throws: CheckoutError.self) {
-      try await checkout.start(checkoutURL: "https://example.com/x", returnURL: Sandbox.returnURL, customization: .init(), onEvent: { _ in })
+      try await checkout.start(
+        checkoutURL: "https://example.com/x", returnURL: Sandbox.returnURL, customization: .init(), onEvent: { _ in })
     }
     let error = await #expect(throws: CheckoutError.self) {
-      try await checkout.start(checkoutURL: Sandbox.checkoutURL, returnURL: "not a url", customization: .init(), onEvent: { _ in })
+      try await checkout.start(
+        checkoutURL: Sandbox.checkoutURL, returnURL: "not a url", customization: .init(), onEvent: { _ in })
     }
     #expect(error?.code == .invalidReturnUrl)
     #expect(!FileManager.default.fileExists(atPath: sandbox.runtime))
@@ -188,8 +196,10 @@ struct DesktopCheckoutTests {
     let sandbox = Sandbox()
     let checkout = sandbox.checkout(navigate: nil)
     #expect(try checkout.abandonedSessionStore() == nil)
-    try AbandonedSessionFile(stateDirectory: DodoDirectories.resolve(environment: { checkout.environment[$0] }).prepareState())
-      .save(AbandonedSession(sessionId: "cks_7", createdAt: Date(timeIntervalSince1970: 1_800_000_000)))
+    try AbandonedSessionFile(
+      stateDirectory: DodoDirectories.resolve(environment: { checkout.environment[$0] }).prepareState()
+    )
+    .save(AbandonedSession(sessionId: "cks_7", createdAt: Date(timeIntervalSince1970: 1_800_000_000)))
     #expect(try checkout.abandonedSessionStore()?.load()?.sessionId == "cks_7")
     try checkout.abandonedSessionStore()?.clear()
     #expect(sandbox.record == nil)
@@ -204,6 +214,8 @@ struct DesktopCheckoutTests {
 
   @Test("a CheckoutError reads as its message and code")
   func errorDescription() {
-    #expect("\(CheckoutError.alreadyInProgress)" == "another checkout is in progress; only one checkout can run at a time (ALREADY_IN_PROGRESS)")
+    #expect(
+      "\(CheckoutError.alreadyInProgress)"
+        == "another checkout is in progress; only one checkout can run at a time (ALREADY_IN_PROGRESS)")
   }
 }

@@ -4,18 +4,26 @@ import Testing
 /// Spec §1.5: the four error codes, each with a human message.
 @Suite struct CheckoutErrorTests {
   @Test func fourCodesWithTheSDKNames() {
-    #expect(CheckoutError.Code.allCases.map(\.rawValue) == [
-      "INVALID_CHECKOUT_URL", "INVALID_RETURN_URL", "ALREADY_IN_PROGRESS", "PLATFORM_ERROR",
-    ])
+    #expect(
+      CheckoutError.Code.allCases.map(\.rawValue) == [
+        "INVALID_CHECKOUT_URL", "INVALID_RETURN_URL", "ALREADY_IN_PROGRESS", "PLATFORM_ERROR",
+      ])
   }
 
   @Test(arguments: [
-    (CheckoutError.invalidCheckoutUrl("the scheme must be https"), CheckoutError.Code.invalidCheckoutUrl,
-     "invalid checkout URL: the scheme must be https"),
+    (
+      CheckoutError.invalidCheckoutUrl("the scheme must be https"), CheckoutError.Code.invalidCheckoutUrl,
+      "invalid checkout URL: the scheme must be https"
+    ),
     (CheckoutError.invalidReturnUrl("it has no host"), .invalidReturnUrl, "invalid return URL: it has no host"),
-    (CheckoutError.alreadyInProgress, .alreadyInProgress, "another checkout is in progress; only one checkout can run at a time"),
-    (CheckoutError.platformError("cannot start the browser 'x': No such file or directory"), .platformError,
-     "cannot start the browser 'x': No such file or directory"),
+    (
+      CheckoutError.alreadyInProgress, .alreadyInProgress,
+      "another checkout is in progress; only one checkout can run at a time"
+    ),
+    (
+      CheckoutError.platformError("cannot start the browser 'x': No such file or directory"), .platformError,
+      "cannot start the browser 'x': No such file or directory"
+    ),
     (CheckoutError(.platformError, "custom"), .platformError, "custom"),
   ])
   func codeAndMessage(_ error: CheckoutError, code: CheckoutError.Code, message: String) {

@@ -25,7 +25,9 @@ import Testing
     Example(
       query: "status=active&subscription_id=sub_1&email=a%40x.com", status: .succeeded, subscriptionId: "sub_1",
       customerEmail: "a@x.com", parameters: [("status", "active"), ("subscription_id", "sub_1"), ("email", "a@x.com")]),
-    Example(query: "status=failed&payment_id=pay_2", status: .failed, paymentId: "pay_2", parameters: [("status", "failed"), ("payment_id", "pay_2")]),
+    Example(
+      query: "status=failed&payment_id=pay_2", status: .failed, paymentId: "pay_2",
+      parameters: [("status", "failed"), ("payment_id", "pay_2")]),
     Example(query: "status=expired", status: .expired, parameters: [("status", "expired")]),
     Example(query: "status=processing", parameters: [("status", "processing")]),
     Example(query: "status=requires_payment_method", parameters: [("status", "requires_payment_method")]),
@@ -86,7 +88,9 @@ import Testing
     Example(query: "email=%FF", customerEmail: "\u{FFFD}", parameters: [("email", "\u{FFFD}")]),
     Example(query: "email=%C3", customerEmail: "\u{FFFD}", parameters: [("email", "\u{FFFD}")]),
     Example(query: "email=%C3%28", customerEmail: "\u{FFFD}(", parameters: [("email", "\u{FFFD}(")]),
-    Example(query: "email=%ED%A0%80", customerEmail: "\u{FFFD}\u{FFFD}\u{FFFD}", parameters: [("email", "\u{FFFD}\u{FFFD}\u{FFFD}")]),
+    Example(
+      query: "email=%ED%A0%80", customerEmail: "\u{FFFD}\u{FFFD}\u{FFFD}",
+      parameters: [("email", "\u{FFFD}\u{FFFD}\u{FFFD}")]),
     Example(query: "email=%00", customerEmail: "\u{0}", parameters: [("email", "\u{0}")]),
     Example(query: "email=%2525", customerEmail: "%25", parameters: [("email", "%25")]),
     // License keys: every non-empty one, in order; raw keeps the last.
@@ -103,8 +107,10 @@ import Testing
     Example(query: "license_keys=k1&License_Key=k2", parameters: [("license_keys", "k1"), ("License_Key", "k2")]),
     // Everything at once.
     Example(
-      query: "status=succeeded&payment_id=pay_1&subscription_id=sub_1&license_key=LK1&license_key=LK2&email=a%2Bb%40x.com&extra=1",
-      status: .succeeded, paymentId: "pay_1", subscriptionId: "sub_1", licenseKeys: ["LK1", "LK2"], customerEmail: "a+b@x.com",
+      query:
+        "status=succeeded&payment_id=pay_1&subscription_id=sub_1&license_key=LK1&license_key=LK2&email=a%2Bb%40x.com&extra=1",
+      status: .succeeded, paymentId: "pay_1", subscriptionId: "sub_1", licenseKeys: ["LK1", "LK2"],
+      customerEmail: "a+b@x.com",
       parameters: [
         ("status", "succeeded"), ("payment_id", "pay_1"), ("subscription_id", "sub_1"), ("license_key", "LK2"),
         ("email", "a+b@x.com"), ("extra", "1"),
@@ -133,7 +139,8 @@ import Testing
   @Test(arguments: examples)
   func fromReturnURL(_ example: Example) throws {
     Self.check(try CheckoutResult(returnURL: "myapp://checkout/return?" + example.query), example)
-    Self.check(try CheckoutResult(returnURL: "MyApp://u@Checkout:99/other/?" + example.query + "#status=failed"), example)
+    Self.check(
+      try CheckoutResult(returnURL: "MyApp://u@Checkout:99/other/?" + example.query + "#status=failed"), example)
     Self.check(try CheckoutResult(returnURL: "http://[::1]:53682/return?" + example.query + "#"), example)
   }
 
@@ -160,48 +167,51 @@ import Testing
     #expect(result.raw == ["next": "/a?b=c", "status": "failed"])
   }
 
-  @Test(arguments: [
-    "not-a-url",
-    "status=succeeded",
-    "myapp:/checkout/return?status=succeeded",
-    "myapp:return?status=succeeded",
-    "myapp://?status=succeeded",
-    "myapp:///return?status=succeeded",
-    "myapp://checkout/return?status=succeeded&email=a b",
-    "myapp://checkout/return?status=succeeded%",
-    "myapp://checkout/return?status=%G1",
-    "myapp://checkout/return?status=succeeded#%4",
-    "myapp://checkout/return?status=succeeded\u{7F}",
-    "myapp://checkout/return?status=succeeded\u{85}",
-    "myapp://checkout:x/return?status=succeeded",
-    "",
-  ].map(EscapedText.init))
+  @Test(
+    arguments: [
+      "not-a-url",
+      "status=succeeded",
+      "myapp:/checkout/return?status=succeeded",
+      "myapp:return?status=succeeded",
+      "myapp://?status=succeeded",
+      "myapp:///return?status=succeeded",
+      "myapp://checkout/return?status=succeeded&email=a b",
+      "myapp://checkout/return?status=succeeded%",
+      "myapp://checkout/return?status=%G1",
+      "myapp://checkout/return?status=succeeded#%4",
+      "myapp://checkout/return?status=succeeded\u{7F}",
+      "myapp://checkout/return?status=succeeded\u{85}",
+      "myapp://checkout:x/return?status=succeeded",
+      "",
+    ].map(EscapedText.init))
   func invalidReturnURL(_ url: EscapedText) throws {
     let error = try #require(throws: CheckoutError.self) { try CheckoutResult(returnURL: url.text) }
     #expect(error.code == .invalidReturnUrl)
   }
 
-  @Test(arguments: [
-    "status=succeeded%",
-    "status=succeeded&email=%4",
-    "status=%G1",
-    "status=succeeded email=x",
-    "status=succeeded\n",
-    "status=succeeded\u{0}",
-    "status=succeeded\u{9F}",
-    "status=succeeded#%",
-  ].map(EscapedText.init))
+  @Test(
+    arguments: [
+      "status=succeeded%",
+      "status=succeeded&email=%4",
+      "status=%G1",
+      "status=succeeded email=x",
+      "status=succeeded\n",
+      "status=succeeded\u{0}",
+      "status=succeeded\u{9F}",
+      "status=succeeded#%",
+    ].map(EscapedText.init))
   func invalidQuery(_ query: EscapedText) throws {
     let error = try #require(throws: CheckoutError.self) { try CheckoutResult(query: query.text) }
     #expect(error.code == .invalidReturnUrl)
   }
 
   /// The error names the position of the problem, never the customer's details around it.
-  @Test(arguments: [
-    "myapp://checkout/return?email=secret%40x.com&status=%",
-    "myapp://checkout/return?email=secret%40x.com&status= b",
-    "myapp://checkout/return?email=secret%40x.com&status=\u{1}",
-  ].map(EscapedText.init))
+  @Test(
+    arguments: [
+      "myapp://checkout/return?email=secret%40x.com&status=%",
+      "myapp://checkout/return?email=secret%40x.com&status= b",
+      "myapp://checkout/return?email=secret%40x.com&status=\u{1}",
+    ].map(EscapedText.init))
   func errorMessageLeavesOutTheQuery(_ escaped: EscapedText) throws {
     let url = escaped.text
     let error = try #require(throws: CheckoutError.self) { try CheckoutResult(returnURL: url) }
@@ -241,7 +251,9 @@ import Testing
   @Test func cancelledIsEmpty() {
     let result = CheckoutResult.cancelled
     #expect(result.status == .cancelled)
-    #expect(result.paymentId == nil && result.subscriptionId == nil && result.licenseKeys == nil && result.customerEmail == nil)
+    #expect(
+      result.paymentId == nil && result.subscriptionId == nil && result.licenseKeys == nil
+        && result.customerEmail == nil)
     #expect(result.parameters.isEmpty && result.raw.isEmpty && result.rawStatus == nil)
   }
 

@@ -30,7 +30,8 @@ import Testing
     Valid(url: "https://checkout.dodopayments.com/session%2Fcks_1", sessionId: "cks_1", isTestMode: false),
     Valid(url: "https://checkout.dodopayments.com/session/%63ks_1", sessionId: "cks_1", isTestMode: false),
     // Query and fragment are ignored.
-    Valid(url: "https://checkout.dodopayments.com/session/cks_1?x=1&session=cks_2", sessionId: "cks_1", isTestMode: false),
+    Valid(
+      url: "https://checkout.dodopayments.com/session/cks_1?x=1&session=cks_2", sessionId: "cks_1", isTestMode: false),
     Valid(url: "https://checkout.dodopayments.com/session/cks_1#/session/cks_2", sessionId: "cks_1", isTestMode: false),
     Valid(url: "https://checkout.dodopayments.com/session/cks_1?", sessionId: "cks_1", isTestMode: false),
     Valid(url: "https://checkout.dodopayments.com/session/cks_1#", sessionId: "cks_1", isTestMode: false),

@@ -1,9 +1,9 @@
 import DodoCheckout
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// The core's own in-memory implementations of the flow's protocols, recording every call in
@@ -113,7 +113,9 @@ struct FlowHarness {
   let store: MemoryStore
   let presenter: MemoryPresenter
   let channel: ScriptedChannel
-  var events: [CheckoutEvent] { eventLog.entries.compactMap { name in CheckoutEvent.allCases.first { $0.name == name } } }
+  var events: [CheckoutEvent] {
+    eventLog.entries.compactMap { name in CheckoutEvent.allCases.first { $0.name == name } }
+  }
   let eventLog = FlowLog()
   let warnings = FlowLog()
   /// What delivering the result throws (standard output that cannot be written).
@@ -141,12 +143,14 @@ struct FlowHarness {
       },
       onWarning: { warnings.entries.append($0.message) },
       deliver: { [deliveryError] (delivery: CheckoutFlow.Delivery) throws(CheckoutError) in
-        let notes = (delivery.isConfirmed ? "" : " unconfirmed") + (delivery.unreadablePart.map { " unreadable: \($0)" } ?? "")
+        let notes =
+          (delivery.isConfirmed ? "" : " unconfirmed") + (delivery.unreadablePart.map { " unreadable: \($0)" } ?? "")
         log.entries.append("deliver \(delivery.result.status.rawValue)\(notes)")
         if let deliveryError { throw deliveryError }
       })
     return Result { () throws(CheckoutError) in
-      try driver.run(CheckoutFlow(checkoutURL: checkoutURL, returnURL: returnURL), now: Date(timeIntervalSince1970: 1_800_000_000))
+      try driver.run(
+        CheckoutFlow(checkoutURL: checkoutURL, returnURL: returnURL), now: Date(timeIntervalSince1970: 1_800_000_000))
     }
   }
 }

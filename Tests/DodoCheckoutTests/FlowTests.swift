@@ -2,9 +2,9 @@ import DodoCheckout
 import Testing
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 @Suite("Checkout flow")
@@ -13,13 +13,16 @@ struct FlowTests {
 
   @Test("a matching return URL is claimed, read, clears the record and closes once")
   func succeeded() throws {
-    let harness = FlowHarness([.url(IncomingURL(id: 7, url: "myapp://checkout/return?status=succeeded&payment_id=pay_1"))])
+    let harness = FlowHarness([
+      .url(IncomingURL(id: 7, url: "myapp://checkout/return?status=succeeded&payment_id=pay_1"))
+    ])
     let result = try harness.run().get()
     #expect(result.status == .succeeded)
     #expect(result.paymentId == "pay_1")
     #expect(
       harness.log.entries == [
-        "lock", "listen", "save cks_123", "present", "checkout.opened", "checkout.return_received", "deliver succeeded", "clear",
+        "lock", "listen", "save cks_123", "present", "checkout.opened", "checkout.return_received", "deliver succeeded",
+        "clear",
         "answer 7 true", "dismiss", "stop listening", "unlock", "checkout.closed",
       ])
     #expect(harness.store.session == nil)
@@ -27,10 +30,12 @@ struct FlowTests {
     #expect(!harness.lock.held)
   }
 
-  @Test("the record is cleared only for a final status", arguments: [
-    ("succeeded", true), ("active", true), ("failed", true), ("expired", true),
-    ("processing", false), ("requires_customer_action", false), ("", false),
-  ])
+  @Test(
+    "the record is cleared only for a final status",
+    arguments: [
+      ("succeeded", true), ("active", true), ("failed", true), ("expired", true),
+      ("processing", false), ("requires_customer_action", false), ("", false),
+    ])
   func clearedOnlyWhenFinal(status: String, cleared: Bool) throws {
     let harness = FlowHarness([.url(IncomingURL(id: 1, url: "\(Self.returnURL)?status=\(status)"))])
     _ = try harness.run().get()
@@ -42,7 +47,9 @@ struct FlowTests {
   func recordContents() throws {
     let harness = FlowHarness([.dismissed(.interrupted)])
     _ = try harness.run().get()
-    #expect(harness.store.session == AbandonedSession(sessionId: "cks_123", createdAt: Date(timeIntervalSince1970: 1_800_000_000)))
+    #expect(
+      harness.store.session
+        == AbandonedSession(sessionId: "cks_123", createdAt: Date(timeIntervalSince1970: 1_800_000_000)))
   }
 
   @Test("URLs that do not match are answered no and the wait goes on")
@@ -61,10 +68,13 @@ struct FlowTests {
     #expect(harness.events == [.opened, .returnReceived, .closed])
   }
 
-  @Test("dismissal and timeout end as cancelled, say why, and keep the record", arguments: [
-    (ReturnChannelEvent.dismissed(.interrupted), CancellationReason.interrupted), (.dismissed(.browserClosed), .browserClosed),
-    (.timedOut, .timeout),
-  ])
+  @Test(
+    "dismissal and timeout end as cancelled, say why, and keep the record",
+    arguments: [
+      (ReturnChannelEvent.dismissed(.interrupted), CancellationReason.interrupted),
+      (.dismissed(.browserClosed), .browserClosed),
+      (.timedOut, .timeout),
+    ])
   func cancelled(event: ReturnChannelEvent, reason: CancellationReason) throws {
     let harness = FlowHarness([event])
     let result = try harness.run().get()
@@ -163,7 +173,8 @@ struct FlowTests {
   @Test("a presenter failing after presenting is a platform error, closes once and keeps the record")
   func presenterFailed() {
     let harness = FlowHarness([
-      .url(IncomingURL(id: 1, url: "x://y")), .presenterFailed(.platformError("the browser command exited with status 3")),
+      .url(IncomingURL(id: 1, url: "x://y")),
+      .presenterFailed(.platformError("the browser command exited with status 3")),
     ])
     #expect(harness.run().failure?.message == "the browser command exited with status 3")
     #expect(harness.store.session?.sessionId == "cks_123")
@@ -212,12 +223,16 @@ struct FlowTests {
       flow.handle(.channel(.url(IncomingURL(id: 3, url: "\(Self.returnURL)?status=succeeded"))))
         == [.emit(.returnReceived), .deliver(CheckoutFlow.Delivery(result: result))])
     var failed = flow
-    #expect(flow.handle(.delivered) == [
-      .clearRecord, .answer(3, claimed: true), .closePresentation, .closeChannel, .releaseLock, .emit(.closed), .finish(.success(result)),
-    ])
-    #expect(failed.handle(.deliveryFailed) == [
-      .answer(3, claimed: true), .closePresentation, .closeChannel, .releaseLock, .emit(.closed), .finish(.success(result)),
-    ])
+    #expect(
+      flow.handle(.delivered) == [
+        .clearRecord, .answer(3, claimed: true), .closePresentation, .closeChannel, .releaseLock, .emit(.closed),
+        .finish(.success(result)),
+      ])
+    #expect(
+      failed.handle(.deliveryFailed) == [
+        .answer(3, claimed: true), .closePresentation, .closeChannel, .releaseLock, .emit(.closed),
+        .finish(.success(result)),
+      ])
   }
 
   @Test(

@@ -32,7 +32,8 @@ import Testing
       Self.checkURL(text)
     }
     if lines.count == 2, let returnURL = try? ReturnURL(lines[0]), let incoming = try? ReturnURL(lines[1]) {
-      let same = returnURL.normalizedPathBytes == incoming.normalizedPathBytes
+      let same =
+        returnURL.normalizedPathBytes == incoming.normalizedPathBytes
         && returnURL.scheme == incoming.scheme && returnURL.host == incoming.host
       #expect(returnURL.matches(lines[1]) == same)
       #expect(incoming.matches(lines[0]) == same)
@@ -65,7 +66,9 @@ extension ReturnURL {
     var bytes: [UInt8] = []
     var utf8 = Array(afterAuthority.utf8)[...]
     while let c = utf8.popFirst() {
-      if c == UInt8(ascii: "%"), utf8.count >= 2, let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+      if c == UInt8(ascii: "%"), utf8.count >= 2,
+        let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+      {
         bytes.append(value)
         utf8 = utf8.dropFirst(2)
       } else {

@@ -1,10 +1,11 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import DodoCheckout
 import Testing
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The SDK's small public types: event names (spec §1.6) and the customization's values as
 /// the CLI flags and config spell them.

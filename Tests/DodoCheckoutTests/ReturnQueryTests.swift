@@ -13,13 +13,15 @@ struct ReturnQueryTests {
     }
   }
 
-  @Test("the reading in place is the result", arguments: [
-    "myapp://checkout/return?status=succeeded&payment_id=pay_1",
-    "myapp://r?status=active&subscription_id=sub_1&license_key=A&license_key=&license_key=B&email=a+b%40x.com",
-    "myapp://r?payment_id=a&payment_id=&y==z&flag&&status=FAILED#status=succeeded",
-    "myapp://r?pay%6Dent_id=p%C3%A9&%FF=%FE&name=caf%C3%A9",
-    "myapp://r",
-  ])
+  @Test(
+    "the reading in place is the result",
+    arguments: [
+      "myapp://checkout/return?status=succeeded&payment_id=pay_1",
+      "myapp://r?status=active&subscription_id=sub_1&license_key=A&license_key=&license_key=B&email=a+b%40x.com",
+      "myapp://r?payment_id=a&payment_id=&y==z&flag&&status=FAILED#status=succeeded",
+      "myapp://r?pay%6Dent_id=p%C3%A9&%FF=%FE&name=caf%C3%A9",
+      "myapp://r",
+    ])
   func sameAsResult(_ url: String) throws {
     let read = try readInPlace(url)
     #expect(read.result == (try CheckoutResult(returnURL: url)))
@@ -49,7 +51,9 @@ struct ReturnQueryTests {
     #expect(status == .expired)
   }
 
-  @Test("a URL that is not a return URL is an INVALID_RETURN_URL error", arguments: ["myapp:/x?status=succeeded", "a b://c"])
+  @Test(
+    "a URL that is not a return URL is an INVALID_RETURN_URL error",
+    arguments: ["myapp:/x?status=succeeded", "a b://c"])
   func invalid(_ url: String) {
     #expect(throws: CheckoutError.self) { try readInPlace(url) }
   }
@@ -57,12 +61,16 @@ struct ReturnQueryTests {
 
 @Suite("Checkout and return URL edge cases")
 struct URLEdgeCaseTests {
-  @Test("a checkout path that decodes to a control character is invalid", arguments: [
-    "https://checkout.dodopayments.com/session/cks%1B%5B31m", "https://checkout.dodopayments.com/session/cks_1/%7F",
-    "https://checkout.dodopayments.com/session/cks%C2%85",
-  ])
+  @Test(
+    "a checkout path that decodes to a control character is invalid",
+    arguments: [
+      "https://checkout.dodopayments.com/session/cks%1B%5B31m", "https://checkout.dodopayments.com/session/cks_1/%7F",
+      "https://checkout.dodopayments.com/session/cks%C2%85",
+    ])
   func controlCharacterInPath(_ url: String) {
-    #expect(throws: CheckoutError.invalidCheckoutUrl("the path decodes to a control character")) { try CheckoutURL(url) }
+    #expect(throws: CheckoutError.invalidCheckoutUrl("the path decodes to a control character")) {
+      try CheckoutURL(url)
+    }
   }
 
   @Test("port 0 is no loopback return")

@@ -128,7 +128,8 @@ import Testing
     ("http://127.0.0.1:1/r?state=", "http://127.0.0.1:1/r?state=a", false),
   ]
 
-  @Test("a return echoes the return URL's own parameters (a per-run state) only with the same values", arguments: echoing)
+  @Test(
+    "a return echoes the return URL's own parameters (a per-run state) only with the same values", arguments: echoing)
   func echoes(_ returnURL: String, incoming: String, echoed: Bool) throws {
     let own = try ReturnURL(returnURL)
     #expect(own.isEchoed(by: incoming) == echoed)

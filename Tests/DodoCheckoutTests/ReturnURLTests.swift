@@ -16,8 +16,10 @@ import Testing
   static let valid: [Valid] = [
     // The spec's examples.
     Valid(url: "myapp://checkout/return", scheme: "myapp", host: "checkout", normalizedPath: "/return"),
-    Valid(url: "https://myapp.com/checkout/return", scheme: "https", host: "myapp.com", normalizedPath: "/checkout/return"),
-    Valid(url: "http://127.0.0.1:53682/return", scheme: "http", host: "127.0.0.1", normalizedPath: "/return", port: 53682),
+    Valid(
+      url: "https://myapp.com/checkout/return", scheme: "https", host: "myapp.com", normalizedPath: "/checkout/return"),
+    Valid(
+      url: "http://127.0.0.1:53682/return", scheme: "http", host: "127.0.0.1", normalizedPath: "/return", port: 53682),
     // Scheme and host are kept lower-cased; the path keeps its case.
     Valid(url: "MyApp://CheckOut/Return", scheme: "myapp", host: "checkout", normalizedPath: "/Return"),
     // Empty path, root path, trailing slashes.
@@ -117,21 +119,22 @@ import Testing
   }
 
   /// `dodo start` serves only `http` on a loopback host with an explicit port itself.
-  @Test(arguments: [
-    ("http://127.0.0.1:53682/return", LoopbackAddress(host: "127.0.0.1", port: 53682)),
-    ("http://localhost:8080/cb", LoopbackAddress(host: "localhost", port: 8080)),
-    ("HTTP://LocalHost:8080/cb", LoopbackAddress(host: "localhost", port: 8080)),
-    ("http://[::1]:9000/cb", LoopbackAddress(host: "::1", port: 9000)),
-    ("http://user@127.0.0.1:1/cb?x=1", LoopbackAddress(host: "127.0.0.1", port: 1)),
-    ("http://127.0.0.1/return", nil),
-    ("http://127.0.0.1:/return", nil),
-    ("https://127.0.0.1:53682/return", nil),
-    ("http://127.0.0.2:53682/return", nil),
-    ("http://127.0.0.1.:53682/return", nil),
-    ("http://[::2]:53682/return", nil),
-    ("http://example.com:80/return", nil),
-    ("myapp://localhost:80/return", nil),
-  ] as [(String, LoopbackAddress?)])
+  @Test(
+    arguments: [
+      ("http://127.0.0.1:53682/return", LoopbackAddress(host: "127.0.0.1", port: 53682)),
+      ("http://localhost:8080/cb", LoopbackAddress(host: "localhost", port: 8080)),
+      ("HTTP://LocalHost:8080/cb", LoopbackAddress(host: "localhost", port: 8080)),
+      ("http://[::1]:9000/cb", LoopbackAddress(host: "::1", port: 9000)),
+      ("http://user@127.0.0.1:1/cb?x=1", LoopbackAddress(host: "127.0.0.1", port: 1)),
+      ("http://127.0.0.1/return", nil),
+      ("http://127.0.0.1:/return", nil),
+      ("https://127.0.0.1:53682/return", nil),
+      ("http://127.0.0.2:53682/return", nil),
+      ("http://127.0.0.1.:53682/return", nil),
+      ("http://[::2]:53682/return", nil),
+      ("http://example.com:80/return", nil),
+      ("myapp://localhost:80/return", nil),
+    ] as [(String, LoopbackAddress?)])
   func loopback(_ url: String, expected: LoopbackAddress?) throws {
     #expect(try ReturnURL(url).loopback == expected)
   }

@@ -15,17 +15,18 @@ import Testing
     range.map { String(decoding: Array(text.utf8)[$0], as: UTF8.self) }
   }
 
-  @Test(arguments: [
-    ("myapp://checkout/return", "myapp", nil, "checkout", nil, "/return", nil, nil),
-    ("https://u:p@h.com:443/a/b?q=1&r#f", "https", "u:p", "h.com", "443", "/a/b", "q=1&r", "f"),
-    ("x://a@b@c/", "x", "a@b", "c", nil, "/", nil, nil),
-    ("x://h:/p", "x", nil, "h", "", "/p", nil, nil),
-    ("x://[::1]:8/p", "x", nil, "[::1]", "8", "/p", nil, nil),
-    ("x://h?#", "x", nil, "h", nil, "", "", ""),
-    ("x://h#a?b", "x", nil, "h", nil, "", nil, "a?b"),
-    ("x://h?a#b#c", "x", nil, "h", nil, "", "a", "b#c"),
-    ("x://", "x", nil, "", nil, "", nil, nil),
-  ] as [(String, String, String?, String, String?, String, String?, String?)])
+  @Test(
+    arguments: [
+      ("myapp://checkout/return", "myapp", nil, "checkout", nil, "/return", nil, nil),
+      ("https://u:p@h.com:443/a/b?q=1&r#f", "https", "u:p", "h.com", "443", "/a/b", "q=1&r", "f"),
+      ("x://a@b@c/", "x", "a@b", "c", nil, "/", nil, nil),
+      ("x://h:/p", "x", nil, "h", "", "/p", nil, nil),
+      ("x://[::1]:8/p", "x", nil, "[::1]", "8", "/p", nil, nil),
+      ("x://h?#", "x", nil, "h", nil, "", "", ""),
+      ("x://h#a?b", "x", nil, "h", nil, "", nil, "a?b"),
+      ("x://h?a#b#c", "x", nil, "h", nil, "", "a", "b#c"),
+      ("x://", "x", nil, "", nil, "", nil, nil),
+    ] as [(String, String, String?, String, String?, String, String?, String?)])
   func parts(
     _ text: String, scheme: String, userinfo: String?, host: String, port: String?, path: String, query: String?,
     fragment: String?

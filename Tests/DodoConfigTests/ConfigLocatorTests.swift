@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DodoConfig
 
 /// Which files are searched, in which order, and why (spec §5, XDG Base Directory rules).
@@ -11,12 +12,14 @@ import Testing
     let candidates = ConfigLocator.candidates(
       configFlag: nil,
       environment: ["XDG_CONFIG_HOME": "/xdg/home", "HOME": "/home/u", "XDG_CONFIG_DIRS": "/xdg/one:/xdg/two/"])
-    #expect(candidates.map(\.path) == [
-      "/xdg/home/dodo/config.yaml", "/xdg/one/dodo/config.yaml", "/xdg/two/dodo/config.yaml",
-    ])
-    #expect(candidates.map(\.reason) == [
-      .xdgConfigHome(isDefault: false), .xdgConfigDirs(isDefault: false), .xdgConfigDirs(isDefault: false),
-    ])
+    #expect(
+      candidates.map(\.path) == [
+        "/xdg/home/dodo/config.yaml", "/xdg/one/dodo/config.yaml", "/xdg/two/dodo/config.yaml",
+      ])
+    #expect(
+      candidates.map(\.reason) == [
+        .xdgConfigHome(isDefault: false), .xdgConfigDirs(isDefault: false), .xdgConfigDirs(isDefault: false),
+      ])
     #expect(candidates.map(\.isRequired) == [false, false, false])
   }
 
@@ -26,7 +29,8 @@ import Testing
     let candidates = ConfigLocator.candidates(
       configFlag: "given.yaml",
       environment: [
-        "DODO_CONFIG": "/env/dodo.yaml", "XDG_CONFIG_HOME": "/xdg/home", "HOME": "/home/u", "XDG_CONFIG_DIRS": "/xdg/one",
+        "DODO_CONFIG": "/env/dodo.yaml", "XDG_CONFIG_HOME": "/xdg/home", "HOME": "/home/u",
+        "XDG_CONFIG_DIRS": "/xdg/one",
       ])
     #expect(candidates == [ConfigLocator.Candidate(path: "given.yaml", reason: .flag)])
     #expect(candidates.map(\.isRequired) == [true])
@@ -42,20 +46,23 @@ import Testing
     let candidates = ConfigLocator.candidates(configFlag: nil, environment: ["HOME": "/home/u"])
     #expect(candidates.map(\.path) == ["/home/u/.config/dodo/config.yaml", "/etc/xdg/dodo/config.yaml"])
     #expect(candidates.map(\.reason) == [.xdgConfigHome(isDefault: true), .xdgConfigDirs(isDefault: true)])
-    #expect(candidates.map(\.reason.description) == [
-      "$HOME/.config (default for $XDG_CONFIG_HOME)", "/etc/xdg (default for $XDG_CONFIG_DIRS)",
-    ])
+    #expect(
+      candidates.map(\.reason.description) == [
+        "$HOME/.config (default for $XDG_CONFIG_HOME)", "/etc/xdg (default for $XDG_CONFIG_DIRS)",
+      ])
   }
 
   @Test(arguments: ["", "relative/config", "./here"])
   func emptyOrRelativeXDGConfigHomeIsIgnored(value: String) {
-    #expect(paths(["XDG_CONFIG_HOME": value, "HOME": "/h"]) == ["/h/.config/dodo/config.yaml", "/etc/xdg/dodo/config.yaml"])
+    #expect(
+      paths(["XDG_CONFIG_HOME": value, "HOME": "/h"]) == ["/h/.config/dodo/config.yaml", "/etc/xdg/dodo/config.yaml"])
   }
 
   @Test func emptyAndRelativeXDGConfigDirsEntriesAreSkipped() {
-    #expect(paths(["HOME": "/h", "XDG_CONFIG_DIRS": "::rel:/abs::x/y"]) == [
-      "/h/.config/dodo/config.yaml", "/abs/dodo/config.yaml",
-    ])
+    #expect(
+      paths(["HOME": "/h", "XDG_CONFIG_DIRS": "::rel:/abs::x/y"]) == [
+        "/h/.config/dodo/config.yaml", "/abs/dodo/config.yaml",
+      ])
   }
 
   @Test(arguments: ["", ":", "rel:other"])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import DodoConfig
 
 /// Reading the files in effect and merging them: first found wins for each profile.
@@ -77,7 +78,12 @@ import Testing
 
   @Test func theReaderIsAskedForOneByteMoreThanTheLimit() throws {
     var limits: [Int] = []
-    _ = try Configuration.load(configFlag: nil, environment: environment, read: { _, limit in limits.append(limit); return nil })
+    _ = try Configuration.load(
+      configFlag: nil, environment: environment,
+      read: { _, limit in
+        limits.append(limit)
+        return nil
+      })
     #expect(limits == [(1 << 20) + 1, (1 << 20) + 1, (1 << 20) + 1])
   }
 }

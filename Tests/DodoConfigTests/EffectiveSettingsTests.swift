@@ -1,5 +1,6 @@
 import DodoCheckout
 import Testing
+
 @testable import DodoConfig
 
 /// Flag over environment over profile over default, for every setting `start` uses.
@@ -44,8 +45,10 @@ import Testing
     #expect(s.presentationStyle == Setting(.fullScreen, from: .file(path: "c.yaml", line: 9, column: 27)))
     #expect(s.barCollapsingEnabled == Setting(false, from: .file(path: "c.yaml", line: 10, column: 31)))
     #expect(s.colorScheme == Setting(.dark, from: .file(path: "c.yaml", line: 11, column: 21)))
-    #expect(s.customization == BrowserCustomization(
-      dismissButtonStyle: .close, presentationStyle: .fullScreen, barCollapsingEnabled: false, colorScheme: .dark))
+    #expect(
+      s.customization
+        == BrowserCustomization(
+          dismissButtonStyle: .close, presentationStyle: .fullScreen, barCollapsingEnabled: false, colorScheme: .dark))
   }
 
   @Test func flagsBeatEnvironmentAndProfile() throws {
@@ -96,8 +99,12 @@ import Testing
   }
 
   @Test func profileSelectionFlagThenEnvironmentThenDefaultProfileThenDefault() throws {
-    #expect(try settings(.init(profile: "other"), ["DODO_PROFILE": "default"]).profile == Setting("other", from: .flag("--profile")))
-    #expect(try settings(.init(), ["DODO_PROFILE": "default"]).profile == Setting("default", from: .environment("DODO_PROFILE")))
+    #expect(
+      try settings(.init(profile: "other"), ["DODO_PROFILE": "default"]).profile
+        == Setting("other", from: .flag("--profile")))
+    #expect(
+      try settings(.init(), ["DODO_PROFILE": "default"]).profile
+        == Setting("default", from: .environment("DODO_PROFILE")))
     #expect(try settings().profile.source == .file(path: "c.yaml", line: 1, column: 18))
     let noDefaultProfile = try Configuration(files: [
       ConfigFile(path: "d.yaml", contents: Array("profiles:\n  default:\n    timeout: 3\n  x: {}\n".utf8))
@@ -106,15 +113,23 @@ import Testing
     #expect(s.profile == Setting("default", from: .builtIn))
     #expect(s.timeout.value == 3)
     let none = try Configuration(files: [ConfigFile(path: "e.yaml", contents: Array("profiles:\n  x: {}\n".utf8))])
-    #expect(try EffectiveSettings(configuration: none, flags: .init(), environment: [:]).profile == Setting(nil, from: .builtIn))
+    #expect(
+      try EffectiveSettings(configuration: none, flags: .init(), environment: [:]).profile
+        == Setting(nil, from: .builtIn))
   }
 
   @Test func unknownProfileFromTheFlagListsTheProfiles() {
-    #expect(throws: ConfigError(path: nil, message: "unknown profile 'ap' from --profile (did you mean 'app'?); the profiles are: app, default, other")) {
+    #expect(
+      throws: ConfigError(
+        path: nil,
+        message: "unknown profile 'ap' from --profile (did you mean 'app'?); the profiles are: app, default, other")
+    ) {
       try settings(.init(profile: "ap"))
     }
     #expect(
-      throws: ConfigError(path: nil, message: "unknown profile 'nothing-like-it' from $DODO_PROFILE; the profiles are: app, default, other")
+      throws: ConfigError(
+        path: nil,
+        message: "unknown profile 'nothing-like-it' from $DODO_PROFILE; the profiles are: app, default, other")
     ) {
       try settings(.init(), ["DODO_PROFILE": "nothing-like-it"])
     }

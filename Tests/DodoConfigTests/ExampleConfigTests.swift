@@ -1,11 +1,12 @@
 import DodoCheckout
 import Testing
+
 @testable import DodoConfig
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// The shipped `config/config.yaml` is valid and has the documented example profiles.

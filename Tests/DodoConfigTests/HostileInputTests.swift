@@ -1,10 +1,11 @@
 import Testing
+
 @testable import DodoConfig
 
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// Files built to hurt a parser fail quickly with an error, never a crash or a hang.
@@ -29,7 +30,8 @@ import Foundation
     var yaml = ""
     for level in 0..<500 { yaml += String(repeating: " ", count: level) + "k\(level):\n" }
     let (error, seconds) = timed { renderedError(yaml) }
-    #expect(error?.hasPrefix("config.yaml:33:33: error: nesting is deeper than 32 levels") == true, "\(error ?? "no error")")
+    #expect(
+      error?.hasPrefix("config.yaml:33:33: error: nesting is deeper than 32 levels") == true, "\(error ?? "no error")")
     #expect(seconds < 0.5)
   }
 
@@ -39,19 +41,21 @@ import Foundation
       yaml += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
     }
     let (error, seconds) = timed { renderedError(yaml) }
-    #expect(error == """
-      config.yaml:1:4: error: anchors ('&name') are not allowed in a dodo config
-      a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
-         ^
-      """)
+    #expect(
+      error == """
+        config.yaml:1:4: error: anchors ('&name') are not allowed in a dodo config
+        a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
+           ^
+        """)
     #expect(seconds < 0.1)
   }
 
   @Test func aliasWithoutAnchorIsRefused() {
     // libyaml itself reports an alias to an unknown anchor only when composing; the event
     // parser hands it over, and dodo refuses every alias.
-    #expect(renderedError("profiles:\n  a: *x\n")?.hasPrefix(
-      "config.yaml:2:6: error: aliases ('*name') are not allowed in a dodo config") == true)
+    #expect(
+      renderedError("profiles:\n  a: *x\n")?.hasPrefix(
+        "config.yaml:2:6: error: aliases ('*name') are not allowed in a dodo config") == true)
   }
 
   @Test func largerThanOneMiBIsRefusedBeforeParsing() {
@@ -68,7 +72,9 @@ import Foundation
   }
 
   @Test func nulByteIsAnError() {
-    #expect(renderedError("profiles:\n  a: \u{0}\n")?.hasPrefix("config.yaml:2:6: error: control characters are not allowed") == true)
+    #expect(
+      renderedError("profiles:\n  a: \u{0}\n")?.hasPrefix("config.yaml:2:6: error: control characters are not allowed")
+        == true)
   }
 
   @Test func emptyAndCommentOnlyFilesAreValidAndEmpty() throws {

@@ -17,7 +17,9 @@ struct AbandonedSessionMessageTests {
       #expect(throws: CheckoutError.self) { try store.save(Self.session) }
     }
     #expect(
-      error == .platformError("cannot record the abandoned session in \(temp.sub("abandoned.json")): write: No space left on device"))
+      error
+        == .platformError(
+          "cannot record the abandoned session in \(temp.sub("abandoned.json")): write: No space left on device"))
     #expect(try store.load() == nil)
   }
 
@@ -30,7 +32,9 @@ struct AbandonedSessionMessageTests {
       #expect(throws: CheckoutError.self) { try store.clear() }
     }
     #expect(
-      error == .platformError("cannot clear the abandoned-session record: unlink \(temp.sub("abandoned.json")): Permission denied"))
+      error
+        == .platformError(
+          "cannot clear the abandoned-session record: unlink \(temp.sub("abandoned.json")): Permission denied"))
     #expect(try store.load() == Self.session)
   }
 
@@ -40,6 +44,8 @@ struct AbandonedSessionMessageTests {
     _ = FileManager.default.createFile(atPath: temp.sub("abandoned.json"), contents: Data("{".utf8))
     let error = #expect(throws: CheckoutError.self) { try AbandonedSessionFile(stateDirectory: temp.directory).load() }
     #expect(
-      error == .platformError("the abandoned-session record \(temp.sub("abandoned.json")) is corrupt; 'dodo abandoned clear' removes it"))
+      error
+        == .platformError(
+          "the abandoned-session record \(temp.sub("abandoned.json")) is corrupt; 'dodo abandoned clear' removes it"))
   }
 }

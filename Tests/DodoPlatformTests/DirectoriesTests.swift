@@ -47,8 +47,10 @@ struct DirectoriesTests {
   @Test("a directory open to others, a symlink or a file is refused")
   func refused() throws {
     let temp = TemporaryDirectory()
-    try FileManager.default.createDirectory(atPath: temp.sub("open"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
-    try FileManager.default.createDirectory(atPath: temp.sub("real"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: temp.sub("open"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+    try FileManager.default.createDirectory(
+      atPath: temp.sub("real"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     try FileManager.default.createSymbolicLink(atPath: temp.sub("link"), withDestinationPath: temp.sub("real"))
     _ = FileManager.default.createFile(atPath: temp.sub("file"), contents: Data())
     for name in ["open", "link", "file"] {
@@ -65,7 +67,8 @@ struct DirectoriesTests {
   @Test("a directory owned by another user is refused", .enabled(if: getuid() == 0))
   func otherOwner() throws {
     let temp = TemporaryDirectory()
-    try FileManager.default.createDirectory(atPath: temp.sub("theirs"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: temp.sub("theirs"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     #expect(chown(temp.sub("theirs"), 65534, 65534) == 0)
     let error = #expect(throws: PlatformError.self) {
       try resolve(["DODO_STATE_DIR": temp.sub("theirs")]).prepareState()
@@ -85,7 +88,8 @@ struct DirectorySwapTests {
     let temp = TemporaryDirectory()
     let state = try resolve(["DODO_STATE_DIR": temp.sub("state"), "DODO_RUNTIME_DIR": temp.sub("run")]).prepareState()
     try FileManager.default.moveItem(atPath: temp.sub("state"), toPath: temp.sub("checked"))
-    try FileManager.default.createDirectory(atPath: temp.sub("swapped"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: temp.sub("swapped"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     try FileManager.default.createSymbolicLink(atPath: temp.sub("state"), withDestinationPath: temp.sub("swapped"))
     let store = AbandonedSessionFile(stateDirectory: state)
     try store.save(AbandonedSession(sessionId: "cks_1", createdAt: Date(timeIntervalSince1970: 0)))
@@ -99,20 +103,24 @@ struct DirectorySwapTests {
   @Test("a symbolic link of another user's on the way to the state directory is refused", .enabled(if: getuid() == 0))
   func othersLinkInParent() throws {
     let temp = TemporaryDirectory()
-    try FileManager.default.createDirectory(atPath: temp.sub("real"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: temp.sub("real"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     try FileManager.default.createSymbolicLink(atPath: temp.sub("link"), withDestinationPath: temp.sub("real"))
     #expect(lchown(temp.sub("link"), 65534, 65534) == 0)
     let error = #expect(throws: PlatformError.self) {
       try resolve(["DODO_STATE_DIR": temp.sub("link/state")]).prepareState()
     }
-    #expect(error?.message == "refusing \(temp.sub("link/state")): \(temp.sub("link")) is a symbolic link that belongs to user 65534")
+    #expect(
+      error?.message
+        == "refusing \(temp.sub("link/state")): \(temp.sub("link")) is a symbolic link that belongs to user 65534")
     #expect(!FileManager.default.fileExists(atPath: temp.sub("real/state")))
   }
 
   @Test("a symbolic link of the user's own on the way is followed; the directory itself may not be one")
   func ownLinkInParent() throws {
     let temp = TemporaryDirectory()
-    try FileManager.default.createDirectory(atPath: temp.sub("real"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: temp.sub("real"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     try FileManager.default.createSymbolicLink(atPath: temp.sub("link"), withDestinationPath: "real")
     let dirs = try resolve(["DODO_STATE_DIR": temp.sub("link/a/state"), "DODO_RUNTIME_DIR": temp.sub("link")])
     _ = try dirs.prepareState()
@@ -127,10 +135,13 @@ struct ReturnSocketDirectoryTests {
   @Test("the server refuses to bind its socket in a runtime directory open to others")
   func serverRefusesOpenDirectory() throws {
     let temp = TemporaryDirectory()
-    try FileManager.default.createDirectory(atPath: temp.sub("open"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+    try FileManager.default.createDirectory(
+      atPath: temp.sub("open"), withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
     let server = ReturnChannelServer(runtimeDirectory: temp.sub("open"), handlesSignals: false)
     let error = #expect(throws: CheckoutError.self) { try server.open(for: ReturnURL("myapp://checkout/return")) }
-    #expect(error?.message == "refusing \(temp.sub("open")): its mode is 755, open to others; run 'chmod 700 \(temp.sub("open"))'")
+    #expect(
+      error?.message
+        == "refusing \(temp.sub("open")): its mode is 755, open to others; run 'chmod 700 \(temp.sub("open"))'")
     #expect(!FileManager.default.fileExists(atPath: temp.sub("open/return.sock")))
   }
 }

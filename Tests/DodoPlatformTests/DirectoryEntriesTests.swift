@@ -9,12 +9,15 @@ struct DirectoryEntriesTests {
     let directory = TemporaryDirectory()
     try FileManager.default.createDirectory(atPath: directory.sub("bin"), withIntermediateDirectories: false)
     for name in ["dodo-a", "dodo-", "dodo", "xdodo-b", "dodo-b", "dod"] {
-      FileManager.default.createFile(atPath: directory.sub("bin/" + name), contents: nil)
+      _ = FileManager.default.createFile(atPath: directory.sub("bin/" + name), contents: nil)
     }
     try FileManager.default.createSymbolicLink(atPath: directory.sub("link"), withDestinationPath: "bin")
 
     var read: Set<Syscalls.FileIdentity> = []
-    #expect(try Syscalls.directoryEntries(directory.sub("bin"), prefix: "dodo-", skipping: &read).sorted() == ["dodo-", "dodo-a", "dodo-b"])
+    #expect(
+      try Syscalls.directoryEntries(directory.sub("bin"), prefix: "dodo-", skipping: &read).sorted() == [
+        "dodo-", "dodo-a", "dodo-b",
+      ])
     #expect(try Syscalls.directoryEntries(directory.sub("link"), prefix: "dodo-", skipping: &read) == [])
     #expect(try Syscalls.directoryEntries(directory.sub("bin"), prefix: "dodo-", skipping: &read) == [])
     #expect(read.count == 1)
@@ -28,9 +31,13 @@ struct DirectoryEntriesTests {
   @Test("a missing directory or a file is an error")
   func notADirectory() throws {
     let directory = TemporaryDirectory()
-    FileManager.default.createFile(atPath: directory.sub("file"), contents: nil)
+    _ = FileManager.default.createFile(atPath: directory.sub("file"), contents: nil)
     var read: Set<Syscalls.FileIdentity> = []
-    #expect(throws: SystemError.self) { try Syscalls.directoryEntries(directory.sub("missing"), prefix: "dodo-", skipping: &read) }
-    #expect(throws: SystemError.self) { try Syscalls.directoryEntries(directory.sub("file"), prefix: "dodo-", skipping: &read) }
+    #expect(throws: SystemError.self) {
+      try Syscalls.directoryEntries(directory.sub("missing"), prefix: "dodo-", skipping: &read)
+    }
+    #expect(throws: SystemError.self) {
+      try Syscalls.directoryEntries(directory.sub("file"), prefix: "dodo-", skipping: &read)
+    }
   }
 }

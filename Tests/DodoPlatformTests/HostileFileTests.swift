@@ -33,12 +33,19 @@ struct HostileFileTests {
     fifo(temp.sub("abandoned.json"))
     let store = AbandonedSessionFile(stateDirectory: temp.directory)
     let piped = #expect(throws: CheckoutError.self) { try store.load() }
-    #expect(piped?.message == "cannot read the abandoned-session record: \(temp.sub("abandoned.json")) is a named pipe (FIFO), not a regular file")
+    #expect(
+      piped?.message
+        == "cannot read the abandoned-session record: \(temp.sub("abandoned.json")) is a named pipe (FIFO), not a regular file"
+    )
     try FileManager.default.removeItem(atPath: temp.sub("abandoned.json"))
     #expect(FileManager.default.createFile(atPath: temp.sub("elsewhere.json"), contents: Data("{}".utf8)))
-    try FileManager.default.createSymbolicLink(atPath: temp.sub("abandoned.json"), withDestinationPath: temp.sub("elsewhere.json"))
+    try FileManager.default.createSymbolicLink(
+      atPath: temp.sub("abandoned.json"), withDestinationPath: temp.sub("elsewhere.json"))
     let linked = #expect(throws: CheckoutError.self) { try store.load() }
-    #expect(linked?.message == "cannot read the abandoned-session record: \(temp.sub("abandoned.json")) is a symbolic link; dodo does not follow links to its own files")
+    #expect(
+      linked?.message
+        == "cannot read the abandoned-session record: \(temp.sub("abandoned.json")) is a symbolic link; dodo does not follow links to its own files"
+    )
   }
 
   @Test("a lock file that is a named pipe is refused by start and by the probe, without waiting")
@@ -48,8 +55,12 @@ struct HostileFileTests {
     let acquired = #expect(throws: CheckoutError.self) {
       try CheckoutFileLock(stateDirectory: temp.directory, runtimeDirectory: temp.directory).tryAcquire()
     }
-    #expect(acquired?.message == "cannot take the checkout lock: \(temp.sub("checkout.lock")) is a named pipe (FIFO), not a regular file")
+    #expect(
+      acquired?.message
+        == "cannot take the checkout lock: \(temp.sub("checkout.lock")) is a named pipe (FIFO), not a regular file")
     let probed = #expect(throws: PlatformError.self) { try CheckoutFileLock.isHeld(stateDirectory: temp.directory) }
-    #expect(probed?.message == "cannot check the checkout lock: \(temp.sub("checkout.lock")) is a named pipe (FIFO), not a regular file")
+    #expect(
+      probed?.message
+        == "cannot check the checkout lock: \(temp.sub("checkout.lock")) is a named pipe (FIFO), not a regular file")
   }
 }

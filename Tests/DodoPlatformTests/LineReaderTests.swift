@@ -16,9 +16,9 @@ struct LineReaderTests {
     var lines: [String] = []
     var tooLong: [String] = []
     let reader = LineReader(fd: pipe.fileHandleForReading.fileDescriptor, maximumLineLength: limit)
-    try reader.forEachLine(tooLong: { tooLong.append(String(decoding: $0, as: UTF8.self)) }) {
-      lines.append(String(decoding: $0, as: UTF8.self))
-    }
+    try reader.forEachLine(
+      tooLong: { tooLong.append(String(decoding: $0, as: UTF8.self)) },
+      { lines.append(String(decoding: $0, as: UTF8.self)) })
     return (lines, tooLong)
   }
 

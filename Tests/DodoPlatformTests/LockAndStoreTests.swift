@@ -25,7 +25,8 @@ struct LockAndStoreTests {
     let temp = TemporaryDirectory()
     let path = temp.sub("checkout.lock")
     _ = FileManager.default.createFile(atPath: path, contents: Data(), attributes: [.posixPermissions: 0o600])
-    let holder = try Syscalls.spawn(["flock", "--no-fork", "-n", path, "sleep", "30"], environment: Syscalls.environment(), output: .inherited)
+    let holder = try Syscalls.spawn(
+      ["flock", "--no-fork", "-n", path, "sleep", "30"], environment: Syscalls.environment(), output: .inherited)
     let lock = CheckoutFileLock(stateDirectory: temp.directory, runtimeDirectory: temp.directory)
     var held = false
     for _ in 0..<100 where !held {
@@ -121,10 +122,14 @@ struct LockAndStoreTests {
 
   @Test("timestamps are ISO 8601 UTC whole seconds, as Foundation formats them")
   func timestamps() {
-    var dates = [0, 951_782_400, 1_796_069_200, 4_107_542_399, -86_401, 253_402_300_799].map { Date(timeIntervalSince1970: $0) }
+    var dates = [0, 951_782_400, 1_796_069_200, 4_107_542_399, -86_401, 253_402_300_799].map {
+      Date(timeIntervalSince1970: $0)
+    }
     for _ in 0..<500 { dates.append(Date(timeIntervalSince1970: Double.random(in: -2e9...6e10).rounded(.down))) }
     for date in dates {
-      #expect(AbandonedSessionFile.timestamp(date) == date.formatted(Date.ISO8601FormatStyle()), "\(date.timeIntervalSince1970)")
+      #expect(
+        AbandonedSessionFile.timestamp(date) == date.formatted(Date.ISO8601FormatStyle()),
+        "\(date.timeIntervalSince1970)")
     }
   }
 
@@ -133,7 +138,8 @@ struct LockAndStoreTests {
     let temp = TemporaryDirectory()
     let store = AbandonedSessionFile(stateDirectory: temp.directory)
     let session = AbandonedSession(
-      sessionId: String(repeating: "\"", count: CheckoutURL.maximumSessionIdBytes), createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+      sessionId: String(repeating: "\"", count: CheckoutURL.maximumSessionIdBytes),
+      createdAt: Date(timeIntervalSince1970: 1_800_000_000))
     try store.save(session)
     #expect(try store.load() == session)
   }
@@ -142,12 +148,15 @@ struct LockAndStoreTests {
   func escaping() throws {
     let temp = TemporaryDirectory()
     let store = AbandonedSessionFile(stateDirectory: temp.directory)
-    let session = AbandonedSession(sessionId: "cks_\"\\\u{01}\n\u{1F}é", createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+    let session = AbandonedSession(
+      sessionId: "cks_\"\\\u{01}\n\u{1F}é", createdAt: Date(timeIntervalSince1970: 1_800_000_000))
     try store.save(session)
     #expect(try store.load() == session)
   }
 
-  @Test("a corrupt record is a clear error, and clearing still works", arguments: ["", "{", "null", #"{"sessionId":"cks_1"}"#, #"{"sessionId":"cks_1","createdAt":"yesterday"}"#])
+  @Test(
+    "a corrupt record is a clear error, and clearing still works",
+    arguments: ["", "{", "null", #"{"sessionId":"cks_1"}"#, #"{"sessionId":"cks_1","createdAt":"yesterday"}"#])
   func corrupt(content: String) throws {
     let temp = TemporaryDirectory()
     _ = FileManager.default.createFile(atPath: temp.sub("abandoned.json"), contents: Data(content.utf8))

@@ -1,11 +1,13 @@
-@testable import DodoPlatform
 import Foundation
 import Testing
+
+@testable import DodoPlatform
 
 /// SmallFile sizes its buffer from `fstat` and grows it, so these read across each edge.
 @Suite("SmallFile buffer")
 struct SmallFileBufferTests {
-  @Test("a file whole, at and past the cap, across the growth of the buffer", arguments: [0, 1, 4095, 4096, 4097, 100_000])
+  @Test(
+    "a file whole, at and past the cap, across the growth of the buffer", arguments: [0, 1, 4095, 4096, 4097, 100_000])
   func sizes(size: Int) throws {
     let directory = TemporaryDirectory()
     let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31) }

@@ -24,8 +24,13 @@ struct SyscallFailureTests {
   @Test("write: EINTR is retried and short writes go on until every byte is written")
   func writeAllRetries() throws {
     let (read, write) = try pipe()
-    defer { Syscalls.close(read); Syscalls.close(write) }
-    let (_, calls) = try forcing(["write": [.fail(.interrupted), .transferAtMost(3), .fail(.interrupted), .transferAtMost(2)]]) {
+    defer {
+      Syscalls.close(read)
+      Syscalls.close(write)
+    }
+    let (_, calls) = try forcing([
+      "write": [.fail(.interrupted), .transferAtMost(3), .fail(.interrupted), .transferAtMost(2)]
+    ]) {
       try Syscalls.writeAll(write, Array("hello, world".utf8))
     }
     #expect(try drain(read) == Array("hello, world".utf8))
@@ -35,7 +40,10 @@ struct SyscallFailureTests {
   @Test("write: a full disk is a SystemError naming the call, and OutputFile keeps it for the command to report")
   func noSpace() throws {
     let (read, write) = try pipe()
-    defer { Syscalls.close(read); Syscalls.close(write) }
+    defer {
+      Syscalls.close(read)
+      Syscalls.close(write)
+    }
     forcing(["write": [.fail(.noSpace)]]) {
       #expect(throws: SystemError("write", errno: .noSpace)) { try Syscalls.writeAll(write, [1, 2, 3]) }
     }
@@ -54,7 +62,10 @@ struct SyscallFailureTests {
   @Test("read on a non-blocking descriptor: EAGAIN is 'nothing yet', EINTR is retried")
   func readAvailable() throws {
     let (read, write) = try pipe()
-    defer { Syscalls.close(read); Syscalls.close(write) }
+    defer {
+      Syscalls.close(read)
+      Syscalls.close(write)
+    }
     try Syscalls.writeAll(write, [7])
     var byte = [UInt8](repeating: 0, count: 1)
     let (nothing, _) = try forcing(["read": [.fail(.wouldBlock)]]) {
@@ -71,7 +82,10 @@ struct SyscallFailureTests {
   @Test("send: EAGAIN is 'sent nothing', EPIPE an error")
   func send() throws {
     let (read, write) = try pipe()
-    defer { Syscalls.close(read); Syscalls.close(write) }
+    defer {
+      Syscalls.close(read)
+      Syscalls.close(write)
+    }
     let (sent, _) = try forcing(["send": [.fail(.wouldBlock)]]) { try Syscalls.send(write, [1], from: 0) }
     #expect(sent == 0)
     forcing(["send": [.fail(.brokenPipe)]]) {
@@ -97,13 +111,16 @@ struct SyscallFailureTests {
         try Syscalls.bind(fd, .ipv4("127.0.0.1", port: 1))
       }
     }
-    #expect(SystemError("bind", errno: .addressInUse, subject: "127.0.0.1:1").description
-      == "bind 127.0.0.1:1: Address already in use")
+    #expect(
+      SystemError("bind", errno: .addressInUse, subject: "127.0.0.1:1").description
+        == "bind 127.0.0.1:1: Address already in use")
   }
 
-  @Test("a wrapper that reads an errno as an answer still retries EINTR first", arguments: [
-    ("lstat", Errno.noSuchFileOrDirectory), ("mkdir", .fileExists), ("unlink", .noSuchFileOrDirectory),
-  ])
+  @Test(
+    "a wrapper that reads an errno as an answer still retries EINTR first",
+    arguments: [
+      ("lstat", Errno.noSuchFileOrDirectory), ("mkdir", .fileExists), ("unlink", .noSuchFileOrDirectory),
+    ])
   func answers(call: String, answer: Errno) throws {
     let (result, calls) = try forcing([call: [.fail(.interrupted), .fail(answer)]]) { () throws -> Bool in
       switch call {
@@ -119,7 +136,10 @@ struct SyscallFailureTests {
   @Test("poll: EINTR returns with nothing ready, for the caller to look at its signals and deadline")
   func pollInterrupted() throws {
     let (read, write) = try pipe()
-    defer { Syscalls.close(read); Syscalls.close(write) }
+    defer {
+      Syscalls.close(read)
+      Syscalls.close(write)
+    }
     try Syscalls.writeAll(write, [1])
     let (ready, _) = try forcing(["poll": [.fail(.interrupted)]]) {
       try Syscalls.poll([.init(fd: read)], timeoutMilliseconds: 1000)

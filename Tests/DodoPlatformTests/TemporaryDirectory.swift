@@ -1,6 +1,6 @@
-import Testing
 import DodoPlatform
 import Foundation
+import Testing
 
 /// A fresh private directory under /tmp for one test, removed at the end.
 final class TemporaryDirectory: Sendable {
@@ -8,7 +8,8 @@ final class TemporaryDirectory: Sendable {
 
   init() {
     path = "/tmp/dodo-platform-test-\(UUID().uuidString.prefix(8))"
-    try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try! FileManager.default.createDirectory(
+      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }
 
   deinit { try? FileManager.default.removeItem(atPath: path) }

@@ -10,7 +10,9 @@ import Testing
 struct BrowserEndToEndTests {
   @Test(
     "Chromium returns to a loopback return URL that dodo start serves itself",
-    .enabled(if: RequiredTools.present(BrowserTools.missingForChromium), "needs \(BrowserTools.missingForChromium.joined(separator: ", "))"),
+    .enabled(
+      if: RequiredTools.present(BrowserTools.missingForChromium),
+      "needs \(BrowserTools.missingForChromium.joined(separator: ", "))"),
     arguments: [("succeeded", Int32(0)), ("failed", 10)])
   func loopbackReturn(status: String, code: Int32) throws {
     let home = TemporaryDirectory()
@@ -27,7 +29,8 @@ struct BrowserEndToEndTests {
 
     let started = Date()
     let output = try runWithDeadline(
-      Dodo.binary, ["start", checkoutURL, "--return-url", returnURL, "--browser", browser.command, "--json", "--timeout", "25"],
+      Dodo.binary,
+      ["start", checkoutURL, "--return-url", returnURL, "--browser", browser.command, "--json", "--timeout", "25"],
       environment: environment, timeout: 35, scratch: home.url)
     // What dodo, the stand-in and Chromium said, shown only when the exit status is wrong.
     let logs = { "dodo start:\n\(output.stderr)\n\(checkout.logText)\(browser.logText)" }
@@ -46,7 +49,9 @@ struct BrowserEndToEndTests {
 
   @Test(
     "a custom-scheme return travels Chromium → xdg-open → the handler 'dodo url-handler install' registered → dodo start",
-    .enabled(if: RequiredTools.present(BrowserTools.missingForDesktopRoute), "needs \(BrowserTools.missingForDesktopRoute.joined(separator: ", "))"))
+    .enabled(
+      if: RequiredTools.present(BrowserTools.missingForDesktopRoute),
+      "needs \(BrowserTools.missingForDesktopRoute.joined(separator: ", "))"))
   func desktopRoute() throws {
     let home = TemporaryDirectory()
     defer { withExtendedLifetime(home) {} }  // removed only after everything below has stopped
@@ -56,7 +61,8 @@ struct BrowserEndToEndTests {
     let display = try VirtualDisplay(logDirectory: home.url)
     defer { display.stop() }
     let checkout = try HostedCheckoutStandIn(
-      redirect: "\(returnURL)?status=succeeded&payment_id=pay_browser_desktop&email=a%2Bb%40example.com", directory: home.url)
+      redirect: "\(returnURL)?status=succeeded&payment_id=pay_browser_desktop&email=a%2Bb%40example.com",
+      directory: home.url)
     defer { checkout.stop() }
     let browser = try ChromiumBrowserCommand(
       directory: home.url, checkoutPort: checkout.port, headless: false, launchableSchemes: ["dodotest"])
@@ -69,11 +75,14 @@ struct BrowserEndToEndTests {
     #expect(install.status == 0, "\(install.stdout)\(install.stderr)")
     let handler = try Dodo.runProgram(
       BrowserTools.xdgMime!, ["query", "default", "x-scheme-handler/dodotest"], environment: environment)
-    #expect(handler.stdout.hasSuffix(".desktop\n"), "xdg-mime knows no handler for dodotest: \(handler.stdout)\(handler.stderr)")
+    #expect(
+      handler.stdout.hasSuffix(".desktop\n"),
+      "xdg-mime knows no handler for dodotest: \(handler.stdout)\(handler.stderr)")
 
     let started = Date()
     let output = try runWithDeadline(
-      Dodo.binary, ["start", checkoutURL, "--browser", browser.command, "--json", "--events", "json", "--timeout", "25"],
+      Dodo.binary,
+      ["start", checkoutURL, "--browser", browser.command, "--json", "--events", "json", "--timeout", "25"],
       environment: environment, timeout: 35, scratch: home.url)
     // What dodo, the stand-in and Chromium said, shown only when the exit status is wrong.
     let logs = { "dodo start:\n\(output.stderr)\n\(checkout.logText)\(browser.logText)\(display.logText)" }
@@ -101,7 +110,8 @@ struct BrowserEndToEndTests {
   /// the user's own handlers, profile and checkout records are never touched.
   static func environment(home: TemporaryDirectory, _ extra: [String: String] = [:]) throws -> [String: String] {
     let runtime = home.url.appendingPathComponent("run")
-    try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     return Dodo.environment(home: home.url, extra)
   }
 }

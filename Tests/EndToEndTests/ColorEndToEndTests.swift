@@ -3,7 +3,9 @@ import Testing
 
 /// Colour on a real terminal: `script(1)` gives `dodo` a pseudo-terminal as its standard
 /// output. When colour is turned off is tested in-process (DodoCLITests' OutputStreamTests).
-@Suite("colour on a terminal", .enabled(if: RequiredTools.present(RequiredTools.forColor), "needs script(1) from util-linux"))
+@Suite(
+  "colour on a terminal", .enabled(if: RequiredTools.present(RequiredTools.forColor), "needs script(1) from util-linux")
+)
 struct ColorEndToEndTests {
   private func onTerminal(_ arguments: String) throws -> String {
     let command = "\(Dodo.binary) \(arguments)"

@@ -12,13 +12,16 @@ final class CompletionFixture: Sendable {
   init() throws {
     let bin = directory.url.appendingPathComponent("bin")
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: bin.appendingPathComponent("dodo").path, withDestinationPath: Dodo.binary)
+    try FileManager.default.createSymbolicLink(
+      atPath: bin.appendingPathComponent("dodo").path, withDestinationPath: Dodo.binary)
     try directory.writeProgram("bin/dodo-hello", "#!/bin/sh\necho hello \"$@\"\n")
     // The plugin's own completions (the dodo_complete-NAME protocol).
     try directory.writeProgram("bin/dodo_complete-hello", "#!/bin/sh\nprintf '%s\\n' world wide \"args:$#\"\n")
     // Shadowed by the built-in `start`: never offered.
     try directory.writeProgram("bin/dodo-start", "#!/bin/sh\necho shadowed\n")
-    try directory.write("config/dodo/config.yaml", """
+    try directory.write(
+      "config/dodo/config.yaml",
+      """
       default_profile: alpha
       profiles:
         alpha:
@@ -54,11 +57,12 @@ enum CompletionShell: String, CaseIterable, Sendable, CustomTestStringConvertibl
 
   /// The script in `completions/` (or `directory` for an installed copy).
   func script(in directory: String? = nil) -> String {
-    let file = switch self {
-    case .bash: "dodo"
-    case .zsh: "_dodo"
-    case .fish: "dodo.fish"
-    }
+    let file =
+      switch self {
+      case .bash: "dodo"
+      case .zsh: "_dodo"
+      case .fish: "dodo.fish"
+      }
     return (directory ?? Self.repository.appendingPathComponent("completions").path) + "/" + file
   }
 
@@ -68,23 +72,29 @@ enum CompletionShell: String, CaseIterable, Sendable, CustomTestStringConvertibl
     let output: ProcessOutput
     switch self {
     case .bash:
-      output = try Dodo.runProgram("/bin/bash", ["--norc", "--noprofile", "-c", Self.bashHarness, "bash", script, line], environment: environment)
+      output = try Dodo.runProgram(
+        "/bin/bash", ["--norc", "--noprofile", "-c", Self.bashHarness, "bash", script, line], environment: environment)
     case .fish:
       output = try Dodo.runProgram(
-        "/usr/bin/env", ["fish", "--no-config", "-c", "source $argv[1]; complete --do-complete=$argv[2]", script, line],
+        "/usr/bin/env",
+        ["fish", "--no-config", "-c", "source $argv[1]; complete --do-complete=$argv[2]", script, line],
         environment: environment)
     case .zsh:
       output = try Dodo.runProgram(
-        "/usr/bin/env", ["zsh", "-f", "-c", Self.zshHarness, "zsh", (script as NSString).deletingLastPathComponent, line],
+        "/usr/bin/env",
+        ["zsh", "-f", "-c", Self.zshHarness, "zsh", (script as NSString).deletingLastPathComponent, line],
         environment: environment)
     }
     #expect(output.status == 0, "\(self) completion failed: \(output.stderr)")
     switch self {
     case .bash: return output.stdout.split(separator: "\n").map(String.init)
-    case .fish: return output.stdout.split(separator: "\n").map { String($0.split(separator: "\t", maxSplits: 1).first ?? "") }
+    case .fish:
+      return output.stdout.split(separator: "\n").map { String($0.split(separator: "\t", maxSplits: 1).first ?? "") }
     case .zsh:
       // The harness prints each match as <hit>match</hit> among the terminal's noise.
-      return output.stdout.components(separatedBy: "<hit>").dropFirst().compactMap { $0.components(separatedBy: "</hit>").first }
+      return output.stdout.components(separatedBy: "<hit>").dropFirst().compactMap {
+        $0.components(separatedBy: "</hit>").first
+      }
     }
   }
 

@@ -4,7 +4,9 @@ import Testing
 /// Each shell's real completion engine, on the committed scripts, with `dodo` on PATH.
 @Suite(
   .serialized,
-  .enabled(if: RequiredTools.present(RequiredTools.forCompletion), "needs \(RequiredTools.forCompletion.joined(separator: ", "))")
+  .enabled(
+    if: RequiredTools.present(RequiredTools.forCompletion),
+    "needs \(RequiredTools.forCompletion.joined(separator: ", "))")
 )
 struct CompletionTests {
   struct Case: Sendable, CustomTestStringConvertible {
@@ -18,8 +20,10 @@ struct CompletionTests {
   static let fixture = try! CompletionFixture()
 
   static let cases: [Case] = [
-    Case(line: "dodo ", includes: ["start", "handle-url", "abandoned", "explain-status", "validate", "config", "help", "hello"],
-         excludes: ["__generate", "shadowed"]),
+    Case(
+      line: "dodo ",
+      includes: ["start", "handle-url", "abandoned", "explain-status", "validate", "config", "help", "hello"],
+      excludes: ["__generate", "shadowed"]),
     Case(line: "dodo hel", includes: ["help", "hello"], exactly: true),
     Case(line: "dodo abandoned ", includes: ["show", "clear"], exactly: true),
     Case(line: "dodo config ", includes: ["show", "profiles", "path"], exactly: true),
@@ -27,8 +31,9 @@ struct CompletionTests {
     Case(line: "dodo start --color-scheme ", includes: ["system", "light", "dark"], exactly: true),
     Case(line: "dodo start --presentation-style ", includes: ["pageSheet", "fullScreen"], exactly: true),
     Case(line: "dodo --no-color start --color-scheme=", includes: ["system", "light", "dark"], exactly: true),
-    Case(line: "dodo validate --", includes: ["--return-url", "--config", "--profile", "--json", "--no-color", "--help"],
-         excludes: ["--color-scheme", "--version"]),
+    Case(
+      line: "dodo validate --", includes: ["--return-url", "--config", "--profile", "--json", "--no-color", "--help"],
+      excludes: ["--color-scheme", "--version"]),
     Case(line: "dodo --", includes: ["--version", "--config", "--json"]),
     Case(line: "dodo --profile ", includes: ["alpha", "beta-test"], excludes: ["gamma"], exactly: true),
     Case(line: "dodo start --profile b", includes: ["beta-test"], exactly: true),
@@ -56,7 +61,8 @@ struct CompletionTests {
 
   @Test(arguments: CompletionShell.allCases, cases)
   func offers(shell: CompletionShell, test: Case) throws {
-    let candidates = try shell.complete(Self.expand(test.line), environment: Self.fixture.environment).map(Self.normalized)
+    let candidates = try shell.complete(Self.expand(test.line), environment: Self.fixture.environment).map(
+      Self.normalized)
     for expected in test.includes {
       #expect(candidates.contains(expected), "\(shell) offers \(candidates) for '\(test.line)', without \(expected)")
     }
@@ -97,7 +103,9 @@ struct CompletionTests {
         guard line.hasPrefix("  "), !line.hasPrefix("   ") else { continue }
         let first = String(trimmed.split(separator: " ").first ?? "")
         if section.hasSuffix("OPTIONS:") {
-          options += trimmed.split(separator: " ").map { String($0).trimmingCharacters(in: [","]) }.filter { $0.hasPrefix("-") && $0 != "-" }
+          options += trimmed.split(separator: " ").map { String($0).trimmingCharacters(in: [","]) }.filter {
+            $0.hasPrefix("-") && $0 != "-"
+          }
         } else if section == "SUBCOMMANDS:", path != "dodo help" {
           queue.append(path + " " + first)
         }

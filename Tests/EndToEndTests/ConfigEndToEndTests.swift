@@ -29,7 +29,8 @@ struct ConfigEndToEndTests {
   private func show(
     _ globals: [String], _ options: [String] = [], home: TemporaryDirectory, _ extra: [String: String] = [:]
   ) throws -> [String: (value: String, kind: String, detail: String)] {
-    let run = try Dodo.run(globals + ["config", "show", "--json"] + options, environment: Dodo.environment(home: home.url, extra))
+    let run = try Dodo.run(
+      globals + ["config", "show", "--json"] + options, environment: Dodo.environment(home: home.url, extra))
     #expect(run.status == 0, "\(run.stderr)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     let settings = try #require(object["settings"] as? [String: [String: Any]])
@@ -68,7 +69,9 @@ struct ConfigEndToEndTests {
     #expect(profiles.status == 0 && profiles.stdout == "")
     let validate = try Dodo.run(["validate"], home: home.url)
     #expect(validate.status == 0)
-    #expect(validate.stdout == "return URL: none configured (set one with --return-url, DODO_RETURN_URL or a profile's return_url)\n")
+    #expect(
+      validate.stdout
+        == "return URL: none configured (set one with --return-url, DODO_RETURN_URL or a profile's return_url)\n")
   }
 
   @Test("config show on the example config names the file, line and column of every value")
@@ -90,7 +93,8 @@ struct ConfigEndToEndTests {
         """)
     let profiles = try Dodo.run(["--config", path, "config", "profiles"], home: TemporaryDirectory().url)
     #expect(profiles.stdout == "myapp\nlocal-dev\nsupport-desk\n")
-    let validate = try Dodo.run(["--config", path, "--profile", "local-dev", "validate"], home: TemporaryDirectory().url)
+    let validate = try Dodo.run(
+      ["--config", path, "--profile", "local-dev", "validate"], home: TemporaryDirectory().url)
     #expect(validate.status == 0)
     #expect(
       validate.stdout.contains(
@@ -104,7 +108,8 @@ struct ConfigEndToEndTests {
     let file = try home.write("config/dodo/config.yaml", Self.fullProfile)
     let profileOnly = try show(["--profile", "p"], home: home)
     let expectedProfile: [(String, String, String)] = [
-      ("returnUrl", "profile://checkout/return", "3:17"), ("browser", "profile-browser", "4:14"), ("timeout", "900", "5:14"),
+      ("returnUrl", "profile://checkout/return", "3:17"), ("browser", "profile-browser", "4:14"),
+      ("timeout", "900", "5:14"),
       ("dismissButtonStyle", "close", "7:29"), ("presentationStyle", "fullScreen", "8:27"),
       ("barCollapsingEnabled", "0", "9:31"), ("colorScheme", "dark", "10:21"),
     ]
@@ -113,7 +118,9 @@ struct ConfigEndToEndTests {
       #expect(profileOnly[name]?.kind == "file" && profileOnly[name]?.detail == "\(file):\(position)", "\(name)")
     }
 
-    let environment = ["DODO_RETURN_URL": "env://checkout/return", "DODO_BROWSER": "env-browser", "BROWSER": "plain-browser"]
+    let environment = [
+      "DODO_RETURN_URL": "env://checkout/return", "DODO_BROWSER": "env-browser", "BROWSER": "plain-browser",
+    ]
     let fromEnvironment = try show(["--profile", "p"], home: home, environment)
     #expect(fromEnvironment["returnUrl"]! == ("env://checkout/return", "environment", "DODO_RETURN_URL"))
     #expect(fromEnvironment["browser"]! == ("env-browser", "environment", "DODO_BROWSER"))
@@ -127,7 +134,8 @@ struct ConfigEndToEndTests {
     let expectedFlags: [(String, String, String)] = [
       ("returnUrl", "flag://checkout/return", "--return-url"), ("browser", "flag-browser", "--browser"),
       ("timeout", "1.5", "--timeout"), ("dismissButtonStyle", "done", "--dismiss-button-style"),
-      ("presentationStyle", "pageSheet", "--presentation-style"), ("barCollapsingEnabled", "1", "--bar-collapsing-enabled"),
+      ("presentationStyle", "pageSheet", "--presentation-style"),
+      ("barCollapsingEnabled", "1", "--bar-collapsing-enabled"),
       ("colorScheme", "light", "--color-scheme"),
     ]
     for (name, value, flag) in expectedFlags {
@@ -137,7 +145,9 @@ struct ConfigEndToEndTests {
     let noProfile = try show([], home: home, ["BROWSER": "plain-browser"])
     #expect(noProfile["profile"]! == ("null", "default", ""))
     #expect(noProfile["browser"]! == ("plain-browser", "environment", "BROWSER"))
-    for name in ["returnUrl", "timeout", "dismissButtonStyle", "presentationStyle", "barCollapsingEnabled", "colorScheme"] {
+    for name in [
+      "returnUrl", "timeout", "dismissButtonStyle", "presentationStyle", "barCollapsingEnabled", "colorScheme",
+    ] {
       #expect(noProfile[name]! == ("null", "default", ""), "\(name)")
     }
   }
@@ -146,15 +156,22 @@ struct ConfigEndToEndTests {
   func profilePrecedence() throws {
     let home = TemporaryDirectory()
     let file = try home.write(
-      "config/dodo/config.yaml", "default_profile: fromfile\nprofiles:\n  default: {}\n  fromfile: {}\n  fromenv: {}\n  fromflag: {}\n")
-    #expect(try show(["--profile", "fromflag"], home: home, ["DODO_PROFILE": "fromenv"])["profile"]! == ("fromflag", "flag", "--profile"))
-    #expect(try show([], home: home, ["DODO_PROFILE": "fromenv"])["profile"]! == ("fromenv", "environment", "DODO_PROFILE"))
+      "config/dodo/config.yaml",
+      "default_profile: fromfile\nprofiles:\n  default: {}\n  fromfile: {}\n  fromenv: {}\n  fromflag: {}\n")
+    #expect(
+      try show(["--profile", "fromflag"], home: home, ["DODO_PROFILE": "fromenv"])["profile"]! == (
+        "fromflag", "flag", "--profile"
+      ))
+    #expect(
+      try show([], home: home, ["DODO_PROFILE": "fromenv"])["profile"]! == ("fromenv", "environment", "DODO_PROFILE"))
     #expect(try show([], home: home)["profile"]! == ("fromfile", "file", "\(file):1:18"))
     try home.write("config/dodo/config.yaml", "profiles:\n  default: {}\n  other: {}\n")
     #expect(try show([], home: home)["profile"]! == ("default", "default", ""))
   }
 
-  @Test("files: --config, else DODO_CONFIG, is the one file read; else XDG_CONFIG_HOME over XDG_CONFIG_DIRS, first found wins per profile")
+  @Test(
+    "files: --config, else DODO_CONFIG, is the one file read; else XDG_CONFIG_HOME over XDG_CONFIG_DIRS, first found wins per profile"
+  )
   func filePrecedence() throws {
     let home = TemporaryDirectory()
     func profile(_ browser: String, extra: String = "") -> String {
@@ -165,8 +182,12 @@ struct ConfigEndToEndTests {
     let xdgHome = try home.write("config/dodo/config.yaml", profile("from-xdg-home"))
     let xdgDirs = try home.write("etc-xdg/dodo/config.yaml", profile("from-xdg-dirs", extra: "  only-in-dirs: {}\n"))
     let env = ["DODO_CONFIG": envFile]
-    #expect(try show(["--config", flagFile, "--profile", "p"], home: home, env)["browser"]! == ("from-flag", "file", "\(flagFile):3:14"))
-    #expect(try show(["--profile", "p"], home: home, env)["browser"]! == ("from-dodo-config", "file", "\(envFile):3:14"))
+    #expect(
+      try show(["--config", flagFile, "--profile", "p"], home: home, env)["browser"]! == (
+        "from-flag", "file", "\(flagFile):3:14"
+      ))
+    #expect(
+      try show(["--profile", "p"], home: home, env)["browser"]! == ("from-dodo-config", "file", "\(envFile):3:14"))
     #expect(try show(["--profile", "p"], home: home)["browser"]! == ("from-xdg-home", "file", "\(xdgHome):3:14"))
     try FileManager.default.removeItem(atPath: xdgHome)
     #expect(try show(["--profile", "p"], home: home)["browser"]! == ("from-xdg-dirs", "file", "\(xdgDirs):3:14"))
@@ -176,9 +197,12 @@ struct ConfigEndToEndTests {
     #expect(profiles.stdout == "p\nonly-in-dirs\n")
     let path = try Dodo.run(["config", "path"], home: home.url)
     #expect(path.status == 0)
-    let lines = path.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+    let lines = path.stdout.split(separator: "\n").map {
+      $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    }
     #expect(lines == ["\(xdgHome) found $XDG_CONFIG_HOME", "\(xdgDirs) found $XDG_CONFIG_DIRS"])
-    let flagPath = try Dodo.run(["--config", flagFile, "config", "path"], environment: Dodo.environment(home: home.url, env))
+    let flagPath = try Dodo.run(
+      ["--config", flagFile, "config", "path"], environment: Dodo.environment(home: home.url, env))
     #expect(flagPath.stdout == "\(flagFile)  found  --config\n")
   }
 
@@ -205,7 +229,9 @@ struct ConfigEndToEndTests {
           ^
 
       """
-    for arguments in [["config", "show"], ["config", "profiles"], ["validate"], ["validate", "--return-url", "myapp://x/y"]] {
+    for arguments in [
+      ["config", "show"], ["config", "profiles"], ["validate"], ["validate", "--return-url", "myapp://x/y"],
+    ] {
       let run = try Dodo.run(arguments, home: home.url)
       #expect(run.status == 78, "\(arguments)")
       #expect(run.stdout == "", "\(arguments)")
@@ -213,20 +239,34 @@ struct ConfigEndToEndTests {
     }
     let json = try Dodo.run(["--json", "config", "show"], home: home.url)
     #expect(json.status == 78)
-    #expect(json.stderr == #"{"error":{"code":"CONFIG_ERROR","message":"\#(file):3:5: unknown key 'retrun_url' (did you mean 'return_url'?)"}}"# + "\n")
+    #expect(
+      json.stderr
+        == #"{"error":{"code":"CONFIG_ERROR","message":"\#(file):3:5: unknown key 'retrun_url' (did you mean 'return_url'?)"}}"#
+        + "\n")
     let validate = try Dodo.run(["--json", "validate"], home: home.url)
     #expect(validate.status == 78)
-    #expect(validate.stdout == #"{"valid":false,"error":{"code":"CONFIG_ERROR","message":"\#(file):3:5: unknown key 'retrun_url' (did you mean 'return_url'?)"}}"# + "\n")
+    #expect(
+      validate.stdout
+        == #"{"valid":false,"error":{"code":"CONFIG_ERROR","message":"\#(file):3:5: unknown key 'retrun_url' (did you mean 'return_url'?)"}}"#
+        + "\n")
     // config path does not parse the files, so it still answers.
     #expect(try Dodo.run(["config", "path"], home: home.url).status == 0)
   }
 
-  @Test("hostile files fail fast with exit 78", arguments: [
-    ("deep", "profiles: " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "\n", ":1:42: error: nesting is deeper than 32 levels"),
-    ("laughs", "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n", ":1:4: error: anchors ('&name') are not allowed in a dodo config"),
-    ("duplicate", "profiles:\n  p: {}\n  p: {}\n", ":3:3: error: duplicate key 'p' (first given on line 2)"),
-    ("syntax", "profiles:\n  p: [\n", ":3:1: error: did not find expected node content"),
-  ])
+  @Test(
+    "hostile files fail fast with exit 78",
+    arguments: [
+      (
+        "deep", "profiles: " + String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000) + "\n",
+        ":1:42: error: nesting is deeper than 32 levels"
+      ),
+      (
+        "laughs", "a: &a [x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\n",
+        ":1:4: error: anchors ('&name') are not allowed in a dodo config"
+      ),
+      ("duplicate", "profiles:\n  p: {}\n  p: {}\n", ":3:3: error: duplicate key 'p' (first given on line 2)"),
+      ("syntax", "profiles:\n  p: [\n", ":3:1: error: did not find expected node content"),
+    ])
   func hostileFiles(_ name: String, _ contents: String, _ message: String) throws {
     let home = TemporaryDirectory()
     let file = try home.write("\(name).yaml", contents)
@@ -251,14 +291,19 @@ struct ConfigEndToEndTests {
     #expect(big.stderr == "\(large): error: the file is larger than 1024 KiB; a dodo config is a few lines of YAML\n")
   }
 
-  @Test("a config file writable by its group or by every user is refused: it names a command dodo runs", arguments: [0o666, 0o664, 0o620])
+  @Test(
+    "a config file writable by its group or by every user is refused: it names a command dodo runs",
+    arguments: [0o666, 0o664, 0o620])
   func writableByOthersConfig(mode: Int) throws {
     let home = TemporaryDirectory()
     let file = try home.write("config/dodo/config.yaml", "profiles:\n  p:\n    browser: evil\n")
     try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: file)
     let run = try Dodo.run(["config", "profiles"], home: home.url)
     #expect(run.status == 78)
-    #expect(run.stderr == "\(file): error: cannot read the file: it is writable by its group or by other users (mode \(String(mode, radix: 8))); dodo runs the browser command a config file names: chmod go-w \(file)\n")
+    #expect(
+      run.stderr
+        == "\(file): error: cannot read the file: it is writable by its group or by other users (mode \(String(mode, radix: 8))); dodo runs the browser command a config file names: chmod go-w \(file)\n"
+    )
     try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
     #expect(try Dodo.run(["config", "profiles"], home: home.url).stdout == "p\n")
   }
@@ -273,7 +318,10 @@ struct ConfigEndToEndTests {
     try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: directory)
     let run = try Dodo.run(["--config", file, "config", "profiles"], home: home.url)
     #expect(run.status == 78)
-    #expect(run.stderr == "\(file): error: cannot read the file: its directory \(directory) is writable by its group or by other users (mode \(String(mode, radix: 8))), who could replace it; dodo runs the browser command a config file names: chmod go-w \(directory)\n")
+    #expect(
+      run.stderr
+        == "\(file): error: cannot read the file: its directory \(directory) is writable by its group or by other users (mode \(String(mode, radix: 8))), who could replace it; dodo runs the browser command a config file names: chmod go-w \(directory)\n"
+    )
     try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: directory)
     #expect(try Dodo.run(["--config", file, "config", "profiles"], home: home.url).stdout == "p\n")
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)
@@ -288,7 +336,10 @@ struct ConfigEndToEndTests {
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: directory)
     let run = try Dodo.run(["--config", file, "config", "path"], home: home.url)
     #expect(run.status == 0)
-    #expect(run.stdout == "\(file)  refused (its directory \(directory) is writable by its group or by other users (mode 777), who could replace it; dodo runs the browser command a config file names: chmod go-w \(directory))  --config\n")
+    #expect(
+      run.stdout
+        == "\(file)  refused (its directory \(directory) is writable by its group or by other users (mode 777), who could replace it; dodo runs the browser command a config file names: chmod go-w \(directory))  --config\n"
+    )
   }
 
   @Test("a config file in another user's directory is refused: its owner could replace it", .enabled(if: getuid() == 0))
@@ -299,7 +350,10 @@ struct ConfigEndToEndTests {
     #expect(chown(directory, 65534, 65534) == 0)
     let run = try Dodo.run(["--config", file, "config", "profiles"], home: home.url)
     #expect(run.status == 78)
-    #expect(run.stderr == "\(file): error: cannot read the file: its directory \(directory) belongs to another user (uid 65534), who could replace it; dodo reads only config files in your own directories and root's\n")
+    #expect(
+      run.stderr
+        == "\(file): error: cannot read the file: its directory \(directory) belongs to another user (uid 65534), who could replace it; dodo reads only config files in your own directories and root's\n"
+    )
   }
 
   @Test("paths with bytes that are not UTF-8 name those very files: --config, DODO_CONFIG, DODO_STATE_DIR")
@@ -317,7 +371,8 @@ struct ConfigEndToEndTests {
       printf '{"sessionId":"cks_9","createdAt":"2026-11-29T20:06:40Z"}\n' > "$s/abandoned.json"
       DODO_STATE_DIR="$s" "$2" abandoned show
       """#
-    let run = try Dodo.runProgram("/bin/sh", ["-c", script, "sh", home.url.path, Dodo.binary], environment: Dodo.environment(home: home.url))
+    let run = try Dodo.runProgram(
+      "/bin/sh", ["-c", script, "sh", home.url.path, Dodo.binary], environment: Dodo.environment(home: home.url))
     #expect(run.stderr == "")
     #expect(run.stdout == "p\np\nsessionId: cks_9\ncreatedAt: 2026-11-29T20:06:40Z\ninProgress: false\n")
     #expect(run.status == 0)
@@ -327,7 +382,8 @@ struct ConfigEndToEndTests {
   func nonUTF8PathInMessage() throws {
     let home = TemporaryDirectory()
     let run = try Dodo.runProgram(
-      "/bin/sh", ["-c", #""$2" --config "$1/$(printf 'a\377b').yaml" config profiles"#, "sh", home.url.path, Dodo.binary],
+      "/bin/sh",
+      ["-c", #""$2" --config "$1/$(printf 'a\377b').yaml" config profiles"#, "sh", home.url.path, Dodo.binary],
       environment: Dodo.environment(home: home.url))
     #expect(run.status == 78)
     #expect(run.stderr == "\(home.url.path)/a\\xffb.yaml: error: no such config file (named by --config)\n")
@@ -346,10 +402,15 @@ struct ConfigEndToEndTests {
     try home.write("config/dodo/config.yaml", "profiles:\n  myapp: {}\n  desk: {}\n")
     let unknown = try Dodo.run(["--profile", "myap", "config", "show"], home: home.url)
     #expect(unknown.status == 78)
-    #expect(unknown.stderr == "Error: unknown profile 'myap' from --profile (did you mean 'myapp'?); the profiles are: myapp, desk\n")
+    #expect(
+      unknown.stderr
+        == "Error: unknown profile 'myap' from --profile (did you mean 'myapp'?); the profiles are: myapp, desk\n")
     let unknownJSON = try Dodo.run(["--json", "--profile", "myap", "config", "show"], home: home.url)
     #expect(unknownJSON.status == 78)
-    #expect(unknownJSON.stderr == #"{"error":{"code":"CONFIG_ERROR","message":"unknown profile 'myap' from --profile (did you mean 'myapp'?); the profiles are: myapp, desk"}}"# + "\n")
+    #expect(
+      unknownJSON.stderr
+        == #"{"error":{"code":"CONFIG_ERROR","message":"unknown profile 'myap' from --profile (did you mean 'myapp'?); the profiles are: myapp, desk"}}"#
+        + "\n")
     let fromEnv = try Dodo.run(["validate"], environment: Dodo.environment(home: home.url, ["DODO_PROFILE": "nope"]))
     #expect(fromEnv.status == 78)
     #expect(fromEnv.stderr == "Error: unknown profile 'nope' from $DODO_PROFILE; the profiles are: myapp, desk\n")
@@ -359,7 +420,9 @@ struct ConfigEndToEndTests {
   /// `browser.out`, and whose timeout ends the checkout after a second.
   private func startProfile(in home: TemporaryDirectory) throws -> (config: String, record: String) {
     let record = home.url.appendingPathComponent("browser.out").path
-    let script = try home.write("browser.sh", "#!/bin/sh\n{ echo \"args:$*\"; env | grep '^DODO_[A-Z_]*=' | grep -v 'DIR=' | sort; } > '\(record)'\n")
+    let script = try home.write(
+      "browser.sh",
+      "#!/bin/sh\n{ echo \"args:$*\"; env | grep '^DODO_[A-Z_]*=' | grep -v 'DIR=' | sort; } > '\(record)'\n")
     try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script)
     let config = try home.write(
       "config/dodo/config.yaml",
@@ -388,14 +451,15 @@ struct ConfigEndToEndTests {
     #expect(run.status == 11, "\(run.stderr)")
     #expect(run.stdout.hasPrefix("status: cancelled (timed out after 1 s)\n"))
     #expect(Date().timeIntervalSince(began) >= 1)
-    #expect(try String(contentsOfFile: record, encoding: .utf8) == """
-      args:--new-window \(checkout)
-      DODO_BAR_COLLAPSING_ENABLED=false
-      DODO_COLOR_SCHEME=dark
-      DODO_DISMISS_BUTTON_STYLE=close
-      DODO_PRESENTATION_STYLE=fullScreen
+    #expect(
+      try String(contentsOfFile: record, encoding: .utf8) == """
+        args:--new-window \(checkout)
+        DODO_BAR_COLLAPSING_ENABLED=false
+        DODO_COLOR_SCHEME=dark
+        DODO_DISMISS_BUTTON_STYLE=close
+        DODO_PRESENTATION_STYLE=fullScreen
 
-      """)
+        """)
   }
 
   @Test("start's flags and the environment override the profile")
@@ -409,22 +473,25 @@ struct ConfigEndToEndTests {
     #expect(run.status == 21, "DODO_RETURN_URL overrides the profile's valid return URL: \(run.stderr)")
     let began = Date()
     let flags = try Dodo.run(
-      ["start", checkout, "--timeout", "0.2", "--color-scheme", "light", "--bar-collapsing-enabled", "true"], home: home.url)
+      ["start", checkout, "--timeout", "0.2", "--color-scheme", "light", "--bar-collapsing-enabled", "true"],
+      home: home.url)
     #expect(flags.status == 11, "\(flags.stderr)")
     #expect(Date().timeIntervalSince(began) < 1)
-    #expect(try String(contentsOfFile: record, encoding: .utf8) == """
-      args:--new-window \(checkout)
-      DODO_BAR_COLLAPSING_ENABLED=true
-      DODO_COLOR_SCHEME=light
-      DODO_DISMISS_BUTTON_STYLE=close
-      DODO_PRESENTATION_STYLE=fullScreen
+    #expect(
+      try String(contentsOfFile: record, encoding: .utf8) == """
+        args:--new-window \(checkout)
+        DODO_BAR_COLLAPSING_ENABLED=true
+        DODO_COLOR_SCHEME=light
+        DODO_DISMISS_BUTTON_STYLE=close
+        DODO_PRESENTATION_STYLE=fullScreen
 
-      """)
+        """)
   }
 
   @Test("start with no return URL from a flag, the environment or a profile is a usage error")
   func startWithoutReturnURL() throws {
-    let run = try Dodo.run(["start", "https://test.checkout.dodopayments.com/session/cks_1"], home: TemporaryDirectory().url)
+    let run = try Dodo.run(
+      ["start", "https://test.checkout.dodopayments.com/session/cks_1"], home: TemporaryDirectory().url)
     #expect(run.status == 64)
     #expect(run.stderr.hasPrefix("Error: no return URL"))
   }
@@ -433,6 +500,8 @@ struct ConfigEndToEndTests {
   func badTimeout(_ value: String) throws {
     let run = try Dodo.run(["config", "show", "--timeout", value], home: TemporaryDirectory().url)
     #expect(run.status == 64)
-    #expect(run.stderr.hasPrefix("Error: invalid value '\(value)' for '--timeout' (expected a positive number of seconds, at most 31536000)\n"))
+    #expect(
+      run.stderr.hasPrefix(
+        "Error: invalid value '\(value)' for '--timeout' (expected a positive number of seconds, at most 31536000)\n"))
   }
 }

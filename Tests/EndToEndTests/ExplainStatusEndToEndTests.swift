@@ -23,7 +23,9 @@ struct ExplainStatusEndToEndTests {
     let lines = run.stdout.split(separator: "\n")
     #expect(lines.count == 3)
     #expect(lines[1].hasPrefix(#"{"input":"aaaa"#))
-    #expect(lines[1].contains(#""error":{"code":"INVALID_RETURN_URL","message":"invalid return URL: the input is 1048576 bytes or longer"#))
+    #expect(
+      lines[1].contains(
+        #""error":{"code":"INVALID_RETURN_URL","message":"invalid return URL: the input is 1048576 bytes or longer"#))
     #expect(lines[2].contains(#""status":"expired""#))
   }
 

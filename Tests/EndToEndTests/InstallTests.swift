@@ -8,7 +8,8 @@ import Testing
 /// build with the static Swift runtime takes minutes, and the install rules are the same.
 @Suite(
   .serialized,
-  .enabled(if: RequiredTools.present(RequiredTools.forInstall), "needs \(RequiredTools.forInstall.joined(separator: ", "))")
+  .enabled(
+    if: RequiredTools.present(RequiredTools.forInstall), "needs \(RequiredTools.forInstall.joined(separator: ", "))")
 )
 struct InstallTests {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -21,14 +22,19 @@ struct InstallTests {
   func make(_ target: String) throws -> ProcessOutput {
     try Dodo.runProgram(
       "/usr/bin/env",
-      ["make", "-C", Self.repository.path, target, "NO_BUILD=1", "BINARY=\(Dodo.binary)", "DESTDIR=\(destdir.url.path)", "PREFIX=/usr/local"],
+      [
+        "make", "-C", Self.repository.path, target, "NO_BUILD=1", "BINARY=\(Dodo.binary)",
+        "DESTDIR=\(destdir.url.path)", "PREFIX=/usr/local",
+      ],
       environment: ["PATH": basePath, "HOME": destdir.url.path])
   }
 
   static let installedFiles = [
     "bin/dodo",
-    "share/man/man1/dodo.1", "share/man/man1/dodo-start.1", "share/man/man1/dodo-config.1", "share/man/man5/dodo-config.5",
-    "share/bash-completion/completions/dodo", "share/zsh/site-functions/_dodo", "share/fish/vendor_completions.d/dodo.fish",
+    "share/man/man1/dodo.1", "share/man/man1/dodo-start.1", "share/man/man1/dodo-config.1",
+    "share/man/man5/dodo-config.5",
+    "share/bash-completion/completions/dodo", "share/zsh/site-functions/_dodo",
+    "share/fish/vendor_completions.d/dodo.fish",
     "share/doc/dodo/config.yaml",
   ]
 
@@ -85,14 +91,20 @@ struct InstallTests {
     let scratch = destdir.url.appendingPathComponent("build").path
     let install = try Dodo.runProgram(
       "/usr/bin/env",
-      ["make", "-C", Self.repository.path, "install", "BUILD_DIR=\(scratch)", "DESTDIR=\(destdir.url.path)", "PREFIX=/usr/local"],
+      [
+        "make", "-C", Self.repository.path, "install", "BUILD_DIR=\(scratch)", "DESTDIR=\(destdir.url.path)",
+        "PREFIX=/usr/local",
+      ],
       environment: ["PATH": basePath, "HOME": ProcessInfo.processInfo.environment["HOME"] ?? destdir.url.path])
     #expect(install.status == 0, "make install: \(install.stderr)")
     let libraries = try Dodo.runProgram("/usr/bin/env", ["ldd", "\(prefix)/bin/dodo"], environment: ["PATH": basePath])
-    #expect(!libraries.stdout.contains("libswiftCore"), "the installed dodo needs the Swift runtime: \(libraries.stdout)")
+    #expect(
+      !libraries.stdout.contains("libswiftCore"), "the installed dodo needs the Swift runtime: \(libraries.stdout)")
     #if os(Linux)
-    // Fully static on Linux: no dynamic loader, no libyaml or libstdc++ to find at start-up.
-    #expect(libraries.stderr.contains("not a dynamic executable"), "the installed dodo is linked dynamically: \(libraries.stdout)")
+      // Fully static on Linux: no dynamic loader, no libyaml or libstdc++ to find at start-up.
+      #expect(
+        libraries.stderr.contains("not a dynamic executable"),
+        "the installed dodo is linked dynamically: \(libraries.stdout)")
     #endif
     let version = try Dodo.runProgram("\(prefix)/bin/dodo", ["--version"], environment: ["PATH": "/usr/bin:/bin"])
     #expect(version.stdout.hasPrefix("dodo "))
@@ -101,7 +113,10 @@ struct InstallTests {
   @Test func installWithoutABinaryFailsClearly() throws {
     let output = try Dodo.runProgram(
       "/usr/bin/env",
-      ["make", "-C", Self.repository.path, "install-files", "BINARY=\(destdir.url.path)/missing", "DESTDIR=\(destdir.url.path)"],
+      [
+        "make", "-C", Self.repository.path, "install-files", "BINARY=\(destdir.url.path)/missing",
+        "DESTDIR=\(destdir.url.path)",
+      ],
       environment: ["PATH": basePath])
     #expect(output.status != 0)
     #expect(output.stderr.contains("no dodo binary"))

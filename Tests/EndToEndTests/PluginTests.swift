@@ -13,11 +13,16 @@ import Testing
     try home.writeProgram("bin/dodo-kill", "#!/bin/sh\nkill -TERM $$\nsleep 5\n")
     try home.writeProgram(
       "bin/dodo-env",
-      "#!/bin/sh\nfor v in DODO_CONFIG DODO_PROFILE DODO_STATE_DIR DODO_RUNTIME_DIR; do eval \"printf '%s=%s\\\\n' $v \\\"\\${$v-<unset>}\\\"\"; done\n")
-    try home.writeProgram("bin/dodo-greet", "#!/bin/sh\n[ \"$1\" = --help ] && echo 'greet: says hello' && exit 0\necho hello\n")
+      "#!/bin/sh\nfor v in DODO_CONFIG DODO_PROFILE DODO_STATE_DIR DODO_RUNTIME_DIR; do eval \"printf '%s=%s\\\\n' $v \\\"\\${$v-<unset>}\\\"\"; done\n"
+    )
+    try home.writeProgram(
+      "bin/dodo-greet", "#!/bin/sh\n[ \"$1\" = --help ] && echo 'greet: says hello' && exit 0\necho hello\n")
     try home.writeProgram("bin/dodo-start", "#!/bin/sh\necho shadowed\n")
     try home.write("bin/dodo-noexec", "#!/bin/sh\necho never\n")
-    try home.write("config/dodo/config.yaml", "default_profile: alpha\nprofiles:\n  alpha:\n    return_url: myapp://done\n  beta:\n    return_url: myapp://other\n")
+    try home.write(
+      "config/dodo/config.yaml",
+      "default_profile: alpha\nprofiles:\n  alpha:\n    return_url: myapp://done\n  beta:\n    return_url: myapp://other\n"
+    )
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     environment = Dodo.environment(home: home.url, ["PATH": home.url.appendingPathComponent("bin").path + ":" + path])
   }
@@ -36,9 +41,12 @@ import Testing
   @Test func bytesThatAreNotUTF8PassThrough() throws {
     try home.writeProgram("bin/dodo-bytes", "#!/bin/sh\nprintf '%s|%s' \"$1\" \"$RAW\" | od -An -tx1\n")
     let output = try Dodo.runProgram(
-      "/bin/sh", ["-c", "RAW=$(printf 'c\\377d') exec \"$0\" bytes \"$(printf 'a\\377b')\"", Dodo.binary], environment: environment)
+      "/bin/sh", ["-c", "RAW=$(printf 'c\\377d') exec \"$0\" bytes \"$(printf 'a\\377b')\"", Dodo.binary],
+      environment: environment)
     #expect(output.status == 0, "\(output.stderr)")
-    #expect(output.stdout.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") == "61 ff 62 7c 63 ff 64\n")
+    #expect(
+      output.stdout.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        == "61 ff 62 7c 63 ff 64\n")
   }
 
   @Test func aPluginNameThatIsNotUTF8RunsAndIsListedEscaped() throws {
@@ -50,7 +58,8 @@ import Testing
       "$2" "x$(printf '\377')y"
       "$2" help
       """#
-    let output = try Dodo.runProgram("/bin/sh", ["-c", script, "sh", home.url.path, Dodo.binary], environment: environment)
+    let output = try Dodo.runProgram(
+      "/bin/sh", ["-c", script, "sh", home.url.path, Dodo.binary], environment: environment)
     #expect(output.status == 0, "\(output.stderr)")
     #expect(output.stdout.hasPrefix("ran\n"))
     let plugins = try #require(output.stdout.components(separatedBy: "PLUGINS:\n").last)
@@ -67,7 +76,8 @@ import Testing
 
   /// `dodo` becomes the plugin (exec), so a shell sees the plugin's signal death as 128+N.
   @Test func signalDeathPassesThrough() throws {
-    let output = try Dodo.runProgram("/bin/sh", ["-c", "\"$0\" kill; echo \"status $?\"", Dodo.binary], environment: environment)
+    let output = try Dodo.runProgram(
+      "/bin/sh", ["-c", "\"$0\" kill; echo \"status $?\"", Dodo.binary], environment: environment)
     #expect(output.stdout == "status 143\n")
   }
 
@@ -76,13 +86,14 @@ import Testing
     #expect(output.status == 0)
     let state = home.url.appendingPathComponent("state/dodo").path
     let runtime = home.url.appendingPathComponent("run/dodo").path
-    #expect(output.stdout == """
-      DODO_CONFIG=\(home.url.appendingPathComponent("config/dodo/config.yaml").path)
-      DODO_PROFILE=alpha
-      DODO_STATE_DIR=\(state)
-      DODO_RUNTIME_DIR=\(runtime)
+    #expect(
+      output.stdout == """
+        DODO_CONFIG=\(home.url.appendingPathComponent("config/dodo/config.yaml").path)
+        DODO_PROFILE=alpha
+        DODO_STATE_DIR=\(state)
+        DODO_RUNTIME_DIR=\(runtime)
 
-      """)
+        """)
   }
 
   @Test func globalOptionsBeforeTheNameWinOverTheEnvironment() throws {

@@ -11,7 +11,8 @@ struct SharedStateEndToEndTests {
     let first = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open"])
     #expect(first.waitUntilListening())
     let otherRuntime = sandbox.home.url.appendingPathComponent("other-run").path
-    let second = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open"], ["DODO_RUNTIME_DIR": otherRuntime])
+    let second = try sandbox.start(
+      [Checkout.url, "--return-url", Checkout.returnURL, "--no-open"], ["DODO_RUNTIME_DIR": otherRuntime])
     let refused = second.finish()
     #expect(refused.status == 22, "\(refused.stderr)")
     #expect(try sandbox.handle("\(Checkout.returnURL)?status=succeeded"))
@@ -27,7 +28,10 @@ struct SharedStateEndToEndTests {
     let refused = try sandbox.run(["abandoned", "clear"])
     #expect(refused.status == 22)
     #expect(refused.stdout == "")
-    #expect(refused.stderr == "Error: a checkout is running now and the record is its own; 'dodo abandoned clear --force' clears it anyway\n")
+    #expect(
+      refused.stderr
+        == "Error: a checkout is running now and the record is its own; 'dodo abandoned clear --force' clears it anyway\n"
+    )
     #expect(sandbox.recordExists)
     let forced = try sandbox.run(["abandoned", "clear", "--force"])
     #expect(forced.status == 0)
@@ -82,12 +86,16 @@ struct SharedStateEndToEndTests {
   @Test("an abandoned record that is a named pipe is refused at once (23), not waited on")
   func recordFIFO() throws {
     let sandbox = CheckoutSandbox()
-    try FileManager.default.createDirectory(atPath: sandbox.state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: sandbox.state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     #expect(mkfifo(sandbox.record, 0o600) == 0)
     let run = try runWithDeadline(
       Dodo.binary, ["abandoned", "show"], environment: sandbox.environment(), timeout: 10, scratch: sandbox.home.url)
     #expect(run.status == 23)
-    #expect(run.stderr == "Error: cannot read the abandoned-session record: \(sandbox.record) is a named pipe (FIFO), not a regular file\n")
+    #expect(
+      run.stderr
+        == "Error: cannot read the abandoned-session record: \(sandbox.record) is a named pipe (FIFO), not a regular file\n"
+    )
   }
 }
 

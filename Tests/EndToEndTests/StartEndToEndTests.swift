@@ -16,15 +16,20 @@ struct StartEndToEndTests {
     #expect(try sandbox.handle("\(Checkout.returnURL)?status=\(status)&payment_id=pay_1"))
     let output = start.finish()
     #expect(output.status == code, "\(output.stderr)")
-    let expected = status == "active" ? "succeeded" : status == "processing" || status.hasPrefix("requires") ? "pending" : status
-    #expect(output.stdout.hasSuffix(
-      #"{"status":"\#(expected)","paymentId":"pay_1","subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"\#(status)","payment_id":"pay_1"}}"# + "\n"))
+    let expected =
+      status == "active" ? "succeeded" : status == "processing" || status.hasPrefix("requires") ? "pending" : status
+    #expect(
+      output.stdout.hasSuffix(
+        #"{"status":"\#(expected)","paymentId":"pay_1","subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"\#(status)","payment_id":"pay_1"}}"#
+          + "\n"))
     #expect(sandbox.recordExists == recordKept)
   }
 
-  @Test("SIGINT, SIGTERM, SIGHUP and --timeout end the checkout as cancelled (11), say why, and keep the record", arguments: [
-    (SIGINT, "interrupted"), (SIGTERM, "interrupted"), (SIGHUP, "interrupted"), (0, "timeout"),
-  ])
+  @Test(
+    "SIGINT, SIGTERM, SIGHUP and --timeout end the checkout as cancelled (11), say why, and keep the record",
+    arguments: [
+      (SIGINT, "interrupted"), (SIGTERM, "interrupted"), (SIGHUP, "interrupted"), (0, "timeout"),
+    ])
   func cancelled(signal: Int32, reason: String) throws {
     let sandbox = CheckoutSandbox()
     let timeout = signal == 0 ? ["--timeout", "0.3"] : []
@@ -33,7 +38,10 @@ struct StartEndToEndTests {
     if signal != 0 { start.signal(signal) }
     let output = start.finish()
     #expect(output.status == 11, "\(output.stderr)")
-    #expect(output.stdout.hasSuffix(#"{"status":"cancelled","reason":"\#(reason)","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n"))
+    #expect(
+      output.stdout.hasSuffix(
+        #"{"status":"cancelled","reason":"\#(reason)","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"#
+          + "\n"))
     let shown = try sandbox.run(["abandoned", "show", "--json"])
     #expect(shown.status == 0)
     #expect(shown.stdout.hasPrefix(#"{"sessionId":"cks_e2e","createdAt":""#))
@@ -41,37 +49,51 @@ struct StartEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: sandbox.runtime + "/return.sock"))
   }
 
-  @Test("text output and the closed event say why a checkout was cancelled", arguments: [
-    (SIGINT, "cancelled (interrupted)", "interrupted"), (0, "cancelled (timed out after 0.3 s)", "timeout"),
-  ])
+  @Test(
+    "text output and the closed event say why a checkout was cancelled",
+    arguments: [
+      (SIGINT, "cancelled (interrupted)", "interrupted"), (0, "cancelled (timed out after 0.3 s)", "timeout"),
+    ])
   func cancelledReason(signal: Int32, text: String, reason: String) throws {
     let sandbox = CheckoutSandbox()
     let timeout = signal == 0 ? ["--timeout", "0.3"] : []
-    let start = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--events", "json"] + timeout)
+    let start = try sandbox.start(
+      [Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--events", "json"] + timeout)
     #expect(start.waitUntilListening())
     if signal != 0 { start.signal(signal) }
     let output = start.finish()
     #expect(output.status == 11, "\(output.stderr)")
-    #expect(output.stdout == """
-      \(Checkout.url)
-      status: \(text)
-      The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.
+    #expect(
+      output.stdout == """
+        \(Checkout.url)
+        status: \(text)
+        The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.
 
-      """)
+        """)
     let closed = output.stderr.split(separator: "\n").last.map(String.init) ?? ""
     #expect(closed.hasPrefix(#"{"name":"checkout.closed","at":""#))
     #expect(closed.hasSuffix(#"Z","reason":"\#(reason)"}"#), "\(output.stderr)")
   }
 
-  @Test("with --browser-exit-cancels, a browser that exits before the return ends the checkout as cancelled (browser_closed)")
+  @Test(
+    "with --browser-exit-cancels, a browser that exits before the return ends the checkout as cancelled (browser_closed)"
+  )
   func browserClosed() throws {
     let sandbox = CheckoutSandbox()
     let closing = try sandbox.script("closing.sh", "sleep 0.2\n")
     let output = try sandbox.run(
-      ["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", closing, "--browser-exit-cancels", "--json", "--timeout", "20"])
+      [
+        "start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", closing, "--browser-exit-cancels",
+        "--json", "--timeout", "20",
+      ])
     #expect(output.status == 11, "\(output.stderr)")
-    #expect(output.stdout == #"{"status":"cancelled","reason":"browser_closed","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n")
-    let text = try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", closing, "--browser-exit-cancels"])
+    #expect(
+      output.stdout
+        == #"{"status":"cancelled","reason":"browser_closed","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"#
+        + "\n")
+    let text = try sandbox.run([
+      "start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", closing, "--browser-exit-cancels",
+    ])
     #expect(text.stdout.hasPrefix("status: cancelled (the browser was closed)\n"), "\(text.stdout)")
   }
 
@@ -93,18 +115,26 @@ struct StartEndToEndTests {
     #expect(!sandbox.recordExists)
   }
 
-  @Test("the official matcher cases, through handle-url", arguments: [
-    ("https://myapp.com/checkout/return", [
-      ("https://checkout.dodopayments.com/return/cks_e2e?status=succeeded", false),  // Dodo's own /return/{id} hop
-      ("https://example.com/?status=succeeded", false),
-      ("https://myapp.com/checkout/other?status=succeeded", false),
-      ("http://myapp.com/checkout/return?status=succeeded", false),
-      ("not a url", false),
-      ("https://MyApp.COM/checkout/return/?status=succeeded#frag", true),
-    ]),
-    ("myapp://checkout", [("myapp://checkout/x?status=succeeded", false), ("myapp://checkout/?status=succeeded", true)]),
-    ("myapp://checkout/", [("myapp://checkout?status=succeeded", true)]),
-  ])
+  @Test(
+    "the official matcher cases, through handle-url",
+    arguments: [
+      (
+        "https://myapp.com/checkout/return",
+        [
+          ("https://checkout.dodopayments.com/return/cks_e2e?status=succeeded", false),  // Dodo's own /return/{id} hop
+          ("https://example.com/?status=succeeded", false),
+          ("https://myapp.com/checkout/other?status=succeeded", false),
+          ("http://myapp.com/checkout/return?status=succeeded", false),
+          ("not a url", false),
+          ("https://MyApp.COM/checkout/return/?status=succeeded#frag", true),
+        ]
+      ),
+      (
+        "myapp://checkout",
+        [("myapp://checkout/x?status=succeeded", false), ("myapp://checkout/?status=succeeded", true)]
+      ),
+      ("myapp://checkout/", [("myapp://checkout?status=succeeded", true)]),
+    ])
   func matcher(returnURL: String, urls: [(String, Bool)]) throws {
     let sandbox = CheckoutSandbox()
     let start = try sandbox.start([Checkout.url, "--return-url", returnURL, "--no-open"])
@@ -121,13 +151,17 @@ struct StartEndToEndTests {
     #expect(try sandbox.handle("\(Checkout.returnURL)?status=succeeded&email=secret%40x.com"))
     let output = start.finish()
     let names = output.stderr.split(separator: "\n").compactMap { line -> String? in
-      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String] else { return nil }
+      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String] else {
+        return nil
+      }
       #expect(object["at"]?.hasSuffix("Z") == true)
       return object["name"]
     }
     #expect(names == ["checkout.opened", "checkout.return_received", "checkout.closed"])
     #expect(!output.stderr.contains("secret"))
-    let text = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--events", "text", "--timeout", "0.2"])
+    let text = try sandbox.start([
+      Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--events", "text", "--timeout", "0.2",
+    ])
     let lines = text.finish().stderr.split(separator: "\n")
     #expect(lines.map { $0.split(separator: " ").last.map(String.init) } == ["checkout.opened", "checkout.closed"])
   }
@@ -136,40 +170,51 @@ struct StartEndToEndTests {
   func browser() throws {
     let sandbox = CheckoutSandbox()
     let log = sandbox.home.url.appendingPathComponent("browser.log").path
-    let browser = try sandbox.script("browser.sh", """
+    let browser = try sandbox.script(
+      "browser.sh",
+      """
       printf '%s\\n' "$@" > '\(log)'
       env | grep '^DODO_[A-Z_]*STYLE\\|^DODO_BAR\\|^DODO_COLOR' | sort >> '\(log)'
       '\(Dodo.binary)' handle-url 'myapp://checkout/return?status=succeeded&license_key=k1&license_key=k2' >/dev/null
       """)
     let output = try sandbox.run(
       [
-        "start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", "'\(browser)' --new-window %s", "--json",
+        "start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", "'\(browser)' --new-window %s",
+        "--json",
         "--dismiss-button-style", "close", "--presentation-style", "fullScreen", "--bar-collapsing-enabled", "false",
       ], ["DODO_COLOR_SCHEME": "dark"])
     #expect(output.status == 0, "\(output.stderr)")
     #expect(output.stdout.contains(#""licenseKeys":["k1","k2"]"#))
-    #expect(try String(contentsOfFile: log, encoding: .utf8) == """
-      --new-window
-      \(Checkout.url)
-      DODO_BAR_COLLAPSING_ENABLED=false
-      DODO_DISMISS_BUTTON_STYLE=close
-      DODO_PRESENTATION_STYLE=fullScreen
+    #expect(
+      try String(contentsOfFile: log, encoding: .utf8) == """
+        --new-window
+        \(Checkout.url)
+        DODO_BAR_COLLAPSING_ENABLED=false
+        DODO_DISMISS_BUTTON_STYLE=close
+        DODO_PRESENTATION_STYLE=fullScreen
 
-      """)
+        """)
   }
 
   @Test("the checkout URL is on standard error before the browser runs; the opened event carries it without its query")
   func checkoutURLIsShown() throws {
     let sandbox = CheckoutSandbox()
-    let browser = try sandbox.script("browser.sh", """
+    let browser = try sandbox.script(
+      "browser.sh",
+      """
       echo "browser ran"
       '\(Dodo.binary)' handle-url 'myapp://checkout/return?status=succeeded' >/dev/null
       """)
-    let text = try sandbox.run(["start", Checkout.url + "?q=1", "--return-url", Checkout.returnURL, "--browser", browser])
+    let text = try sandbox.run([
+      "start", Checkout.url + "?q=1", "--return-url", Checkout.returnURL, "--browser", browser,
+    ])
     #expect(text.status == 0, "\(text.stderr)")
     #expect(text.stderr == "Opening \(Checkout.url)?q=1 in your browser\nbrowser ran\n")
     let json = try sandbox.run(
-      ["start", Checkout.url + "?q=1", "--return-url", Checkout.returnURL, "--browser", browser, "--json", "--events", "json"])
+      [
+        "start", Checkout.url + "?q=1", "--return-url", Checkout.returnURL, "--browser", browser, "--json", "--events",
+        "json",
+      ])
     #expect(json.status == 0, "\(json.stderr)")
     let opened = json.stderr.split(separator: "\n").first { $0.contains("checkout.opened") } ?? ""
     #expect(opened.hasPrefix(#"{"name":"checkout.opened","at":""#))
@@ -177,13 +222,17 @@ struct StartEndToEndTests {
     #expect(!json.stderr.contains("Opening"))
   }
 
-  @Test("the browser reads nothing of start's standard input; its output goes to standard error, or nowhere with --json", arguments: [
-    (["--json"], false), (["--json", "--verbose"], true), ([], true),
-  ])
+  @Test(
+    "the browser reads nothing of start's standard input; its output goes to standard error, or nowhere with --json",
+    arguments: [
+      (["--json"], false), (["--json", "--verbose"], true), ([], true),
+    ])
   func browserStreams(options: [String], shown: Bool) throws {
     let sandbox = CheckoutSandbox()
     let seen = sandbox.home.url.appendingPathComponent("stdin.txt").path
-    let browser = try sandbox.script("browser.sh", """
+    let browser = try sandbox.script(
+      "browser.sh",
+      """
       cat > '\(seen)'
       echo "browser says hello"
       echo "browser complains" >&2
@@ -206,15 +255,20 @@ struct StartEndToEndTests {
   func browserFailures() throws {
     let sandbox = CheckoutSandbox()
     let missing = try sandbox.run(
-      ["start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", "/nonexistent/browser", "--timeout", "0.3"])
+      [
+        "start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", "/nonexistent/browser", "--timeout",
+        "0.3",
+      ])
     #expect(missing.status == 11)
-    #expect(missing.stderr.hasPrefix("""
-      Opening \(Checkout.url) in your browser
-      dodo: warning: cannot start the browser command '/nonexistent/browser': No such file or directory: \
-      open \(Checkout.url) in a browser on any machine; when it is finished, run 'dodo handle-url ADDRESS' here \
-      with the address the browser ended on
+    #expect(
+      missing.stderr.hasPrefix(
+        """
+        Opening \(Checkout.url) in your browser
+        dodo: warning: cannot start the browser command '/nonexistent/browser': No such file or directory: \
+        open \(Checkout.url) in a browser on any machine; when it is finished, run 'dodo handle-url ADDRESS' here \
+        with the address the browser ended on
 
-      """))
+        """))
     #expect(sandbox.recordExists)
     let failing = try sandbox.script("fail.sh", "exit 3\n")
     let failed = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--browser", failing, "--json"])
@@ -223,29 +277,41 @@ struct StartEndToEndTests {
     #expect(try sandbox.handle("\(Checkout.returnURL)?status=succeeded"))
     let output = failed.finish()
     #expect(output.status == 0, "\(output.stderr)")
-    #expect(output.stderr == #"{"warning":"the browser command '\#(failing)' exited with status 3: open \#(Checkout.url) in a browser on any machine; when it is finished, run 'dodo handle-url ADDRESS' here with the address the browser ended on"}"# + "\n")
+    #expect(
+      output.stderr
+        == #"{"warning":"the browser command '\#(failing)' exited with status 3: open \#(Checkout.url) in a browser on any machine; when it is finished, run 'dodo handle-url ADDRESS' here with the address the browser ended on"}"#
+        + "\n")
     #expect(output.stdout.hasPrefix(#"{"status":"succeeded""#))
   }
 
-  @Test("headless: without a display, or over SSH, no browser runs; start says how to finish and waits", arguments: [
-    ([String: String](), "no DISPLAY or WAYLAND_DISPLAY"),
-    (["DISPLAY": ":0", "SSH_CONNECTION": "10.0.0.1 50000 10.0.0.2 22"], "an SSH session"),
-    (["WAYLAND_DISPLAY": "wayland-0", "SSH_TTY": "/dev/pts/1"], "an SSH session"),
-  ])
+  @Test(
+    "headless: without a display, or over SSH, no browser runs; start says how to finish and waits",
+    arguments: [
+      ([String: String](), "no DISPLAY or WAYLAND_DISPLAY"),
+      (["DISPLAY": ":0", "SSH_CONNECTION": "10.0.0.1 50000 10.0.0.2 22"], "an SSH session"),
+      (["WAYLAND_DISPLAY": "wayland-0", "SSH_TTY": "/dev/pts/1"], "an SSH session"),
+    ])
   func headless(environment: [String: String], reason: String) throws {
     let sandbox = CheckoutSandbox()
-    let custom = try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--timeout", "0.3"], environment)
+    let custom = try sandbox.run(
+      ["start", Checkout.url, "--return-url", Checkout.returnURL, "--timeout", "0.3"], environment)
     #expect(custom.status == 11)
-    #expect(custom.stderr.hasPrefix("""
-      dodo: warning: no browser here (\(reason)): open \(Checkout.url) in a browser on any machine; when it is \
-      finished, run 'dodo handle-url ADDRESS' here with the address the browser ended on
+    #expect(
+      custom.stderr.hasPrefix(
+        """
+        dodo: warning: no browser here (\(reason)): open \(Checkout.url) in a browser on any machine; when it is \
+        finished, run 'dodo handle-url ADDRESS' here with the address the browser ended on
 
-      """))
+        """))
     let port = try BrowserTools.freeLoopbackPort()
     let loopbackURL = "http://127.0.0.1:\(port)/return"
-    let remote = try sandbox.run(["start", Checkout.url, "--return-url", loopbackURL, "--timeout", "0.3", "--json"], environment)
+    let remote = try sandbox.run(
+      ["start", Checkout.url, "--return-url", loopbackURL, "--timeout", "0.3", "--json"], environment)
     #expect(remote.status == 11)
-    #expect(remote.stderr == #"{"warning":"no browser here (\#(reason)): open \#(Checkout.url) in a browser on any machine; from another machine, forward the return port first: ssh -L \#(port):127.0.0.1:\#(port) THIS-HOST"}"# + "\n")
+    #expect(
+      remote.stderr
+        == #"{"warning":"no browser here (\#(reason)): open \#(Checkout.url) in a browser on any machine; from another machine, forward the return port first: ssh -L \#(port):127.0.0.1:\#(port) THIS-HOST"}"#
+        + "\n")
   }
 
   @Test(
@@ -257,14 +323,18 @@ struct StartEndToEndTests {
     func onTerminal(_ options: String) throws -> ProcessOutput {
       let command = "\(Dodo.binary) start \(Checkout.url) --return-url \(Checkout.returnURL) --timeout 3 \(options)"
       return try Dodo.runProgram(
-        "/usr/bin/script", ["-qec", command, "/dev/null"], stdin: pasted, environment: sandbox.environment(["NO_COLOR": "1"]))
+        "/usr/bin/script", ["-qec", command, "/dev/null"], stdin: pasted,
+        environment: sandbox.environment(["NO_COLOR": "1"]))
     }
     let headless = try onTerminal("")
     #expect(headless.status == 0, "\(headless.stdout)")
-    #expect(headless.stdout.contains(
-      "finished, paste here the address the browser ended on (or run 'dodo handle-url ADDRESS')"))
-    #expect(headless.stdout.contains(
-      "dodo: warning: that is not the return URL (myapp://checkout/return): paste the address the browser ended on\r\n"))
+    #expect(
+      headless.stdout.contains(
+        "finished, paste here the address the browser ended on (or run 'dodo handle-url ADDRESS')"))
+    #expect(
+      headless.stdout.contains(
+        "dodo: warning: that is not the return URL (myapp://checkout/return): paste the address the browser ended on\r\n"
+      ))
     #expect(headless.stdout.contains("paymentId: pay_7"))
     let noOpen = try onTerminal("--no-open")
     #expect(noOpen.status == 0, "\(noOpen.stdout)")
@@ -276,21 +346,29 @@ struct StartEndToEndTests {
   @Test("bad input exits with its code before anything is recorded")
   func badInput() throws {
     let sandbox = CheckoutSandbox()
-    #expect(try sandbox.run(["start", "https://example.com/session/x", "--return-url", Checkout.returnURL]).status == 20)
+    #expect(
+      try sandbox.run(["start", "https://example.com/session/x", "--return-url", Checkout.returnURL]).status == 20)
     #expect(try sandbox.run(["start", Checkout.url, "--return-url", "myapp://"]).status == 21)
-    #expect(try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--timeout", "soon"]).status == 64)
-    #expect(try sandbox.run(["start", Checkout.url, "--no-open", "--browser", "x", "--return-url", Checkout.returnURL]).status == 64)
+    #expect(
+      try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--timeout", "soon"]).status == 64)
+    #expect(
+      try sandbox.run(["start", Checkout.url, "--no-open", "--browser", "x", "--return-url", Checkout.returnURL]).status
+        == 64)
     let noReturn = try sandbox.run(["start", Checkout.url])
     #expect(noReturn.status == 64)
     #expect(noReturn.stderr.contains("return URL"))
-    #expect(try sandbox.run(["start", Checkout.url, "--no-open", "--timeout", "0.1"], ["DODO_RETURN_URL": Checkout.returnURL]).status == 11)
+    #expect(
+      try sandbox.run(
+        ["start", Checkout.url, "--no-open", "--timeout", "0.1"], ["DODO_RETURN_URL": Checkout.returnURL]
+      ).status == 11)
     #expect(!FileManager.default.fileExists(atPath: sandbox.state + "/nothing"))
   }
 
   @Test("a directory open to others is refused with PLATFORM_ERROR")
   func openDirectory() throws {
     let sandbox = CheckoutSandbox()
-    try FileManager.default.createDirectory(atPath: sandbox.runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
+    try FileManager.default.createDirectory(
+      atPath: sandbox.runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
     try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: sandbox.runtime)
     let output = try sandbox.run(["start", Checkout.url, "--return-url", Checkout.returnURL, "--no-open"])
     #expect(output.status == 23)
@@ -307,7 +385,8 @@ struct StartEndToEndTests {
     #expect(none.status == 1)
     #expect(none.stdout == "null\n")
     #expect(try sandbox.run(["abandoned", "clear"]).status == 0)
-    try FileManager.default.createDirectory(atPath: sandbox.state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: sandbox.state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     try "{torn".write(toFile: sandbox.record, atomically: false, encoding: .utf8)
     let corrupt = try sandbox.run(["abandoned", "show"])
     #expect(corrupt.status == 23)
@@ -320,11 +399,17 @@ struct StartEndToEndTests {
   func loopback() throws {
     let sandbox = CheckoutSandbox()
     let port = Int.random(in: 40000...59999)
-    let start = try sandbox.start([Checkout.url, "--return-url", "http://127.0.0.1:\(port)/return", "--no-open", "--json"])
+    let start = try sandbox.start([
+      Checkout.url, "--return-url", "http://127.0.0.1:\(port)/return", "--no-open", "--json",
+    ])
     #expect(start.waitUntilListening())
-    let favicon = try Dodo.runProgram("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/favicon.ico"], environment: [:])
+    let favicon = try Dodo.runProgram(
+      "/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/favicon.ico"],
+      environment: [:])
     #expect(favicon.stdout == "404")
-    let page = try Dodo.runProgram("/usr/bin/curl", ["-s", "-i", "http://127.0.0.1:\(port)/return?status=succeeded&payment_id=pay_9"], environment: [:])
+    let page = try Dodo.runProgram(
+      "/usr/bin/curl", ["-s", "-i", "http://127.0.0.1:\(port)/return?status=succeeded&payment_id=pay_9"],
+      environment: [:])
     #expect(page.stdout.hasPrefix("HTTP/1.1 200 OK"))
     #expect(page.stdout.contains("close this tab"))
     let output = start.finish()
@@ -332,20 +417,31 @@ struct StartEndToEndTests {
     #expect(output.stdout.contains(#""paymentId":"pay_9""#))
   }
 
-  @Test("a forged loopback return is refused: without the run's state 403 and the wait goes on; a status alone keeps the record")
+  @Test(
+    "a forged loopback return is refused: without the run's state 403 and the wait goes on; a status alone keeps the record"
+  )
   func forgedLoopbackReturn() throws {
     let sandbox = CheckoutSandbox()
     let port = Int.random(in: 40000...59999)
-    let start = try sandbox.start([Checkout.url, "--return-url", "http://127.0.0.1:\(port)/return?state=s3cret", "--no-open"])
+    let start = try sandbox.start([
+      Checkout.url, "--return-url", "http://127.0.0.1:\(port)/return?state=s3cret", "--no-open",
+    ])
     #expect(start.waitUntilListening())
     let curl = { (arguments: [String]) throws -> String in
-      try Dodo.runProgram("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}"] + arguments, environment: [:]).stdout
+      try Dodo.runProgram(
+        "/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}"] + arguments, environment: [:]
+      ).stdout
     }
     // Any local program that knows the port, a page's <img>, and a rebound DNS name.
     #expect(try curl(["http://127.0.0.1:\(port)/return?status=succeeded&payment_id=pay_x"]) == "403")
-    #expect(try curl(["-H", "Sec-Fetch-Site: cross-site", "-H", "Sec-Fetch-Mode: no-cors", "-H", "Sec-Fetch-Dest: image",
-      "http://127.0.0.1:\(port)/return?status=succeeded&state=s3cret"]) == "403")
-    #expect(try curl(["-H", "Host: evil.example:\(port)", "http://127.0.0.1:\(port)/return?status=succeeded&state=s3cret"]) == "421")
+    #expect(
+      try curl([
+        "-H", "Sec-Fetch-Site: cross-site", "-H", "Sec-Fetch-Mode: no-cors", "-H", "Sec-Fetch-Dest: image",
+        "http://127.0.0.1:\(port)/return?status=succeeded&state=s3cret",
+      ]) == "403")
+    #expect(
+      try curl(["-H", "Host: evil.example:\(port)", "http://127.0.0.1:\(port)/return?status=succeeded&state=s3cret"])
+        == "421")
     // The run's own state, but a status alone: shown, unconfirmed, the record kept.
     #expect(try curl(["http://127.0.0.1:\(port)/return?status=succeeded&state=s3cret"]) == "200")
     let output = start.finish()
@@ -354,8 +450,11 @@ struct StartEndToEndTests {
     #expect(
       output.stderr.contains(
         "warning: no payment_id or subscription_id came back, and any local program or web page can send a status to a "
-          + "loopback return URL: this succeeded is unconfirmed and the abandoned session is kept; confirm the payment on your backend\n"))
-    #expect(output.stderr.contains("Listening on http://127.0.0.1:\(port)/return for the return: a return must carry its 'state' parameter"))
+          + "loopback return URL: this succeeded is unconfirmed and the abandoned session is kept; confirm the payment on your backend\n"
+      ))
+    #expect(
+      output.stderr.contains(
+        "Listening on http://127.0.0.1:\(port)/return for the return: a return must carry its 'state' parameter"))
     #expect(!output.stderr.contains("s3cret"))
     #expect(sandbox.recordExists)
   }
@@ -368,7 +467,11 @@ struct StartEndToEndTests {
     let browser = try sandbox.script(
       "browser", "\"$DODO\" handle-url '\(Checkout.returnURL)?status=succeeded&payment_id=pay_1' >/dev/null 2>&1 &\n")
     let output = try Dodo.runProgram(
-      "/bin/sh", ["-c", "exec \"$DODO\" start \"$0\" --return-url \"$1\" --browser \"$2\" > /dev/full", Checkout.url, Checkout.returnURL, browser],
+      "/bin/sh",
+      [
+        "-c", "exec \"$DODO\" start \"$0\" --return-url \"$1\" --browser \"$2\" > /dev/full", Checkout.url,
+        Checkout.returnURL, browser,
+      ],
       environment: sandbox.environment(["DODO": Dodo.binary]))
     #expect(output.status == 0, "\(output.stderr)")
     #expect(
@@ -381,13 +484,21 @@ struct StartEndToEndTests {
   func closedStandardDescriptors() throws {
     let sandbox = CheckoutSandbox()
     let output = try Dodo.runProgram(
-      "/bin/sh", ["-c", "exec \"$DODO\" start \"$0\" --return-url \"$1\" --no-open --timeout 0.3 --json --events text 2>&-", Checkout.url, Checkout.returnURL],
+      "/bin/sh",
+      [
+        "-c", "exec \"$DODO\" start \"$0\" --return-url \"$1\" --no-open --timeout 0.3 --json --events text 2>&-",
+        Checkout.url, Checkout.returnURL,
+      ],
       environment: sandbox.environment(["DODO": Dodo.binary]))
     #expect(output.status == 11)
-    #expect(output.stdout.hasSuffix(#"{"status":"cancelled","reason":"timeout","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"# + "\n"))
+    #expect(
+      output.stdout.hasSuffix(
+        #"{"status":"cancelled","reason":"timeout","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"#
+          + "\n"))
     let files = FileManager.default.enumerator(atPath: sandbox.home.url.path)?.compactMap { $0 as? String } ?? []
     for file in files {
-      let contents = (try? String(contentsOfFile: sandbox.home.url.appendingPathComponent(file).path, encoding: .utf8)) ?? ""
+      let contents =
+        (try? String(contentsOfFile: sandbox.home.url.appendingPathComponent(file).path, encoding: .utf8)) ?? ""
       #expect(!contents.contains("cancelled") && !contents.contains("checkout.opened"), "\(file): \(contents)")
     }
     let shown = try sandbox.run(["abandoned", "show", "--json"])

@@ -6,7 +6,9 @@ struct StartLoadTests {
   @Test("20 starts at once: exactly one runs, 19 are ALREADY_IN_PROGRESS")
   func oneAtATime() throws {
     let sandbox = CheckoutSandbox()
-    let starts = try (0..<20).map { _ in try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--timeout", "5"]) }
+    let starts = try (0..<20).map { _ in
+      try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--timeout", "5"])
+    }
     var finished: [ProcessOutput] = []
     let deadline = Date().addingTimeInterval(15)
     while finished.count < 19, Date() < deadline {

@@ -91,7 +91,9 @@ final class RunningStart: @unchecked Sendable {
     guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
     withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes + [0]) }
     return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+      }
     }
   }
 

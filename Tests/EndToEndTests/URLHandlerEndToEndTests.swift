@@ -1,7 +1,11 @@
 import Foundation
 import Testing
 
-@Suite("dodo url-handler (end to end)", .enabled(if: RequiredTools.present(RequiredTools.forURLHandler), "needs \(RequiredTools.forURLHandler.joined(separator: ", "))"))
+@Suite(
+  "dodo url-handler (end to end)",
+  .enabled(
+    if: RequiredTools.present(RequiredTools.forURLHandler),
+    "needs \(RequiredTools.forURLHandler.joined(separator: ", "))"))
 struct URLHandlerEndToEndTests {
   func environment(_ sandbox: CheckoutSandbox, _ extra: [String: String] = [:]) -> [String: String] {
     sandbox.environment(["DODO_RETURN_URL": "dodotest://checkout/return", "DISPLAY": ":99"].merging(extra) { $1 })
@@ -13,7 +17,8 @@ struct URLHandlerEndToEndTests {
   func installAndRemove() throws {
     let sandbox = CheckoutSandbox()
     let env = environment(sandbox)
-    let mimeapps = try sandbox.home.write("config/mimeapps.list", "[Default Applications]\nx-scheme-handler/dodotest=previous.desktop\n")
+    let mimeapps = try sandbox.home.write(
+      "config/mimeapps.list", "[Default Applications]\nx-scheme-handler/dodotest=previous.desktop\n")
     #expect(try Dodo.run(["url-handler", "status"], environment: env).status == 1)
     for _ in 0..<2 {  // idempotent
       let installed = try Dodo.run(["url-handler", "install", "--json"], environment: env)
@@ -28,7 +33,8 @@ struct URLHandlerEndToEndTests {
     #expect(status.status == 0)
     #expect(status.stdout == #"{"schemes":[{"scheme":"dodotest","handler":"\#(entry)","routesToDodo":true}]}"# + "\n")
     #expect(try Dodo.run(["url-handler", "remove"], environment: env).status == 0)
-    #expect(try String(contentsOfFile: mimeapps, encoding: .utf8).contains("x-scheme-handler/dodotest=previous.desktop"))
+    #expect(
+      try String(contentsOfFile: mimeapps, encoding: .utf8).contains("x-scheme-handler/dodotest=previous.desktop"))
     #expect(!FileManager.default.fileExists(atPath: sandbox.home.url.path + "/data/applications/\(entry)"))
     #expect(try Dodo.run(["url-handler", "remove"], environment: env).status == 0)
   }
@@ -54,9 +60,11 @@ struct URLHandlerEndToEndTests {
     #expect(try Dodo.run(["url-handler", "install"], environment: env).status == 0)
     defer { _ = try? Dodo.run(["url-handler", "remove"], environment: env) }
     let start = try RunningStart(
-      arguments: ["start", Checkout.url, "--no-open", "--json"], environment: env, runtime: sandbox.runtime, state: sandbox.state)
+      arguments: ["start", Checkout.url, "--no-open", "--json"], environment: env, runtime: sandbox.runtime,
+      state: sandbox.state)
     #expect(start.waitUntilListening())
-    let opened = try Dodo.runProgram("/usr/bin/xdg-open", ["dodotest://checkout/return?status=succeeded&payment_id=pay_x"], environment: env)
+    let opened = try Dodo.runProgram(
+      "/usr/bin/xdg-open", ["dodotest://checkout/return?status=succeeded&payment_id=pay_x"], environment: env)
     #expect(opened.status == 0, "\(opened.stderr)")
     let output = start.finish()
     #expect(output.status == 0)

@@ -43,10 +43,14 @@ extension CommandSpec {
     options: [AbandonedCommand.force],
     exitStatuses: [
       .init(.success, "The record is gone (or there was none)."),
-      .init(.alreadyInProgress, "A checkout is running and --force was not given; the record is kept (ALREADY_IN_PROGRESS)."),
+      .init(
+        .alreadyInProgress, "A checkout is running and --force was not given; the record is kept (ALREADY_IN_PROGRESS)."
+      ),
       .init(.platformError, "The record cannot be removed (PLATFORM_ERROR)."),
     ],
-    handler: { invocation, context throws(CLIError) in try AbandonedCommand(context: context).clear(force: invocation.isSet(AbandonedCommand.force)) }
+    handler: { invocation, context throws(CLIError) in
+      try AbandonedCommand(context: context).clear(force: invocation.isSet(AbandonedCommand.force))
+    }
   )
 }
 
@@ -62,7 +66,9 @@ struct AbandonedCommand {
     let inProgress: Bool
     do throws(CheckoutError) {
       let state = try Self.existingState(directories)
-      session = try state.flatMap { (state) throws(CheckoutError) in try AbandonedSessionFile(stateDirectory: state).load() }
+      session = try state.flatMap { (state) throws(CheckoutError) in
+        try AbandonedSessionFile(stateDirectory: state).load()
+      }
       inProgress = try Self.isRunning(state)
     } catch {
       throw .checkout(error)
@@ -80,7 +86,8 @@ struct AbandonedCommand {
         json.endObject()
       }
     } else if let session {
-      var out = "sessionId: \(TerminalText.escaped(session.sessionId))\ncreatedAt: \(AbandonedSessionFile.timestamp(session.createdAt))\n"
+      var out =
+        "sessionId: \(TerminalText.escaped(session.sessionId))\ncreatedAt: \(AbandonedSessionFile.timestamp(session.createdAt))\n"
       out += inProgress ? "inProgress: true (a checkout is running now)\n" : "inProgress: false\n"
       context.stdout.write(out)
     } else {
@@ -98,7 +105,9 @@ struct AbandonedCommand {
           .alreadyInProgress,
           "a checkout is running now and the record is its own; 'dodo abandoned clear --force' clears it anyway")
       }
-      let removed = try state.map { (state) throws(CheckoutError) in try AbandonedSessionFile(stateDirectory: state).remove() } ?? false
+      let removed =
+        try state.map { (state) throws(CheckoutError) in try AbandonedSessionFile(stateDirectory: state).remove() }
+        ?? false
       if context.json {
         context.printJSON { json in
           json.beginObject()
@@ -124,6 +133,8 @@ struct AbandonedCommand {
   /// Whether a `start` holds the lock beside the record; no state directory means none does.
   private static func isRunning(_ state: PrivateDirectory?) throws(CheckoutError) -> Bool {
     guard let state else { return false }
-    do throws(PlatformError) { return try CheckoutFileLock.isHeld(stateDirectory: state) } catch { throw error.checkoutError }
+    do throws(PlatformError) { return try CheckoutFileLock.isHeld(stateDirectory: state) } catch {
+      throw error.checkoutError
+    }
   }
 }

@@ -22,7 +22,8 @@ extension CommandSpec {
         "dodo completion bash > ~/.local/share/bash-completion/completions/dodo",
         "Install bash completion for the current user."),
       .init("dodo completion zsh > ~/.zfunc/_dodo", "Install zsh completion into a directory on $fpath."),
-      .init("dodo completion fish > ~/.config/fish/completions/dodo.fish", "Install fish completion for the current user."),
+      .init(
+        "dodo completion fish > ~/.config/fish/completions/dodo.fish", "Install fish completion for the current user."),
     ],
     exitStatuses: [
       .init(.success, "The script was printed."),

@@ -51,7 +51,8 @@ extension CommandSpec {
   static let configProfiles: CommandSpec = CommandSpec(
     "profiles",
     abstract: "List the profile names, one per line.",
-    discussion: "Every profile of every config file in effect, each name once, in precedence order. With --json: an array of names.",
+    discussion:
+      "Every profile of every config file in effect, each name once, in precedence order. With --json: an array of names.",
     exitStatuses: [
       .init(.success, "The configuration loaded (also when it has no profiles)."),
       .init(.configuration, "A configuration file does not load."),
@@ -94,22 +95,28 @@ struct ConfigCommand {
     let settings = try context.effectiveSettings(flags, in: configuration)
     let rows = [
       Row(name: "profile", jsonName: "profile", value: settings.profile.value, source: settings.profile.source),
-      Row(name: "return_url", jsonName: "returnUrl", value: settings.returnURL.value, source: settings.returnURL.source),
+      Row(
+        name: "return_url", jsonName: "returnUrl", value: settings.returnURL.value, source: settings.returnURL.source),
       Row(name: "browser", jsonName: "browser", value: settings.browser.value, source: settings.browser.source),
       Row(
-        name: "timeout", jsonName: "timeout", value: settings.timeout.value.map(Self.seconds), number: settings.timeout.value,
+        name: "timeout", jsonName: "timeout", value: settings.timeout.value.map(Self.seconds),
+        number: settings.timeout.value,
         source: settings.timeout.source),
       Row(
-        name: "dismiss_button_style", jsonName: "dismissButtonStyle", value: settings.dismissButtonStyle.value?.rawValue,
+        name: "dismiss_button_style", jsonName: "dismissButtonStyle",
+        value: settings.dismissButtonStyle.value?.rawValue,
         source: settings.dismissButtonStyle.source),
       Row(
         name: "presentation_style", jsonName: "presentationStyle", value: settings.presentationStyle.value?.rawValue,
         source: settings.presentationStyle.source),
       Row(
         name: "bar_collapsing_enabled", jsonName: "barCollapsingEnabled",
-        value: settings.barCollapsingEnabled.value.map { $0 ? "true" : "false" }, bool: settings.barCollapsingEnabled.value,
+        value: settings.barCollapsingEnabled.value.map { $0 ? "true" : "false" },
+        bool: settings.barCollapsingEnabled.value,
         source: settings.barCollapsingEnabled.source),
-      Row(name: "color_scheme", jsonName: "colorScheme", value: settings.colorScheme.value?.rawValue, source: settings.colorScheme.source),
+      Row(
+        name: "color_scheme", jsonName: "colorScheme", value: settings.colorScheme.value?.rawValue,
+        source: settings.colorScheme.source),
     ]
     if context.json {
       context.printJSON { json in
@@ -124,7 +131,13 @@ struct ConfigCommand {
           json.key(row.jsonName)
           json.beginObject()
           json.key("value")
-          if let number = row.number { json.number(number) } else if let bool = row.bool { json.bool(bool) } else { json.string(row.value) }
+          if let number = row.number {
+            json.number(number)
+          } else if let bool = row.bool {
+            json.bool(bool)
+          } else {
+            json.string(row.value)
+          }
           json.key("source")
           Self.write(row.source, to: json)
           json.endObject()
@@ -139,7 +152,8 @@ struct ConfigCommand {
     let valueWidth = values.map(\.count).max() ?? 0
     var text = ""
     for (row, value) in zip(rows, values) {
-      text += Self.pad(row.name, nameWidth) + "  " + Self.pad(value, valueWidth) + "  " + Self.describe(row.source) + "\n"
+      text +=
+        Self.pad(row.name, nameWidth) + "  " + Self.pad(value, valueWidth) + "  " + Self.describe(row.source) + "\n"
     }
     context.stdout.write(text)
     return .success
@@ -191,7 +205,9 @@ struct ConfigCommand {
     let statusWidth = found.map(\.count).max() ?? 0
     var text = ""
     for (candidate, status) in zip(candidates, found) {
-      text += Self.pad(candidate.path, pathWidth) + "  " + Self.pad(status, statusWidth) + "  " + candidate.reason.description + "\n"
+      text +=
+        Self.pad(candidate.path, pathWidth) + "  " + Self.pad(status, statusWidth) + "  " + candidate.reason.description
+        + "\n"
     }
     context.stdout.write(text)
     return .success

@@ -48,7 +48,9 @@ extension Context {
   /// dodo-config(5) says. Group-writable is refused too: dodo cannot tell a per-user group
   /// (umask 002) from a shared one, and `chmod go-w` costs the user nothing.
   static func checkTrusted(_ status: Syscalls.FileStatus, path: String) throws(UntrustedConfigFile) {
-    guard status.owner == Syscalls.userID() || status.owner == 0 else { throw UntrustedConfigFile(reason: .owner(status.owner)) }
+    guard status.owner == Syscalls.userID() || status.owner == 0 else {
+      throw UntrustedConfigFile(reason: .owner(status.owner))
+    }
     guard status.permissions & 0o022 == 0 else {
       throw UntrustedConfigFile(reason: .writableByOthers(status.permissions, path: path))
     }

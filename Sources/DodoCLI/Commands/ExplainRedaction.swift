@@ -30,7 +30,8 @@ enum ExplainRedaction {
         let name = decoded(UnsafeBufferPointer(rebasing: input[start..<nameEnd]))
         let value = UnsafeBufferPointer(rebasing: input[(nameEnd + 1)..<next])
         let hidden: [UInt8]? =
-          name == Array("email".utf8) ? hiddenEmail(value) : name == Array("license_key".utf8) ? Array("[redacted]".utf8) : nil
+          name == Array("email".utf8)
+          ? hiddenEmail(value) : name == Array("license_key".utf8) ? Array("[redacted]".utf8) : nil
         if let hidden {
           out = (out ?? []) + Array(input[copied...nameEnd]) + hidden
           copied = next
@@ -52,8 +53,13 @@ enum ExplainRedaction {
   private static func hiddenEmail(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     var at: (index: Int, length: Int)?
     for i in value.indices.reversed() {
-      if value[i] == UInt8(ascii: "@") { at = (i, 1); break }
-      if i + 2 < value.count, value[i] == UInt8(ascii: "%"), value[i + 1] == UInt8(ascii: "4"), value[i + 2] == UInt8(ascii: "0") {
+      if value[i] == UInt8(ascii: "@") {
+        at = (i, 1)
+        break
+      }
+      if i + 2 < value.count, value[i] == UInt8(ascii: "%"), value[i + 1] == UInt8(ascii: "4"),
+        value[i + 2] == UInt8(ascii: "0")
+      {
         at = (i, 3)
         break
       }
@@ -61,12 +67,15 @@ enum ExplainRedaction {
     guard let at, at.index > 0 else { return Array("[redacted]".utf8) }
     let first = value[0]
     let isAlphanumeric =
-      ((first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")) || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+      ((first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z"))
+      || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
     return [isAlphanumeric ? first : UInt8(ascii: "*")] + Array("***".utf8) + Array(value[at.index...])
   }
 
   /// A parameter name with its `%XX` escapes decoded (`+` stays, as the SDK reads names).
   private static func decoded(_ name: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: name.count) { buffer, count in count = PercentDecoding.decode(name, into: buffer) }
+    [UInt8](unsafeUninitializedCapacity: name.count) { buffer, count in
+      count = PercentDecoding.decode(name, into: buffer)
+    }
   }
 }

@@ -48,10 +48,15 @@ extension CommandSpec {
       With --json, each input gives one line of JSON: {"input":…,"result":{…},"rawStatus":…,"meaning":…,"nextStep":…[,"warnings":[…]]}, \
       or {"input":…,"error":{"code":…,"message":…}} for an input that cannot be decoded.
       """,
-    arguments: [ArgumentSpec("input", help: "A return URL, a query string or a status value; - reads them from standard input.", repeating: true)],
+    arguments: [
+      ArgumentSpec(
+        "input", help: "A return URL, a query string or a status value; - reads them from standard input.",
+        repeating: true)
+    ],
     options: [ExplainStatusCommand.redact],
     examples: [
-      .init("dodo explain-status 'myapp://checkout/return?status=succeeded&payment_id=pay_1'", "Explain one return URL."),
+      .init(
+        "dodo explain-status 'myapp://checkout/return?status=succeeded&payment_id=pay_1'", "Explain one return URL."),
       .init("dodo explain-status requires_customer_action", "Explain a bare status value."),
       .init("dodo explain-status --json - < urls.txt", "Decode a file of return URLs, one JSON line each."),
       .init("dodo explain-status --redact - < urls.txt", "Explain return URLs without showing emails or license keys."),
@@ -92,7 +97,7 @@ struct ExplainStatusCommand {
       if input == "-" {
         let reader = LineReader(fd: context.stdinFD)
         do throws(SystemError) {
-          try reader.forEachLine(beforeWaiting: { flush() }, tooLong: { explainTooLong($0) }) { line in explain(line) }
+          try reader.forEachLine(beforeWaiting: { flush() }, tooLong: { explainTooLong($0) }, { line in explain(line) })
         } catch {
           throw CLIError.checkout(.platformError("cannot read standard input: \(error)"))
         }
@@ -103,7 +108,9 @@ struct ExplainStatusCommand {
     }
     flush()
     guard count > 0 else {
-      throw CLIError.usage("no input: give a return URL, a query string or a status value (or - with lines on standard input)", command: ["dodo", "explain-status"])
+      throw CLIError.usage(
+        "no input: give a return URL, a query string or a status value (or - with lines on standard input)",
+        command: ["dodo", "explain-status"])
     }
     return allDecoded ? .success : .no
   }
@@ -136,8 +143,10 @@ struct ExplainStatusCommand {
     count += 1
     allDecoded = false
     let shown = UnsafeBufferPointer(rebasing: start.prefix(64))
-    var input = String(decoding: redact ? ExplainRedaction.redacted(shown) ?? Array(shown) : Array(shown), as: UTF8.self) + "…"
-    let error = CheckoutError.invalidReturnUrl("the input is \(start.count) bytes or longer; a return URL is far shorter")
+    var input =
+      String(decoding: redact ? ExplainRedaction.redacted(shown) ?? Array(shown) : Array(shown), as: UTF8.self) + "…"
+    let error = CheckoutError.invalidReturnUrl(
+      "the input is \(start.count) bytes or longer; a return URL is far shorter")
     input.withUTF8 { undecodable($0, error) }
   }
 
@@ -157,7 +166,9 @@ struct ExplainStatusCommand {
     }
   }
 
-  private func writeJSON(_ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: ExplainWarnings, plain: Bool) {
+  private func writeJSON(
+    _ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: ExplainWarnings, plain: Bool
+  ) {
     let explanation = StatusExplanation.of(query.rawStatus)
     beginJSON(input, plain: plain)
     writer.key("result")
@@ -211,7 +222,8 @@ struct ExplainStatusCommand {
   }
 
   private func writeText(
-    _ input: UnsafeBufferPointer<UInt8>, _ decoded: Result<CheckoutResult, CheckoutError>, _ warnings: ExplainWarnings = []
+    _ input: UnsafeBufferPointer<UInt8>, _ decoded: Result<CheckoutResult, CheckoutError>,
+    _ warnings: ExplainWarnings = []
   ) {
     let style = context.stdoutStyle
     var out = count > 1 ? "\n" : ""
@@ -219,10 +231,13 @@ struct ExplainStatusCommand {
     switch decoded {
     case .failure(let error):
       out += Self.field("Error", style.red("\(error.code.rawValue): \(TerminalText.escaped(error.message))"))
-      out += Self.field("Next step", "Ask the customer for the full address the checkout returned to, exactly as shown.")
+      out += Self.field(
+        "Next step", "Ask the customer for the full address the checkout returned to, exactly as shown.")
     case .success(let result):
       let explanation = StatusExplanation.of(result.rawStatus)
-      let status = result.rawStatus.map { "\(result.status.rawValue) (status=\(TerminalText.escaped($0)))" } ?? "\(result.status.rawValue) (no status)"
+      let status =
+        result.rawStatus.map { "\(result.status.rawValue) (status=\(TerminalText.escaped($0)))" }
+        ?? "\(result.status.rawValue) (no status)"
       out += Self.field("Result", style.colored(status, for: result.status))
       for warning in warnings.texts { out += Self.field("Warning", warning) }
       out += Self.field("Meaning", explanation.meaning)
@@ -230,10 +245,14 @@ struct ExplainStatusCommand {
       if let id = result.paymentId { out += Self.field("Payment", TerminalText.escaped(id)) }
       if let id = result.subscriptionId { out += Self.field("Subscription", TerminalText.escaped(id)) }
       if let email = result.customerEmail { out += Self.field("Email", TerminalText.escaped(email)) }
-      if let keys = result.licenseKeys { out += Self.field("License keys", keys.map(TerminalText.escaped).joined(separator: ", ")) }
+      if let keys = result.licenseKeys {
+        out += Self.field("License keys", keys.map(TerminalText.escaped).joined(separator: ", "))
+      }
       let known: Set = ["status", "payment_id", "subscription_id", "email", "license_key"]
       let others = result.parameters.filter { !known.contains($0.name) }
-      if !others.isEmpty { out += Self.field("Other", others.map { TerminalText.escaped("\($0.name)=\($0.value)") }.joined(separator: " ")) }
+      if !others.isEmpty {
+        out += Self.field("Other", others.map { TerminalText.escaped("\($0.name)=\($0.value)") }.joined(separator: " "))
+      }
     }
     out.withUTF8 { writer.raw($0) }
     if writer.bytes.count >= Self.chunk { flush() }
@@ -245,7 +264,9 @@ struct ExplainStatusCommand {
   /// wrapped). Returns `false`, having written nothing, otherwise. This is the usual return
   /// URL, and `explain-status - > file` over a million of them would spend its time making
   /// strings per line without it.
-  private func writeTextFast(_ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: ExplainWarnings) -> Bool {
+  private func writeTextFast(_ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: ExplainWarnings)
+    -> Bool
+  {
     guard !context.stdoutStyle.enabled, input.allSatisfy(Self.isShownAsIs) else { return false }
     let values: [(StaticString, QueryText)] =
       [("Payment", query.paymentId), ("Subscription", query.subscriptionId), ("Email", query.customerEmail)]
@@ -256,14 +277,22 @@ struct ExplainStatusCommand {
     guard values.allSatisfy({ $0.1.withDecodedBytes { $0.allSatisfy(Self.isShownAsIs) } }) else { return false }
     var keysLength = 2 * (keys.count - 1)
     for key in keys {
-      guard key.withDecodedBytes({ bytes in keysLength += bytes.count; return bytes.allSatisfy(Self.isShownAsIs) }) else { return false }
+      guard
+        key.withDecodedBytes({ bytes in
+          keysLength += bytes.count
+          return bytes.allSatisfy(Self.isShownAsIs)
+        })
+      else { return false }
     }
     guard keys.isEmpty || keysLength <= HelpFormatter.width - 17 else { return false }
     let status = query.status
     let statusName = CheckoutStatus.literalName(status)
-    let fits = query.rawStatus.map { raw in
-      raw.withDecodedBytes { $0.allSatisfy(Self.isShownAsIs) && statusName.utf8CodeUnitCount + $0.count + 10 <= HelpFormatter.width - 17 }
-    } ?? true
+    let fits =
+      query.rawStatus.map { raw in
+        raw.withDecodedBytes {
+          $0.allSatisfy(Self.isShownAsIs) && statusName.utf8CodeUnitCount + $0.count + 10 <= HelpFormatter.width - 17
+        }
+      } ?? true
     guard fits else { return false }
     let explanation = StatusExplanation.of(query.rawStatus)
     func add(_ text: StaticString) { text.withUTF8Buffer { writer.raw($0) } }
@@ -300,14 +329,10 @@ struct ExplainStatusCommand {
   /// Printable ASCII other than the space: shown as it is and never wrapped.
   private static func isShownAsIs(_ c: UInt8) -> Bool { c > 0x20 && c < 0x7F }
 
-
   static func field(_ label: String, _ value: String) -> String {
     let lead = "  \(label):" + String(repeating: " ", count: max(1, 14 - label.count))
     return lead + HelpFormatter.wrap(value, indent: lead.count).dropFirst(lead.count) + "\n"
   }
-
-
-
 
   /// `text` without leading and trailing spaces and tabs.
   private static func trimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
@@ -324,7 +349,9 @@ enum ExplainInput {
   /// Reads a return URL (text that starts with a scheme and `:`), a query string (starts
   /// with `?`, or holds `=` or `&`), or a bare status value (letters, digits, `_` and `-`,
   /// read as the query `status=VALUE`), and calls `body` with the reading.
-  static func read(_ input: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, ExplainWarnings) -> Void) throws(CheckoutError) {
+  static func read(_ input: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, ExplainWarnings) -> Void)
+    throws(CheckoutError)
+  {
     var warnings: ExplainWarnings = []
     let unwrapped = unwrapped(input, &warnings)
     guard containsHTMLAmpersand(unwrapped) else { return try readCleaned(unwrapped, warnings, body) }
@@ -340,7 +367,9 @@ enum ExplainInput {
   }
 
   /// `input` without the `<…>` or quotes a mail client or a chat put around it.
-  static func unwrapped(_ input: UnsafeBufferPointer<UInt8>, _ warnings: inout ExplainWarnings) -> UnsafeBufferPointer<UInt8> {
+  static func unwrapped(_ input: UnsafeBufferPointer<UInt8>, _ warnings: inout ExplainWarnings) -> UnsafeBufferPointer<
+    UInt8
+  > {
     var input = input
     while input.count >= 2, let first = input.first, let last = input.last {
       if first == UInt8(ascii: "<"), last == UInt8(ascii: ">") {
@@ -423,16 +452,21 @@ enum ExplainInput {
     let host = UnsafeBufferPointer(rebasing: url[start..<end])
     let domain: StaticString = "checkout.dodopayments.com"
     let count = domain.utf8CodeUnitCount
-    guard host.count == count || (host.count > count && host[host.count - count - 1] == UInt8(ascii: ".")) else { return false }
+    guard host.count == count || (host.count > count && host[host.count - count - 1] == UInt8(ascii: ".")) else {
+      return false
+    }
     return ExplainWarnings.hasPrefixIgnoringCase(UnsafeBufferPointer(rebasing: host[(host.count - count)...]), domain)
   }
 
   private static func hasScheme(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = input.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else { return false }
+    guard let first = input.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else {
+      return false
+    }
     for c in input.dropFirst() {
       if c == UInt8(ascii: ":") { return true }
       let isSchemeCharacter =
-        ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+        ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z"))
+        || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
         || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
       if !isSchemeCharacter { return false }
     }
@@ -440,7 +474,8 @@ enum ExplainInput {
   }
 
   private static func isStatusCharacter(_ c: UInt8) -> Bool {
-    ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z"))
+      || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
       || c == UInt8(ascii: "_") || c == UInt8(ascii: "-")
   }
 }

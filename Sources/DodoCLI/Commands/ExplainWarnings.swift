@@ -23,10 +23,14 @@ struct ExplainWarnings: OptionSet {
     (.quotes, "The input was wrapped in quotes; they were removed before reading."),
     (.htmlAmpersand, "The input held &amp; (HTML, as from an email); each was read as &."),
     (.noScheme, "This looks like a return URL without its scheme (myapp://…); only its query, after ?, was read."),
-    (.checkoutPage,
-     "This is a Dodo Payments checkout page, not a return URL: ask the customer for the address the checkout returned them to."),
-    (.idAsStatus,
-     "The status looks like an ID (pay_, cks_ or sub_), not a status: an ID was likely pasted in place of the return URL."),
+    (
+      .checkoutPage,
+      "This is a Dodo Payments checkout page, not a return URL: ask the customer for the address the checkout returned them to."
+    ),
+    (
+      .idAsStatus,
+      "The status looks like an ID (pay_, cks_ or sub_), not a status: an ID was likely pasted in place of the return URL."
+    ),
     (.unconfirmed, "No payment_id or subscription_id: this success cannot be matched to a payment and may be forged."),
   ]
 
@@ -34,7 +38,9 @@ struct ExplainWarnings: OptionSet {
   private static let allJSON: [[UInt8]] = all.map { JSONWriter.encoded($0.1.description) }
 
   /// The `Warning:` lines of the text output, laid out once.
-  private static let allText: [[UInt8]] = all.map { Array(ExplainStatusCommand.field("Warning", $0.1.description).utf8) }
+  private static let allText: [[UInt8]] = all.map {
+    Array(ExplainStatusCommand.field("Warning", $0.1.description).utf8)
+  }
 
   /// Writes the set's `Warning:` lines, as `texts` laid out by the text output.
   func writeText(_ writer: JSONWriter) {
@@ -61,7 +67,9 @@ struct ExplainWarnings: OptionSet {
   static func of(_ query: ReturnQuery, fromQuery: Bool) -> ExplainWarnings {
     var warnings: ExplainWarnings = []
     if let raw = query.rawStatus, raw.encoded.count >= 4, raw.isEscaped || raw.encoded[3] == UInt8(ascii: "_"),
-      raw.withDecodedBytes({ hasPrefixIgnoringCase($0, "pay_") || hasPrefixIgnoringCase($0, "cks_") || hasPrefixIgnoringCase($0, "sub_") })
+      raw.withDecodedBytes({
+        hasPrefixIgnoringCase($0, "pay_") || hasPrefixIgnoringCase($0, "cks_") || hasPrefixIgnoringCase($0, "sub_")
+      })
     {
       warnings.insert(.idAsStatus)
     }

@@ -20,14 +20,19 @@ extension CommandSpec {
       """,
     arguments: [ArgumentSpec("url", help: "The URL the checkout returned to, with its query.")],
     examples: [
-      .init("dodo handle-url 'myapp://checkout/return?status=succeeded&payment_id=pay_1'", "Deliver a return URL by hand.")
+      .init(
+        "dodo handle-url 'myapp://checkout/return?status=succeeded&payment_id=pay_1'", "Deliver a return URL by hand.")
     ],
     exitStatuses: [
       .init(.success, "The checkout in progress claimed the URL."),
       .init(.no, "Nothing claimed it: no checkout is running, or the URL does not match its return URL."),
-      .init(.platformError, "No answer from the checkout in progress, or the runtime directory is unusable (PLATFORM_ERROR)."),
+      .init(
+        .platformError,
+        "No answer from the checkout in progress, or the runtime directory is unusable (PLATFORM_ERROR)."),
     ],
-    handler: { invocation, context throws(CLIError) in try HandleURLCommand(context: context).run(url: invocation.arguments[0]) }
+    handler: { invocation, context throws(CLIError) in
+      try HandleURLCommand(context: context).run(url: invocation.arguments[0])
+    }
   )
 }
 

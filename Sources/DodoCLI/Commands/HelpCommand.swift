@@ -8,7 +8,11 @@ extension CommandSpec {
       completion scripts and loops call it, and reading every PATH directory would nearly \
       double what it costs.
       """,
-    arguments: [ArgumentSpec("command", help: "The command (and subcommand) to show help for.", optional: true, repeating: true, completion: .command)],
+    arguments: [
+      ArgumentSpec(
+        "command", help: "The command (and subcommand) to show help for.", optional: true, repeating: true,
+        completion: .command)
+    ],
     handler: { invocation, context throws(CLIError) in
       try HelpCommand.show(path: [CommandTree.root.name] + invocation.arguments, listingPlugins: true, context: context)
     }

@@ -6,7 +6,8 @@ import DodoConfig
 enum SettingOptions {
   static let browser = OptionSpec(
     "browser", value: "CMD",
-    help: "The command that opens the checkout; %s stands for the URL (overrides DODO_BROWSER and the profile's browser).")
+    help:
+      "The command that opens the checkout; %s stands for the URL (overrides DODO_BROWSER and the profile's browser).")
   static let timeout = OptionSpec(
     "timeout", value: "SECONDS", help: "Give up waiting after SECONDS and end the checkout as cancelled.")
   static let dismissButtonStyle = OptionSpec(
@@ -16,12 +17,15 @@ enum SettingOptions {
     "presentation-style", values: BrowserCustomization.PresentationStyle.allCases.map(\.rawValue),
     help: "How the checkout is presented.")
   static let barCollapsingEnabled = OptionSpec(
-    "bar-collapsing-enabled", values: ["true", "false"], help: "Let the toolbar collapse as the page scrolls (fullScreen only).")
+    "bar-collapsing-enabled", values: ["true", "false"],
+    help: "Let the toolbar collapse as the page scrolls (fullScreen only).")
   static let colorScheme = OptionSpec(
     "color-scheme", values: BrowserCustomization.ColorScheme.allCases.map(\.rawValue),
     help: "The colour scheme of the controls around the checkout.")
 
-  static let all = [SharedOptions.returnURL, browser, timeout, dismissButtonStyle, presentationStyle, barCollapsingEnabled, colorScheme]
+  static let all = [
+    SharedOptions.returnURL, browser, timeout, dismissButtonStyle, presentationStyle, barCollapsingEnabled, colorScheme,
+  ]
 
   /// The setting options of `invocation`; `--config` and `--profile` are filled in by
   /// `Context.effectiveSettings`. A timeout that is not a positive number of seconds (at

@@ -1,11 +1,12 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import DodoCheckout
 import DodoConfig
 import DodoPlatform
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension CommandSpec {
   static let start: CommandSpec = CommandSpec(
@@ -79,7 +80,9 @@ extension CommandSpec {
       (never with a query string).
       """,
     arguments: [ArgumentSpec("checkout-url", help: "The hosted checkout URL from your backend's checkout session.")],
-    options: SettingOptions.all + [StartCommand.browserExitCancels, StartCommand.noOpen, StartCommand.noInput, StartCommand.events],
+    options: SettingOptions.all + [
+      StartCommand.browserExitCancels, StartCommand.noOpen, StartCommand.noInput, StartCommand.events,
+    ],
     examples: [
       .init(
         "dodo start \"$CHECKOUT_URL\" --return-url myapp://checkout/return",
@@ -90,7 +93,9 @@ extension CommandSpec {
       .init(
         "dodo start \"$CHECKOUT_URL\" --return-url \"http://127.0.0.1:53682/return?state=$STATE\"",
         "With a per-run secret: the backend created the session with this same return_url."),
-      .init("dodo start \"$CHECKOUT_URL\" --no-open --timeout 600", "Print the URL to open elsewhere; give up after 10 minutes."),
+      .init(
+        "dodo start \"$CHECKOUT_URL\" --no-open --timeout 600",
+        "Print the URL to open elsewhere; give up after 10 minutes."),
     ],
     exitStatuses: [
       .init(.success, "The checkout succeeded."),
@@ -103,9 +108,12 @@ extension CommandSpec {
       .init(.alreadyInProgress, "Another checkout is running (ALREADY_IN_PROGRESS)."),
       .init(
         .platformError,
-        "The browser command (from a flag or the environment) does not parse, or the lock, the record or the return channel failed (PLATFORM_ERROR)."),
+        "The browser command (from a flag or the environment) does not parse, or the lock, the record or the return channel failed (PLATFORM_ERROR)."
+      ),
       .init(.usage, "No return URL, or a bad option."),
-      .init(.configuration, "A configuration file does not load, its browser command does not parse, or the profile is unknown."),
+      .init(
+        .configuration,
+        "A configuration file does not load, its browser command does not parse, or the profile is unknown."),
     ],
     handler: { invocation, context throws(CLIError) in try StartCommand(context: context).run(invocation) }
   )
@@ -117,7 +125,8 @@ struct StartCommand {
     "browser-exit-cancels",
     help: "The browser command runs while the checkout is open: its exiting 0 before the return ends it as cancelled.")
   static let noOpen = OptionSpec(
-    "no-open", help: "Print the checkout URL instead of opening it (on standard output; on standard error with --json).")
+    "no-open", help: "Print the checkout URL instead of opening it (on standard output; on standard error with --json)."
+  )
   static let noInput = OptionSpec(
     "no-input", help: "Never read a pasted return URL from the terminal (implied by --json).")
   static let events = OptionSpec(
@@ -127,14 +136,16 @@ struct StartCommand {
 
   func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
     let configuration = try context.configuration()
-    let settings = try context.effectiveSettings(SettingOptions.commandLineSettings(from: invocation), in: configuration)
+    let settings = try context.effectiveSettings(
+      SettingOptions.commandLineSettings(from: invocation), in: configuration)
     if invocation.isSet(Self.noOpen), invocation.isSet(SettingOptions.browser) {
       throw CLIError.usage("--browser and --no-open cannot be used together", command: invocation.path)
     }
     let checkoutURL = invocation.arguments[0]  // required: the parser already checked it is there
     guard let returnURL = settings.returnURL.value else {
       throw CLIError.usage(
-        "no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile", command: invocation.path)
+        "no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile",
+        command: invocation.path)
     }
     // The flow validates both URLs again; checking here first gives a bad URL its own exit
     // code before any directory is touched.
@@ -162,7 +173,8 @@ struct StartCommand {
     }
     let server = local.server
     let pasting = !context.json && !invocation.isSet(Self.noInput) && Syscalls.isTerminal(context.stdinFD)
-    let byHand = ByHand(context: context, checkoutURL: checkout, returnURL: returning, pasteInto: pasting ? server : nil)
+    let byHand = ByHand(
+      context: context, checkoutURL: checkout, returnURL: returning, pasteInto: pasting ? server : nil)
     let headless = settings.browser.value == nil ? Self.headlessReason(context.environment) : nil
     let presenter: any CheckoutPresenter
     if invocation.isSet(Self.noOpen) {
@@ -222,12 +234,15 @@ struct StartCommand {
   /// The browser command start runs: the effective one, else the system's. One that does not
   /// split into words fails before anything is touched: when a config file set it, as a
   /// configuration error at its line (78), as any other schema mistake; else `PLATFORM_ERROR`.
-  static func browserCommand(_ settings: EffectiveSettings, in configuration: Configuration, context: Context) throws(CLIError)
+  static func browserCommand(_ settings: EffectiveSettings, in configuration: Configuration, context: Context)
+    throws(CLIError)
     -> String
   {
     let command = settings.browser.value ?? BrowserLauncher.systemDefault
     do throws(PlatformError) { _ = try BrowserCommand(command) } catch {
-      if let located = configuration.error(error.message, at: settings.browser.source) { throw context.configurationError(located) }
+      if let located = configuration.error(error.message, at: settings.browser.source) {
+        throw context.configurationError(located)
+      }
       throw CLIError.platform(error)
     }
     return command
@@ -320,7 +335,8 @@ struct ByHand {
     let finish: String
     if let loopback = returnURL.loopback {
       let host = loopback.host.contains(":") ? "[\(loopback.host)]" : loopback.host
-      finish = "from another machine, forward the return port first: ssh -L \(loopback.port):\(host):\(loopback.port) THIS-HOST"
+      finish =
+        "from another machine, forward the return port first: ssh -L \(loopback.port):\(host):\(loopback.port) THIS-HOST"
         + (pasting ? ", or paste here the address the browser ended on" : "")
     } else if pasting {
       finish = "when it is finished, paste here the address the browser ended on (or run 'dodo handle-url ADDRESS')"
@@ -471,7 +487,8 @@ struct CheckoutEventReporter {
     if event == .opened, context.stderr.isTerminal {
       let opened = byHand ? "Open the checkout URL above" : "The checkout is open in your browser"
       context.stderr.write(
-        context.stderrStyle.dim("\(opened); waiting for it to return to \(returnURL.redacted). Press Ctrl-C to give up.") + "\n")
+        context.stderrStyle.dim(
+          "\(opened); waiting for it to return to \(returnURL.redacted). Press Ctrl-C to give up.") + "\n")
     }
     context.stderr.flush()
   }

@@ -53,7 +53,8 @@ struct StatusExplanation: Sendable {
     meaningText = meaning
     nextStepText = nextStep
     textFields = Array(
-      (ExplainStatusCommand.field("Meaning", meaning.description) + ExplainStatusCommand.field("Next step", nextStep.description)).utf8)
+      (ExplainStatusCommand.field("Meaning", meaning.description)
+        + ExplainStatusCommand.field("Next step", nextStep.description)).utf8)
   }
 
   private static let reconcile: StaticString =
@@ -61,20 +62,24 @@ struct StatusExplanation: Sendable {
 
   static let paid = StatusExplanation(
     "The customer completed a one-time payment.",
-    "Confirm it on the backend (the payment.succeeded webhook or Get Payment Detail with the payment ID) before granting access: the return URL alone is not proof of payment.")
+    "Confirm it on the backend (the payment.succeeded webhook or Get Payment Detail with the payment ID) before granting access: the return URL alone is not proof of payment."
+  )
   static let subscriptionActive = StatusExplanation(
     "The customer's subscription is active.",
-    "Confirm it on the backend (the subscription.active webhook) before granting access: the return URL alone is not proof of payment.")
+    "Confirm it on the backend (the subscription.active webhook) before granting access: the return URL alone is not proof of payment."
+  )
   static let declined = StatusExplanation(
     "The payment was declined; this attempt charged nothing.",
-    "The customer can try again, with another payment method if the card was refused. Confirm with the payment.failed webhook if in doubt.")
+    "The customer can try again, with another payment method if the card was refused. Confirm with the payment.failed webhook if in doubt."
+  )
   static let expired = StatusExplanation(
     "The checkout session expired before the customer paid.",
     "Nothing was charged on this session. Create a new checkout session for the customer to try again.")
   static let processing = StatusExplanation(
     "The payment is still processing and settles later.", reconcile)
   static let customerAction = StatusExplanation(
-    "The payment is waiting for the customer to complete a step, such as a 3-D Secure check; it has not completed.", reconcile)
+    "The payment is waiting for the customer to complete a step, such as a 3-D Secure check; it has not completed.",
+    reconcile)
   static let paymentMethod = StatusExplanation(
     "The payment is waiting for a usable payment method; it has not completed.", reconcile)
   static let requiresSomething = StatusExplanation(

@@ -72,7 +72,9 @@ struct URLHandlerCommand {
     }
     let schemes = try self.schemes()
     for scheme in schemes {
-      do throws(PlatformError) { try handler.install(scheme: scheme, executable: executable) } catch { throw CLIError.platform(error) }
+      do throws(PlatformError) { try handler.install(scheme: scheme, executable: executable) } catch {
+        throw CLIError.platform(error)
+      }
       if !context.json { context.stdout.write("\(scheme): routes to dodo (\(handler.entryPath(for: scheme)))\n") }
     }
     if context.json { printSchemes("installed", schemes) }
@@ -90,7 +92,9 @@ struct URLHandlerCommand {
         throw CLIError.platform(error)
       }
       if !context.json {
-        context.stdout.write(removed.last == scheme ? "\(scheme): removed dodo's handler\n" : "\(scheme): dodo's handler was not installed\n")
+        context.stdout.write(
+          removed.last == scheme
+            ? "\(scheme): removed dodo's handler\n" : "\(scheme): dodo's handler was not installed\n")
       }
     }
     if context.json { printSchemes("removed", removed) }
@@ -101,7 +105,9 @@ struct URLHandlerCommand {
     let handler = try desktop()
     var statuses: [DesktopURLHandler.Status] = []
     for scheme in try schemes() {
-      do throws(PlatformError) { statuses.append(try handler.status(scheme: scheme)) } catch { throw CLIError.platform(error) }
+      do throws(PlatformError) { statuses.append(try handler.status(scheme: scheme)) } catch {
+        throw CLIError.platform(error)
+      }
     }
     if context.json {
       context.printJSON { json in
@@ -131,7 +137,9 @@ struct URLHandlerCommand {
   }
 
   private func desktop() throws(CLIError) -> DesktopURLHandler {
-    do throws(PlatformError) { return try DesktopURLHandler(environment: context.environment) } catch { throw .platform(error) }
+    do throws(PlatformError) { return try DesktopURLHandler(environment: context.environment) } catch {
+      throw .platform(error)
+    }
   }
 
   /// The custom schemes to handle; http and https are skipped with a note.
@@ -141,14 +149,16 @@ struct URLHandlerCommand {
       returnURLs = try context.configuration().profiles.compactMap { $0.returnURL?.value }
     } else {
       guard let text = try context.effectiveSettings().returnURL.value else {
-        throw CLIError.usage("no return URL: set DODO_RETURN_URL or return_url in the profile (or use --all)", command: path)
+        throw CLIError.usage(
+          "no return URL: set DODO_RETURN_URL or return_url in the profile (or use --all)", command: path)
       }
       do throws(CheckoutError) { returnURLs = [try ReturnURL(text)] } catch { throw CLIError.checkout(error) }
     }
     var schemes: [String] = []
     for url in returnURLs where !schemes.contains(url.scheme) {
       if url.scheme == "http" || url.scheme == "https" {
-        context.warn("skipping \(url.redacted): http and https need no URL handler (a loopback return is served by dodo start)")
+        context.warn(
+          "skipping \(url.redacted): http and https need no URL handler (a loopback return is served by dodo start)")
         continue
       }
       schemes.append(url.scheme)

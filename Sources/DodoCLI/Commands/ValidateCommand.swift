@@ -25,11 +25,14 @@ extension CommandSpec {
       .init(.success, "Everything checked is valid."),
       .init(.invalidCheckoutURL, "The checkout URL is invalid (INVALID_CHECKOUT_URL)."),
       .init(.invalidReturnURL, "The return URL is invalid (INVALID_RETURN_URL)."),
-      .init(.configuration, "A configuration file does not load, its browser command does not parse, or the profile is unknown."),
+      .init(
+        .configuration,
+        "A configuration file does not load, its browser command does not parse, or the profile is unknown."),
       .init(.platformError, "The browser command from $DODO_BROWSER or $BROWSER does not parse (PLATFORM_ERROR)."),
     ],
     handler: { invocation, context throws(CLIError) in
-      try ValidateCommand(context: context).run(checkoutURL: invocation.arguments.first, returnURL: invocation.value(SharedOptions.returnURL))
+      try ValidateCommand(context: context).run(
+        checkoutURL: invocation.arguments.first, returnURL: invocation.value(SharedOptions.returnURL))
     }
   )
 }
@@ -48,7 +51,9 @@ struct ValidateCommand {
       }
       if let returnURL {
         let url = try SharedOptions.startReturnURL(returnURL)
-        findings.append("return URL: valid" + (SharedOptions.loopbackNote(url).map { " (loopback: dodo start serves it itself; \($0))" } ?? ""))
+        findings.append(
+          "return URL: valid"
+            + (SharedOptions.loopbackNote(url).map { " (loopback: dodo start serves it itself; \($0))" } ?? ""))
       }
     } catch {
       return invalid(.checkout(error))

@@ -21,7 +21,9 @@ extension ValidateCommand {
       return .invalid(invalid(error))
     }
     var findings = configuration.files.map { "config file: valid (\($0.path), \(count($0.profiles.count, "profile")))" }
-    if let name = settings.profile.value { findings.append("profile: \(name) (\(ConfigCommand.describe(settings.profile.source)))") }
+    if let name = settings.profile.value {
+      findings.append("profile: \(name) (\(ConfigCommand.describe(settings.profile.source)))")
+    }
     if !returnURLGiven {
       if let returnURL = settings.returnURL.value {
         do throws(CheckoutError) {
@@ -32,7 +34,8 @@ extension ValidateCommand {
           return .invalid(invalid(.checkout(error)))
         }
       } else {
-        findings.append("return URL: none configured (set one with --return-url, DODO_RETURN_URL or a profile's return_url)")
+        findings.append(
+          "return URL: none configured (set one with --return-url, DODO_RETURN_URL or a profile's return_url)")
       }
     }
     do throws(CLIError) {

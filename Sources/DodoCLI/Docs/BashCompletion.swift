@@ -12,7 +12,8 @@ enum BashCompletion {
     var arguments = ""
     for command in model.commands {
       if !command.subcommands.isEmpty {
-        subcommands += "    \(q(command.path))) __dodo_reply=(\(command.subcommands.map(\.name).joined(separator: " "))) ;;\n"
+        subcommands +=
+          "    \(q(command.path))) __dodo_reply=(\(command.subcommands.map(\.name).joined(separator: " "))) ;;\n"
       }
       let own = command.optionWords.map(\.word)
       if !own.isEmpty { options += "    \(q(command.path))) __dodo_reply=(\(own.joined(separator: " "))) ;;\n" }
@@ -20,12 +21,14 @@ enum BashCompletion {
         optionValues += "    \(q(command.path)))\n      case $2 in\n"
         for option in command.options {
           let words = CompletionModel.words(of: option).joined(separator: "|")
-          optionValues += "        \(words)) __dodo_value=\(q(CompletionModel.ValueKind(option).scriptWord)); return ;;\n"
+          optionValues +=
+            "        \(words)) __dodo_value=\(q(CompletionModel.ValueKind(option).scriptWord)); return ;;\n"
         }
         optionValues += "      esac ;;\n"
       }
       if let (kinds, repeats) = command.arguments {
-        arguments += "    \(q(command.path))) __dodo_reply=(\(kinds.joined(separator: " "))); __dodo_repeats=\(repeats ? 1 : 0) ;;\n"
+        arguments +=
+          "    \(q(command.path))) __dodo_reply=(\(kinds.joined(separator: " "))); __dodo_repeats=\(repeats ? 1 : 0) ;;\n"
       }
     }
     var globalValues = ""

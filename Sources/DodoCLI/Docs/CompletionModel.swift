@@ -112,4 +112,3 @@ struct CompletionModel {
     "'" + text.replacing("'", with: "'\\''") + "'"
   }
 }
-

@@ -5,7 +5,8 @@ import DodoConfig
 /// the accepted values, which come from the same enums the parser checks against.
 enum ConfigFormatManPage {
   static func text() -> String {
-    var page = Roff(title: "dodo-config", section: 5, date: ManPages.date, source: "dodo \(Dodo.version)", manual: "File Formats")
+    var page = Roff(
+      title: "dodo-config", section: 5, date: ManPages.date, source: "dodo \(Dodo.version)", manual: "File Formats")
     page.section("NAME")
     page.line("dodo\\-config \\- the configuration file of dodo")
     page.section("SYNOPSIS")
@@ -14,7 +15,8 @@ enum ConfigFormatManPage {
     page.line(Roff.italic("$XDG_CONFIG_DIRS/dodo/config.yaml"))
 
     page.section("DESCRIPTION")
-    page.paragraphs("""
+    page.paragraphs(
+      """
       The configuration of dodo(1) is YAML: named profiles, each with a return URL, a browser command, \
       a timeout and the customization of the browser. No config file at all is fine: built-in defaults apply.
       The file given with --config FILE, else $DODO_CONFIG, is the one file read: it must exist, and \
@@ -41,13 +43,28 @@ enum ConfigFormatManPage {
 
     page.section("OPTIONS")
     page.prose("The keys of the file, each optional:")
-    page.item(Roff.bold("default_profile"), "The profile used when neither --profile nor DODO_PROFILE names one. Without it, the profile named default is used if there is one, else no profile at all.")
+    page.item(
+      Roff.bold("default_profile"),
+      "The profile used when neither --profile nor DODO_PROFILE names one. Without it, the profile named default is used if there is one, else no profile at all."
+    )
     page.item(Roff.bold("profiles"), "A mapping from profile names to profiles.")
     page.prose("The keys of a profile, each optional:")
-    page.item(Roff.bold("return_url"), "Where the checkout comes back to: an absolute URL with a scheme and a host, such as myapp://checkout/return, or http://127.0.0.1:PORT/PATH for a loopback return that dodo start serves itself. Required by dodo start unless --return-url or DODO_RETURN_URL gives one.")
-    page.item(Roff.bold("browser"), "The command that opens the checkout URL. %s in it is replaced by the URL; without %s the URL is added as the last argument. It comes after --browser and DODO_BROWSER, and before $BROWSER and the platform's opener (xdg-open, or open on macOS).")
-    page.item(Roff.bold("timeout"), "Seconds to wait for the return URL before the checkout ends as cancelled: a positive number, at most \(Int(CommandLineSettings.maximumTimeout)) (a year). Without a timeout, dodo start waits until the return URL arrives or it is interrupted.")
-    page.item(Roff.bold("customization"), "How the browser around the checkout should look, passed to the browser command as DODO_* environment variables. Its keys, each optional:")
+    page.item(
+      Roff.bold("return_url"),
+      "Where the checkout comes back to: an absolute URL with a scheme and a host, such as myapp://checkout/return, or http://127.0.0.1:PORT/PATH for a loopback return that dodo start serves itself. Required by dodo start unless --return-url or DODO_RETURN_URL gives one."
+    )
+    page.item(
+      Roff.bold("browser"),
+      "The command that opens the checkout URL. %s in it is replaced by the URL; without %s the URL is added as the last argument. It comes after --browser and DODO_BROWSER, and before $BROWSER and the platform's opener (xdg-open, or open on macOS)."
+    )
+    page.item(
+      Roff.bold("timeout"),
+      "Seconds to wait for the return URL before the checkout ends as cancelled: a positive number, at most \(Int(CommandLineSettings.maximumTimeout)) (a year). Without a timeout, dodo start waits until the return URL arrives or it is interrupted."
+    )
+    page.item(
+      Roff.bold("customization"),
+      "How the browser around the checkout should look, passed to the browser command as DODO_* environment variables. Its keys, each optional:"
+    )
     page.request("RS")
     page.item(Roff.bold("dismiss_button_style"), "One of: \(values(BrowserCustomization.DismissButtonStyle.self)).")
     page.item(Roff.bold("presentation_style"), "One of: \(values(BrowserCustomization.PresentationStyle.self)).")
@@ -59,13 +76,20 @@ enum ConfigFormatManPage {
     page.prose("Any dodo command that reads a configuration file that does not load exits with status 78; see dodo(1).")
 
     page.section("ENVIRONMENT")
-    for variable in ManPages.environment where ["DODO_CONFIG", "DODO_PROFILE", "DODO_RETURN_URL", "DODO_BROWSER", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS"].contains(variable.name) {
+    for variable in ManPages.environment
+    where ["DODO_CONFIG", "DODO_PROFILE", "DODO_RETURN_URL", "DODO_BROWSER", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS"]
+      .contains(variable.name)
+    {
       page.item(Roff.bold(variable.name), variable.text)
     }
 
     page.section("FILES")
-    page.item(Roff.italic("$XDG_CONFIG_HOME/dodo/config.yaml"), "The user's configuration (default ~/.config/dodo/config.yaml).")
-    page.item(Roff.italic("$XDG_CONFIG_DIRS/dodo/config.yaml"), "System-wide configuration (default /etc/xdg/dodo/config.yaml).")
+    page.item(
+      Roff.italic("$XDG_CONFIG_HOME/dodo/config.yaml"), "The user's configuration (default ~/.config/dodo/config.yaml)."
+    )
+    page.item(
+      Roff.italic("$XDG_CONFIG_DIRS/dodo/config.yaml"), "System-wide configuration (default /etc/xdg/dodo/config.yaml)."
+    )
     page.item(Roff.italic("share/doc/dodo/config.yaml"), "An example that documents every key, installed with dodo.")
 
     page.section("EXAMPLES")
@@ -74,12 +98,16 @@ enum ConfigFormatManPage {
     page.request("PP")
     page.request("RS", "4")
     page.request("EX")
-    for line in example.split(separator: "\n", omittingEmptySubsequences: false) { page.line(Roff.escape(String(line))) }
+    for line in example.split(separator: "\n", omittingEmptySubsequences: false) {
+      page.line(Roff.escape(String(line)))
+    }
     page.request("EE")
     page.request("RE")
 
     page.section("SEE ALSO")
-    page.line("\(Roff.bold("dodo"))(1), \(Roff.bold("dodo-config"))(1), \(Roff.bold("dodo-validate"))(1), \(Roff.bold("dodo-start"))(1)")
+    page.line(
+      "\(Roff.bold("dodo"))(1), \(Roff.bold("dodo-config"))(1), \(Roff.bold("dodo-validate"))(1), \(Roff.bold("dodo-start"))(1)"
+    )
     return page.text
   }
 

@@ -15,22 +15,26 @@ enum FishCompletion {
     for command in model.commands {
       if !command.subcommands.isEmpty {
         let entries = command.subcommands.map { described($0.name, $0.abstract) }
-        subcommands += "        case \(q(command.path))\n            printf '%s\\n' \\\n                \(entries.joined(separator: " \\\n                "))\n"
+        subcommands +=
+          "        case \(q(command.path))\n            printf '%s\\n' \\\n                \(entries.joined(separator: " \\\n                "))\n"
       }
       let own = command.optionWords.map { described($0.word, $0.help) }
       if !own.isEmpty {
-        options += "        case \(q(command.path))\n            printf '%s\\n' \\\n                \(own.joined(separator: " \\\n                "))\n"
+        options +=
+          "        case \(q(command.path))\n            printf '%s\\n' \\\n                \(own.joined(separator: " \\\n                "))\n"
       }
       if !command.options.isEmpty {
         optionValues += "        case \(q(command.path))\n            switch $option\n"
         for option in command.options {
           let words = CompletionModel.words(of: option).joined(separator: " ")
-          optionValues += "                case \(words)\n                    echo \(q(CompletionModel.ValueKind(option).scriptWord))\n                    return\n"
+          optionValues +=
+            "                case \(words)\n                    echo \(q(CompletionModel.ValueKind(option).scriptWord))\n                    return\n"
         }
         optionValues += "            end\n"
       }
       if let (kinds, repeats) = command.arguments {
-        arguments += "        case \(q(command.path))\n            printf '%s\\n' \(repeats ? "repeats" : "once") \(kinds.joined(separator: " "))\n"
+        arguments +=
+          "        case \(q(command.path))\n            printf '%s\\n' \(repeats ? "repeats" : "once") \(kinds.joined(separator: " "))\n"
       }
     }
     var globalValues = ""

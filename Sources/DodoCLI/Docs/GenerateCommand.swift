@@ -12,7 +12,8 @@ extension CommandSpec {
     handler: { invocation, context throws(CLIError) in
       let page = invocation.arguments.dropFirst().first
       switch invocation.arguments[0] {
-      case let shell where CompletionCommand.shells.contains(shell): context.stdout.write(CompletionCommand.script(for: shell))
+      case let shell where CompletionCommand.shells.contains(shell):
+        context.stdout.write(CompletionCommand.script(for: shell))
       case "man-pages": context.stdout.write(ManPages.all().map { $0.name + "\n" }.joined())
       default:
         guard let page, let text = ManPages.page(named: page) else {

@@ -28,7 +28,8 @@ enum ManPages {
     page.line("\(Roff.escape(root.name)) \\- \(Roff.escape(lowercasedFirst(root.abstract)))")
     page.section("SYNOPSIS")
     page.request("PP")
-    page.line("\(Roff.bold("dodo")) [\(Roff.italic("GLOBAL OPTIONS"))] \(Roff.italic("COMMAND")) [\(Roff.italic("ARGS"))]")
+    page.line(
+      "\(Roff.bold("dodo")) [\(Roff.italic("GLOBAL OPTIONS"))] \(Roff.italic("COMMAND")) [\(Roff.italic("ARGS"))]")
     page.request("PP")
     page.line("\(Roff.bold("dodo")) \(Roff.italic("NAME")) [\(Roff.italic("ARGS"))]")
     page.request("PP")
@@ -82,7 +83,8 @@ enum ManPages {
     var seen = Set<String>()
     for option in leaves.flatMap(\.command.options) where seen.insert(option.name).inserted {
       let users = leaves.filter { $0.command.options.contains(option) }.map { $0.path.joined(separator: " ") }
-      page.item(optionTag(option), option.help + (users.count < leaves.count ? " (\(users.joined(separator: ", ")))" : ""))
+      page.item(
+        optionTag(option), option.help + (users.count < leaves.count ? " (\(users.joined(separator: ", ")))" : ""))
     }
     if seen.isEmpty {
       page.prose("\(name) has no options of its own; it takes the global options.")
@@ -101,7 +103,11 @@ enum ManPages {
     if examples.isEmpty { examples = [.init("dodo \(command.name) --help", "Show the options of \(name).")] }
     for example in examples { page.example(example.command, example.explanation) }
 
-    seeAlso(&page, [("dodo", 1)] + root.visibleSubcommands.filter { $0.name != command.name }.map { ("dodo-" + $0.name, 1) } + [("dodo-config", 5)])
+    seeAlso(
+      &page,
+      [("dodo", 1)] + root.visibleSubcommands.filter { $0.name != command.name }.map { ("dodo-" + $0.name, 1) } + [
+        ("dodo-config", 5)
+      ])
     return page.text
   }
 
@@ -114,7 +120,9 @@ enum ManPages {
   }
 
   static func synopsis(_ path: [String], _ command: CommandSpec) -> String {
-    var parts = [Roff.bold(path[0]), "[\(Roff.italic("GLOBAL OPTIONS"))]", Roff.bold(path.dropFirst().joined(separator: " "))]
+    var parts = [
+      Roff.bold(path[0]), "[\(Roff.italic("GLOBAL OPTIONS"))]", Roff.bold(path.dropFirst().joined(separator: " ")),
+    ]
     for argument in command.arguments {
       let word = Roff.italic(argument.name.uppercased()) + (argument.isRepeating ? " \\&..." : "")
       parts.append(argument.isOptional ? "[\(word)]" : word)
@@ -149,44 +157,71 @@ enum ManPages {
   static func completed(_ declared: [CommandSpec.ExitStatusDoc]) -> [(ExitStatus, String)] {
     var rows: [(ExitStatus, String)] = []
     for doc in declared where !rows.contains(where: { $0.0 == doc.status }) { rows.append((doc.status, doc.meaning)) }
-    for (status, meaning) in commonExitStatuses where !rows.contains(where: { $0.0 == status }) { rows.append((status, meaning)) }
+    for (status, meaning) in commonExitStatuses where !rows.contains(where: { $0.0 == status }) {
+      rows.append((status, meaning))
+    }
     return rows.sorted { $0.0.rawValue < $1.0.rawValue }
   }
 
   static let commonExitStatuses: [(ExitStatus, String)] = [
     (.usage, "Usage error: an unknown option, a missing argument or a bad value."),
-    (.configuration, "Configuration error: a config file that does not parse or breaks the schema, or an unknown profile."),
+    (
+      .configuration,
+      "Configuration error: a config file that does not parse or breaks the schema, or an unknown profile."
+    ),
   ]
 
   /// Spec section 4.
-  static let generalExitStatuses: [(ExitStatus, String)] = [
-    (.success, "Succeeded, claimed, record found, valid, or every input decoded."),
-    (.no, "A \"no\": handle-url not claimed, no abandoned record, or an explain-status input that could not be decoded."),
-    (.failed, "start: the payment failed."),
-    (.cancelled, "start: cancelled (the customer left, a signal, or --timeout ran out)."),
-    (.pending, "start: pending (processing, or an action is required)."),
-    (.expired, "start: the checkout session expired."),
-    (.invalidCheckoutURL, "INVALID_CHECKOUT_URL."),
-    (.invalidReturnURL, "INVALID_RETURN_URL."),
-    (.alreadyInProgress, "ALREADY_IN_PROGRESS: another checkout is running."),
-    (.platformError, "PLATFORM_ERROR: the browser could not be started, or another system failure."),
-  ] + commonExitStatuses + [
-    (.unknownCommand, "Unknown command, and no plugin of that name on PATH. A plugin's own exit status passes through unchanged."),
-  ]
+  static let generalExitStatuses: [(ExitStatus, String)] =
+    [
+      (.success, "Succeeded, claimed, record found, valid, or every input decoded."),
+      (
+        .no,
+        "A \"no\": handle-url not claimed, no abandoned record, or an explain-status input that could not be decoded."
+      ),
+      (.failed, "start: the payment failed."),
+      (.cancelled, "start: cancelled (the customer left, a signal, or --timeout ran out)."),
+      (.pending, "start: pending (processing, or an action is required)."),
+      (.expired, "start: the checkout session expired."),
+      (.invalidCheckoutURL, "INVALID_CHECKOUT_URL."),
+      (.invalidReturnURL, "INVALID_RETURN_URL."),
+      (.alreadyInProgress, "ALREADY_IN_PROGRESS: another checkout is running."),
+      (.platformError, "PLATFORM_ERROR: the browser could not be started, or another system failure."),
+    ] + commonExitStatuses + [
+      (
+        .unknownCommand,
+        "Unknown command, and no plugin of that name on PATH. A plugin's own exit status passes through unchanged."
+      )
+    ]
 
   /// The variables `dodo` reads, and the commands each matters to (`nil`: every command).
   static let environment: [(name: String, commands: Set<String>?, text: String)] = [
     ("DODO_CONFIG", nil, "The one config file to read, instead of the XDG files (--config wins over it)."),
     ("DODO_PROFILE", nil, "The profile to use, unless --profile names one."),
-    ("DODO_RETURN_URL", ["start", "validate", "config", "url-handler"], "The return URL, unless --return-url gives one; it overrides the profile's return_url."),
-    ("DODO_BROWSER", ["start", "config"], "The browser command, unless --browser gives one; it overrides the profile's browser."),
+    (
+      "DODO_RETURN_URL", ["start", "validate", "config", "url-handler"],
+      "The return URL, unless --return-url gives one; it overrides the profile's return_url."
+    ),
+    (
+      "DODO_BROWSER", ["start", "config"],
+      "The browser command, unless --browser gives one; it overrides the profile's browser."
+    ),
     ("BROWSER", ["start"], "The browser command when neither --browser, DODO_BROWSER nor the profile gives one."),
-    ("DODO_STATE_DIR", ["start", "abandoned"], "Overrides the state directory (the abandoned-session record and the lock that guards it)."),
-    ("DODO_RUNTIME_DIR", ["start", "handle-url", "abandoned"], "Overrides the runtime directory (the return channel and the lock that guards it)."),
+    (
+      "DODO_STATE_DIR", ["start", "abandoned"],
+      "Overrides the state directory (the abandoned-session record and the lock that guards it)."
+    ),
+    (
+      "DODO_RUNTIME_DIR", ["start", "handle-url", "abandoned"],
+      "Overrides the runtime directory (the return channel and the lock that guards it)."
+    ),
     ("XDG_CONFIG_HOME", nil, "The user's config directory; default ~/.config."),
     ("XDG_CONFIG_DIRS", nil, "The system config directories, separated by colons; default /etc/xdg."),
     ("XDG_STATE_HOME", ["start", "abandoned"], "The user's state directory; default ~/.local/state."),
-    ("XDG_RUNTIME_DIR", ["start", "handle-url", "abandoned"], "The user's runtime directory; without it a private fallback directory is used, with a warning."),
+    (
+      "XDG_RUNTIME_DIR", ["start", "handle-url", "abandoned"],
+      "The user's runtime directory; without it a private fallback directory is used, with a warning."
+    ),
     ("XDG_DATA_HOME", ["url-handler"], "Where the desktop entry is written (applications/); default ~/.local/share."),
     ("NO_COLOR", nil, "When set and not empty, the output is never coloured."),
     ("PATH", ["help"], "Searched for plugins, programs named dodo-NAME."),
@@ -207,10 +242,16 @@ enum ManPages {
 
   static func filesSection(_ page: inout Roff) {
     page.section("FILES")
-    page.item(Roff.italic("$XDG_CONFIG_HOME/dodo/config.yaml"), "The user's configuration (default ~/.config/dodo/config.yaml); see dodo-config(5).")
-    page.item(Roff.italic("$XDG_CONFIG_DIRS/dodo/config.yaml"), "System-wide configuration, in each directory of XDG_CONFIG_DIRS (default /etc/xdg).")
+    page.item(
+      Roff.italic("$XDG_CONFIG_HOME/dodo/config.yaml"),
+      "The user's configuration (default ~/.config/dodo/config.yaml); see dodo-config(5).")
+    page.item(
+      Roff.italic("$XDG_CONFIG_DIRS/dodo/config.yaml"),
+      "System-wide configuration, in each directory of XDG_CONFIG_DIRS (default /etc/xdg).")
     page.item(Roff.italic("$XDG_STATE_HOME/dodo/"), "The abandoned-session record (default ~/.local/state/dodo/).")
-    page.item(Roff.italic("$XDG_RUNTIME_DIR/dodo/"), "The one-at-a-time lock and the channel that dodo handle-url uses to reach dodo start.")
+    page.item(
+      Roff.italic("$XDG_RUNTIME_DIR/dodo/"),
+      "The one-at-a-time lock and the channel that dodo handle-url uses to reach dodo start.")
     page.request("PP")
     page.prose(
       "Directories are created with mode 0700 and files with mode 0600; a directory that is not the user's own, or is open to others, "

@@ -20,7 +20,9 @@ enum ZshCompletion {
         subcommands += "    \(q(command.path))) reply=(\n      \(entries.joined(separator: "\n      "))\n    ) ;;\n"
       }
       let own = command.optionWords.map { described($0.word, $0.help) }
-      if !own.isEmpty { options += "    \(q(command.path))) reply=(\n      \(own.joined(separator: "\n      "))\n    ) ;;\n" }
+      if !own.isEmpty {
+        options += "    \(q(command.path))) reply=(\n      \(own.joined(separator: "\n      "))\n    ) ;;\n"
+      }
       if !command.options.isEmpty {
         optionValues += "    \(q(command.path)))\n      case $2 in\n"
         for option in command.options {

@@ -27,7 +27,9 @@ package enum HelpFormatter {
     return lines.joined(separator: "\n")
   }
 
-  package static func help(_ path: [String], _ command: CommandSpec, extraSections: [(String, [(String, String)])] = []) -> String {
+  package static func help(_ path: [String], _ command: CommandSpec, extraSections: [(String, [(String, String)])] = [])
+    -> String
+  {
     var out = "OVERVIEW: \(command.abstract)\n\n"
     if !command.discussion.isEmpty { out += wrap(command.discussion, indent: 0) + "\n\n" }
     out += usage(path, command, label: "USAGE: ") + "\n"

@@ -148,7 +148,6 @@ package final class JSONWriter {
     word.below(0x20) | word.equal(to: UInt8(ascii: "\"")) | word.equal(to: UInt8(ascii: "\\"))
   }
 
-
   /// Appends `text` quoted and escaped, straight into the buffer: each byte becomes at most
   /// six (`\u00XX`), so room for that is made once, and runs of bytes that need no escape
   /// are found eight at a time and copied whole.
@@ -207,7 +206,8 @@ extension JSONWriter {
   /// `cancelled` result of `start` adds `reason` after `status`.
   package func result(_ result: CheckoutResult) {
     resultObject(
-      status: result.status, reason: result.cancellationReason?.rawValue, paymentId: result.paymentId, subscriptionId: result.subscriptionId,
+      status: result.status, reason: result.cancellationReason?.rawValue, paymentId: result.paymentId,
+      subscriptionId: result.subscriptionId,
       licenseKeys: result.licenseKeys, customerEmail: result.customerEmail,
       parameterCount: result.parameters.count, parameter: { (result.parameters[$0].name, result.parameters[$0].value) },
       write: { self.string($0) })
@@ -225,11 +225,11 @@ extension JSONWriter {
       write: { self.string($0, plainURL: plainURL) })
   }
 
-
   /// The one layout of a result object, for both kinds of text.
   @inline(__always)
   private func resultObject<Text>(
-    status: CheckoutStatus, reason: String?, paymentId: Text?, subscriptionId: Text?, licenseKeys: [Text]?, customerEmail: Text?,
+    status: CheckoutStatus, reason: String?, paymentId: Text?, subscriptionId: Text?, licenseKeys: [Text]?,
+    customerEmail: Text?,
     parameterCount: Int, parameter: (Int) -> (Text, Text), write: (Text?) -> Void
   ) {
     beginObject()
@@ -329,7 +329,6 @@ extension JSONWriter {
     }
     return true
   }
-
 
   /// A query's text, decoded. Undecoded text is written as it stands (the caller hands over
   /// UTF-8); decoded bytes that are not ASCII go through `String`, which repairs what is not UTF-8.

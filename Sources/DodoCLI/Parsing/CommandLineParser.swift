@@ -42,9 +42,13 @@ package struct CommandLineParser: Sendable {
         if path.count == 1, word == GlobalOptions.version.flagName { return .version }
         let (name, inlineValue) = Self.split(word)
         guard let option = Self.option(named: name, in: command.options + GlobalOptions.all) else {
-          let known = (command.options + GlobalOptions.all).map(\.flagName) + (path.count == 1 ? [GlobalOptions.version.flagName] : [])
+          let known =
+            (command.options + GlobalOptions.all).map(\.flagName)
+            + (path.count == 1 ? [GlobalOptions.version.flagName] : [])
           // `-v` and `-V` mean the version in many tools; here they would be guessed at.
-          let nearest = path.count == 1 && (name == "-v" || name == "-V") ? GlobalOptions.version.flagName : Suggestion.nearest(to: name, in: known)
+          let nearest =
+            path.count == 1 && (name == "-v" || name == "-V")
+            ? GlobalOptions.version.flagName : Suggestion.nearest(to: name, in: known)
           let suggestion = nearest.map { ". Did you mean '\($0)'?" } ?? ""
           throw .usage("unknown option '\(name)'\(suggestion)", command: path)
         }
@@ -77,7 +81,9 @@ package struct CommandLineParser: Sendable {
         continue
       }
       // A word: the command or subcommand while one is still to be chosen, else an argument.
-      if command.handler == nil || (positionals.isEmpty && !command.subcommands.isEmpty && command.subcommand(named: word) != nil) {
+      if command.handler == nil
+        || (positionals.isEmpty && !command.subcommands.isEmpty && command.subcommand(named: word) != nil)
+      {
         if path.count == 1, word == "help" {
           let rest = arguments[index...]
           // `dodo help --help` asks about `help` itself, as `git help --help` does.
@@ -93,7 +99,8 @@ package struct CommandLineParser: Sendable {
               globals: Invocation(path: path, command: root, arguments: [], values: values, flags: flags))
           }
           throw .usage(
-            "unknown subcommand '\(word)' for '\(path.joined(separator: " "))'" + Self.didYouMean(word, command.subcommands.map(\.name)),
+            "unknown subcommand '\(word)' for '\(path.joined(separator: " "))'"
+              + Self.didYouMean(word, command.subcommands.map(\.name)),
             command: path)
         }
         command = next
@@ -110,7 +117,8 @@ package struct CommandLineParser: Sendable {
       throw .usage("'\(path.joined(separator: " "))' needs a subcommand (\(names))", command: path)
     }
     try Self.check(positionals, against: command.arguments, path: path)
-    return .run(Invocation(path: path, command: command, arguments: positionals, values: values, flags: flags), handler: handler)
+    return .run(
+      Invocation(path: path, command: command, arguments: positionals, values: values, flags: flags), handler: handler)
   }
 
   /// `. Did you mean 'NAME'?` for the candidate nearest to a mistyped `word`, else nothing.

@@ -3,12 +3,17 @@ package enum GlobalOptions {
   package static let config = OptionSpec(
     "config", value: "FILE", completion: .file, help: "Read only FILE, not DODO_CONFIG nor the XDG config files.")
   package static let profile = OptionSpec(
-    "profile", value: "NAME", completion: .profile, help: "Use the configuration profile NAME (overrides DODO_PROFILE and default_profile).")
-  package static let json = OptionSpec("json", help: "Write JSON to standard output, and errors as JSON to standard error.")
-  package static let noColor = OptionSpec("no-color", help: "Never colour the output (also when NO_COLOR is set, or not on a terminal).")
+    "profile", value: "NAME", completion: .profile,
+    help: "Use the configuration profile NAME (overrides DODO_PROFILE and default_profile).")
+  package static let json = OptionSpec(
+    "json", help: "Write JSON to standard output, and errors as JSON to standard error.")
+  package static let noColor = OptionSpec(
+    "no-color", help: "Never colour the output (also when NO_COLOR is set, or not on a terminal).")
   package static let verbose = OptionSpec(
     "verbose",
-    help: "Say more on standard error: the runtime directory used when XDG_RUNTIME_DIR is not set; with --json, the browser's own output.")
+    help:
+      "Say more on standard error: the runtime directory used when XDG_RUNTIME_DIR is not set; with --json, the browser's own output."
+  )
   package static let help = OptionSpec("help", short: "h", help: "Show help for the command.")
 
   package static let all = [config, profile, json, noColor, verbose, help]

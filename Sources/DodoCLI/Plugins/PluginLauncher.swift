@@ -76,7 +76,9 @@ enum PluginLauncher {
         entries.append(entry)
       }
     }
-    for (name, value) in environment where !kept.contains(name) { entries.append(SystemText.encode("\(name)=\(value)")) }
+    for (name, value) in environment where !kept.contains(name) {
+      entries.append(SystemText.encode("\(name)=\(value)"))
+    }
     return entries.sorted { $0.lexicographicallyPrecedes($1) }
   }
 

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// Runs a `CheckoutFlow` against a lock, a record store, a presenter and a return channel.
@@ -40,7 +40,9 @@ package final class CheckoutDriver {
   }
 
   /// Runs `flow` to its end and returns the result; a `CheckoutError` is thrown as is.
-  package func run(_ flow: CheckoutFlow, clock: ContinuousClock = ContinuousClock(), now: Date = Date()) throws(CheckoutError) -> CheckoutResult {
+  package func run(_ flow: CheckoutFlow, clock: ContinuousClock = ContinuousClock(), now: Date = Date())
+    throws(CheckoutError) -> CheckoutResult
+  {
     var flow = flow
     var deadline: ContinuousClock.Instant?
     var pending: [CheckoutFlow.Effect] = flow.handle(.begin(now: now))

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+  import FoundationEssentials
 #else
-import Foundation
+  import Foundation
 #endif
 
 /// The checkout, from validation to result, as one state machine without I/O.
@@ -177,7 +177,9 @@ package struct CheckoutFlow: Sendable {
       return clear + finish(.failure(failure.error), held: [.closeChannel, .releaseLock])
 
     case (.waiting(let urls), .channel(.url(let incoming))):
-      guard let read = urls.returning.reading(incoming.url) else { return [.answer(incoming.id, claimed: false), .wait] }
+      guard let read = urls.returning.reading(incoming.url) else {
+        return [.answer(incoming.id, claimed: false), .wait]
+      }
       let confirmed = incoming.route != .loopback || read.result.paymentId != nil || read.result.subscriptionId != nil
       let delivery = Delivery(result: read.result, isConfirmed: confirmed, unreadablePart: read.unreadablePart)
       return [.emit(.returnReceived)] + deliver(delivery, answering: incoming.id)

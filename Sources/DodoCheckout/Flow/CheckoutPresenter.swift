@@ -21,5 +21,7 @@ package struct PresentationFailure: Error, Sendable, Hashable, CustomStringConve
   }
 
   /// The error as `CheckoutError` prints it, and whether the checkout may be showing.
-  package var description: String { "\(error)" + (mayBeShowing ? "; the checkout may be showing" : "; the checkout never appeared") }
+  package var description: String {
+    "\(error)" + (mayBeShowing ? "; the checkout may be showing" : "; the checkout never appeared")
+  }
 }

@@ -134,7 +134,9 @@ private struct TreeBuilder {
     throw syntaxError(parser.parser.pointee)
   }
 
-  private func refuse(anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at mark: YAMLMark)
+  private func refuse(
+    anchor: UnsafeMutablePointer<yaml_char_t>?, tag: UnsafeMutablePointer<yaml_char_t>?, at mark: YAMLMark
+  )
     throws(ConfigError)
   {
     if anchor != nil { throw text.error("anchors ('&name') are not allowed in a dodo config", at: mark) }

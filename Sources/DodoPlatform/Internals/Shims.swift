@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #elseif canImport(Darwin)
-import Darwin
+  import Darwin
 #endif
 
 // The C functions under names that do not collide with the `Syscalls` wrappers, on every
@@ -45,10 +45,16 @@ func systemReadlinkat(_ directory: Int32, _ name: String, _ buffer: UnsafeMutabl
   intercept("readlinkat") { _ in SystemText.withCString(name) { readlinkat(directory, $0, buffer, size) } }
 }
 func systemFsync(_ fd: Int32) -> Int32 { intercept("fsync") { _ in fsync(fd) } }
-func systemLstat(_ path: String, _ info: inout stat) -> Int32 { intercept("lstat") { _ in SystemText.withCString(path) { lstat($0, &info) } } }
+func systemLstat(_ path: String, _ info: inout stat) -> Int32 {
+  intercept("lstat") { _ in SystemText.withCString(path) { lstat($0, &info) } }
+}
 func systemFstat(_ fd: Int32, _ info: inout stat) -> Int32 { intercept("fstat") { _ in fstat(fd, &info) } }
-func systemMkdir(_ path: String, _ mode: mode_t) -> Int32 { intercept("mkdir") { _ in SystemText.withCString(path) { mkdir($0, mode) } } }
-func systemChmod(_ path: String, _ mode: mode_t) -> Int32 { intercept("chmod") { _ in SystemText.withCString(path) { chmod($0, mode) } } }
+func systemMkdir(_ path: String, _ mode: mode_t) -> Int32 {
+  intercept("mkdir") { _ in SystemText.withCString(path) { mkdir($0, mode) } }
+}
+func systemChmod(_ path: String, _ mode: mode_t) -> Int32 {
+  intercept("chmod") { _ in SystemText.withCString(path) { chmod($0, mode) } }
+}
 func systemUnlink(_ path: String) -> Int32 { intercept("unlink") { _ in SystemText.withCString(path) { unlink($0) } } }
 func systemFlock(_ fd: Int32, _ operation: Int32) -> Int32 { intercept("flock") { _ in flock(fd, operation) } }
 func systemReadlink(_ path: String, _ buffer: UnsafeMutablePointer<CChar>, _ size: Int) -> Int {
@@ -64,7 +70,9 @@ func systemPoll(_ fds: UnsafeMutablePointer<pollfd>, _ count: nfds_t, _ timeout:
 func systemSocket(_ family: Int32, _ type: Int32, _ proto: Int32) -> Int32 {
   intercept("socket") { _ in socket(family, type, proto) }
 }
-func systemSetsockopt(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: UnsafeRawPointer, _ length: socklen_t) -> Int32 {
+func systemSetsockopt(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: UnsafeRawPointer, _ length: socklen_t)
+  -> Int32
+{
   intercept("setsockopt") { _ in setsockopt(fd, level, name, value, length) }
 }
 func systemGetsockopt(

@@ -41,7 +41,8 @@ final class ChromiumBrowserCommand: Sendable {
     let profile = directory.appendingPathComponent("chromium-profile")
     if !launchableSchemes.isEmpty {
       let schemes = launchableSchemes.map { "\"\($0)\":true" }.joined(separator: ",")
-      let preferences = #"{"protocol_handler":{"allowed_origin_protocol_pairs":{"https://\#(HostedCheckoutStandIn.host)":{\#(schemes)}}}}"#
+      let preferences =
+        #"{"protocol_handler":{"allowed_origin_protocol_pairs":{"https://\#(HostedCheckoutStandIn.host)":{\#(schemes)}}}}"#
       let defaultProfile = profile.appendingPathComponent("Default")
       try FileManager.default.createDirectory(at: defaultProfile, withIntermediateDirectories: true)
       try Data(preferences.utf8).write(to: defaultProfile.appendingPathComponent("Preferences"))
@@ -53,7 +54,8 @@ final class ChromiumBrowserCommand: Sendable {
         chromium, "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--user-data-dir=\(profile.path)",
         "--no-first-run", "--no-default-browser-check", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-proxy-server", "--password-store=basic",
-        "--host-resolver-rules=MAP \(HostedCheckoutStandIn.host) 127.0.0.1:\(checkoutPort)", "--ignore-certificate-errors",
+        "--host-resolver-rules=MAP \(HostedCheckoutStandIn.host) 127.0.0.1:\(checkoutPort)",
+        "--ignore-certificate-errors",
       ] + (headless ? ["--headless=new"] : [])
     command = words.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }.joined(separator: " ")
   }
@@ -73,7 +75,9 @@ final class ChromiumBrowserCommand: Sendable {
     var group: pid_t?
     let appears = Date().addingTimeInterval(2)
     while group == nil, Date() < appears {
-      group = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+      group = (try? String(contentsOf: pidFile, encoding: .utf8)).flatMap {
+        pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines))
+      }
       if group == nil { usleep(20_000) }
     }
     if let group, group > 1 { kill(-group, SIGTERM) }

@@ -19,7 +19,9 @@ final class BackgroundProgram: @unchecked Sendable {
 
   /// Starts `program ARGUMENTS`; its standard input stays open until `stop()`, so a program
   /// that watches it for end of file ends also when the test process dies.
-  init(_ name: String, _ program: String, _ arguments: [String], environment: [String: String], logDirectory: URL) throws {
+  init(_ name: String, _ program: String, _ arguments: [String], environment: [String: String], logDirectory: URL)
+    throws
+  {
     self.name = name
     log = logDirectory.appendingPathComponent("\(name).log")
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)

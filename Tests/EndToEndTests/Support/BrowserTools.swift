@@ -23,7 +23,8 @@ enum BrowserTools {
   /// and `timeout` for the browser's lifetime cap. Linux only: the cleanup reads `/proc`.
   static let missingForChromium: [String] = {
     #if os(Linux)
-      [("chromium", chromium), ("python3", python3), ("openssl", openssl), ("timeout", timeout)].filter { $0.1 == nil }.map(\.0)
+      [("chromium", chromium), ("python3", python3), ("openssl", openssl), ("timeout", timeout)].filter { $0.1 == nil }
+        .map(\.0)
     #else
       ["Linux"]
     #endif
@@ -66,7 +67,9 @@ enum BrowserTools {
     address.sin_port = 0
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
     }
     guard bound else { throw BrowserTestError("bind 127.0.0.1:0: errno \(errno)") }
     return Int(UInt16(bigEndian: address.sin_port))

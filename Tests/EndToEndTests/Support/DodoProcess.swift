@@ -15,7 +15,9 @@ enum Dodo {
     if let path = ProcessInfo.processInfo.environment["DODO_BINARY"], !path.isEmpty { return path }
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     // On macOS the tests run inside a .xctest bundle: Contents/MacOS/…
-    while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS" || directory.lastPathComponent == "Contents" {
+    while directory.pathExtension == "xctest" || directory.lastPathComponent == "MacOS"
+      || directory.lastPathComponent == "Contents"
+    {
       directory.deleteLastPathComponent()
     }
     return directory.appendingPathComponent("dodo").path
@@ -42,7 +44,9 @@ enum Dodo {
   static func run(
     _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil, home: URL? = nil
   ) throws -> ProcessOutput {
-    try runProgram(binary, arguments, stdin: stdin, environment: environment ?? Self.environment(home: home ?? TemporaryDirectory.shared.url))
+    try runProgram(
+      binary, arguments, stdin: stdin,
+      environment: environment ?? Self.environment(home: home ?? TemporaryDirectory.shared.url))
   }
 
   /// Runs any program and waits for it, collecting its output.
@@ -107,7 +111,8 @@ final class TemporaryDirectory: Sendable {
 
   init() {
     url = FileManager.default.temporaryDirectory.appendingPathComponent("dodo-test-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try! FileManager.default.createDirectory(
+      at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }
 
   deinit { try? FileManager.default.removeItem(at: url) }
