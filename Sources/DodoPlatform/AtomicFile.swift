@@ -32,13 +32,16 @@ package enum AtomicFile {
     _ = try? Syscalls.unlink(temporary, in: directory, subject: subject)
     let fd = try Syscalls.open(
       temporary, in: directory, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode: mode, subject: subject)
-    do throws(SystemError) {
+    let written = Result { () throws(SystemError) in
       try Syscalls.writeAll(fd, bytes)
       try Syscalls.fsync(fd, subject: subject)
-      Syscalls.close(fd)
+    }
+    // Closed once, here: a second close could close a file another thread has just opened.
+    Syscalls.close(fd)
+    do throws(SystemError) {
+      try written.get()
       try Syscalls.rename(temporary, to: name, in: directory, subject: DodoDirectories.join(directoryPath, name))
     } catch {
-      Syscalls.close(fd)
       _ = try? Syscalls.unlink(temporary, in: directory, subject: subject)
       throw error
     }

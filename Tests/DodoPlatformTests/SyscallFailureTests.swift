@@ -1,4 +1,6 @@
+import DodoCheckout
 import DodoPlatform
+import Foundation
 import Testing
 
 /// What each wrapper does with the failures the kernel gives only now and then — a signal
@@ -146,5 +148,20 @@ struct SyscallFailureTests {
     }
     #expect(ready == [false])
     #expect(try Syscalls.poll([.init(fd: read)], timeoutMilliseconds: 1000) == [true])
+  }
+
+  @Test("rename failing in an atomic write: the temporary file goes, and its descriptor is closed once")
+  func atomicRenameFails() throws {
+    let temp = TemporaryDirectory()
+    let store = AbandonedSessionFile(stateDirectory: temp.directory)
+    let session = AbandonedSession(sessionId: "cks_1", createdAt: Date(timeIntervalSince1970: 0))
+    let (error, calls) = forcing(["renameat": [.fail(.noSpace)]]) {
+      #expect(throws: CheckoutError.self) { try store.save(session) }
+    }
+    #expect(error?.message.contains("No space left on device") == true)
+    // A second close of a number the kernel may already have given to another thread's file
+    // would close that file instead.
+    #expect(calls.filter { $0 == "close" }.count == 1, "\(calls)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path) == [])
   }
 }

@@ -23,7 +23,7 @@ func systemExit(_ status: Int32) -> Never { exit(status) }
 func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
   intercept("open") { _ in SystemText.withCString(path) { open($0, flags, mode) } }
 }
-func systemClose(_ fd: Int32) -> Int32 { close(fd) }
+func systemClose(_ fd: Int32) -> Int32 { intercept("close") { _ in close(fd) } }
 func systemOpenat(_ directory: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
   intercept("openat") { _ in SystemText.withCString(name) { openat(directory, $0, flags, mode) } }
 }
