@@ -3,7 +3,22 @@
 ///
 /// A closure so that the file I/O stays in the caller's platform layer (and tests can read
 /// from memory).
-package typealias ConfigFileReader = (_ path: String, _ limit: Int) throws -> [UInt8]?
+package typealias ConfigFileReader = (_ path: String, _ limit: Int) throws(ConfigFileUnreadable) -> [UInt8]?
+
+/// Why a `ConfigFileReader` gave no bytes for a file that is there.
+package struct ConfigFileUnreadable: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The file was refused rather than unreadable: someone else could have written it.
+  package var isRefused: Bool
+  /// A phrase that follows "cannot read the file: ".
+  package var reason: String
+
+  package init(_ reason: String, isRefused: Bool = false) {
+    self.reason = reason
+    self.isRefused = isRefused
+  }
+
+  package var description: String { reason }
+}
 
 /// Every config file in effect, merged: for each profile name the first file that defines it
 /// wins, and `default_profile` comes from the first file that sets it.
@@ -67,10 +82,10 @@ package struct Configuration: Sendable {
     var files: [ConfigFile] = []
     for candidate in candidates {
       let contents: [UInt8]?
-      do {
+      do throws(ConfigFileUnreadable) {
         contents = try read(candidate.path, YAMLLimits.maxBytes + 1)
       } catch {
-        throw ConfigError(path: candidate.path, message: "cannot read the file: \(error)")
+        throw ConfigError(path: candidate.path, message: "cannot read the file: \(error.reason)")
       }
       searched.append(SearchedFile(candidate: candidate, exists: contents != nil))
       guard let contents else {

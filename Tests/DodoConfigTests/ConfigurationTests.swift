@@ -70,9 +70,10 @@ import Testing
   }
 
   @Test func aReadFailureNamesTheFile() {
-    struct Denied: Error, CustomStringConvertible { var description: String { "permission denied" } }
     #expect(throws: ConfigError(path: home, message: "cannot read the file: permission denied")) {
-      try Configuration.load(configFlag: nil, environment: environment, read: { _, _ in throw Denied() })
+      try Configuration.load(
+        configFlag: nil, environment: environment,
+        read: { (_, _) throws(ConfigFileUnreadable) in throw ConfigFileUnreadable("permission denied") })
     }
   }
 

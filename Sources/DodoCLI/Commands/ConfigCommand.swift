@@ -176,12 +176,10 @@ struct ConfigCommand {
   func path() -> ExitStatus {
     let candidates = ConfigLocator.candidates(configFlag: context.configPath, environment: context.environment)
     let found: [String] = candidates.map { candidate in
-      do {
+      do throws(ConfigFileUnreadable) {
         return try Context.readTrusted(candidate.path, limit: 0) == nil ? "not found" : "found"
-      } catch let error as UntrustedConfigFile {
-        return "refused (\(error))"
       } catch {
-        return "unreadable (\(error))"
+        return error.isRefused ? "refused (\(error))" : "unreadable (\(error))"
       }
     }
     if context.json {

@@ -35,10 +35,18 @@ extension Context {
   /// At most `limit` bytes of the config file at `path`, `nil` when there is none. A file
   /// that another user could have written is refused (`UntrustedConfigFile`, see
   /// `checkTrusted` and `checkTrustedDirectory`); one that cannot be read is a `PlatformError`.
-  static func readTrusted(_ path: String, limit: Int) throws -> [UInt8]? {
-    guard let file = try SmallFile.readWithDirectory(path, limit: limit) else { return nil }
-    try checkTrusted(file.status, path: path)
-    try checkTrustedDirectory(file.directory.status, path: file.directory.path)
+  static func readTrusted(_ path: String, limit: Int) throws(ConfigFileUnreadable) -> [UInt8]? {
+    let read: (bytes: [UInt8], status: Syscalls.FileStatus, directory: (path: String, status: Syscalls.FileStatus))?
+    do throws(PlatformError) { read = try SmallFile.readWithDirectory(path, limit: limit) } catch {
+      throw ConfigFileUnreadable("\(error)")
+    }
+    guard let file = read else { return nil }
+    do throws(UntrustedConfigFile) {
+      try checkTrusted(file.status, path: path)
+      try checkTrustedDirectory(file.directory.status, path: file.directory.path)
+    } catch {
+      throw ConfigFileUnreadable("\(error)", isRefused: true)
+    }
     return file.bytes
   }
 
