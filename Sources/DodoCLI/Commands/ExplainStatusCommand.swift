@@ -32,7 +32,10 @@ extension CommandSpec {
       pay_, cks_ or sub_ is an ID pasted in its place; and a succeeded or active status in a \
       URL or query with no payment_id or subscription_id cannot be matched to a payment and \
       may be forged (a bare status value typed in has no room for an ID, so it gets no such \
-      warning; the other statuses grant nothing, so they get none either).
+      warning; the other statuses grant nothing, so they get none either). An input that is \
+      not URL text (a space, a control character, a bad % escape, also only in the query) \
+      cannot be decoded, and the error gives the position; dodo start, which matches a return \
+      on its scheme, host and path alone, still reads such a return, with a warning.
 
       The text output shows every control, bidirectional and line-separator character of an \
       input or a decoded value as a visible escape (\\x1b, \\n, \\u202e), so a crafted return \
