@@ -81,8 +81,7 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
     return url.withUTF8 { bytes in
       guard let parts = try? URLReader.read(bytes, checking: .beforeQuery), matches(bytes, parts) else { return nil }
       let query = ReturnQuery(returnURL: bytes, parts)
-      return IncomingReturn(
-        result: query.result, unreadablePart: query.unreadablePart, echoesOwnParameters: echoes(query))
+      return IncomingReturn(result: query.result, unreadablePart: query.unreadablePart)
     }
   }
 
@@ -185,8 +184,6 @@ package struct IncomingReturn: Sendable, Hashable {
   package var result: CheckoutResult
   /// What of its query or fragment is not URL text, as `ReturnQuery.unreadablePart` says.
   package var unreadablePart: String?
-  /// Whether it carries the return URL's own parameters (`ReturnURL.isEchoed(by:)`).
-  package var echoesOwnParameters: Bool
 }
 
 /// A parameter of a return URL's own query: its name, and its value as bytes to compare.

@@ -129,8 +129,10 @@ package final class ReturnChannelServer: ReturnChannel {
       // Read what came on the connections polled before accepting more, which may evict some.
       for (offset, (id, _)) in open.enumerated() where ready[first + offset] { read(id) }
       if ready[1] { accept(from: unixListener, kind: .unix) }
-      for (offset, listener) in httpListeners.enumerated() where ready[2 + offset] {
-        accept(from: listener, kind: .http)
+      if let loopbackRules {
+        for (offset, listener) in httpListeners.enumerated() where ready[2 + offset] {
+          accept(from: listener, kind: .http(loopbackRules))
+        }
       }
       if lines != nil, ready[first + open.count] { readLines() }
     }
@@ -321,7 +323,7 @@ package final class ReturnChannelServer: ReturnChannel {
   /// for the checkout's answer is never dropped.
   private func accept(from listener: Int32, kind: ReturnConnection.Kind) {
     while let fd = try? Syscalls.accept(listener) {
-      if kind == .unix {
+      if case .unix = kind {
         guard (try? Syscalls.peerUserID(fd)) == Syscalls.userID() else {
           Syscalls.close(fd)
           continue
@@ -342,8 +344,7 @@ package final class ReturnChannelServer: ReturnChannel {
       }
       let id = nextConnectionID
       nextConnectionID += 1
-      connections[id] = ReturnConnection(
-        fd: fd, kind: kind, acceptedAt: ContinuousClock().now, loopback: kind == .http ? loopbackRules : nil)
+      connections[id] = ReturnConnection(fd: fd, kind: kind, acceptedAt: ContinuousClock().now)
     }
   }
 
@@ -355,12 +356,12 @@ package final class ReturnChannelServer: ReturnChannel {
     case .url(let url):
       // A `handle-url` that gave up has been told nothing was claimed, or nothing at all:
       // claiming its URL now would make that untrue.
-      if connection.kind == .unix, connection.senderHasGone {
+      if connection.route == .handler, connection.senderHasGone {
         connections.removeValue(forKey: id)
         return
       }
       connection.awaitingAnswer = true
-      queued.append(.url(IncomingURL(id: id, url: url, route: connection.kind == .http ? .loopback : .handler)))
+      queued.append(.url(IncomingURL(id: id, url: url, route: connection.route)))
     case .reject(let response):
       connections.removeValue(forKey: id)
       connection.reject(response)
@@ -380,7 +381,7 @@ package final class ReturnChannelServer: ReturnChannel {
   private func expireConnections(now: ContinuousClock.Instant) {
     for (id, connection) in connections where !connection.awaitingAnswer && deadline(of: connection) <= now {
       connections.removeValue(forKey: id)
-      if connection.hasSentAnything || connection.kind == .unix { connection.reject(.timedOut) }
+      if connection.hasSentAnything || connection.route == .handler { connection.reject(.timedOut) }
     }
   }
 

@@ -3,7 +3,12 @@ import DodoCheckout
 /// One client of the return channel: a `handle-url` on the Unix socket, or a browser on the
 /// loopback HTTP listener. Reads one bounded request, then waits for the checkout's answer.
 final class ReturnConnection {
-  enum Kind: Equatable { case unix, http }
+  /// Who is at the other end: a `handle-url` on the Unix socket, or an HTTP client of the
+  /// loopback listener, heard under the rules of the return URL it serves.
+  enum Kind {
+    case unix
+    case http(LoopbackRules)
+  }
 
   /// What a read found.
   enum Request: Equatable {
@@ -35,21 +40,27 @@ final class ReturnConnection {
   /// Whether the client has sent anything: one that has not is the first to go when the
   /// server is full, and goes after `ReturnChannelServer.firstByteTimeoutMilliseconds`.
   var hasSentAnything: Bool { !buffer.isEmpty }
-  private let loopback: LoopbackRules?
   private var buffer: [UInt8] = []
 
-  init(fd: Int32, kind: Kind, acceptedAt: ContinuousClock.Instant, loopback: LoopbackRules?) {
+  init(fd: Int32, kind: Kind, acceptedAt: ContinuousClock.Instant) {
     self.fd = fd
     self.kind = kind
     self.acceptedAt = acceptedAt
-    self.loopback = loopback
+  }
+
+  /// How a URL read here reaches the checkout, which says who could have sent it.
+  var route: IncomingURL.Route {
+    switch kind {
+    case .unix: .handler
+    case .http: .loopback
+    }
   }
 
   deinit { Syscalls.close(fd) }
 
   /// Reads what is available and says whether the request is complete.
   func readRequest() -> Request {
-    let limit = kind == .unix ? ReturnChannelProtocol.maximumURLBytes : Self.maximumHTTPHead
+    let limit = route == .handler ? ReturnChannelProtocol.maximumURLBytes : Self.maximumHTTPHead
     var chunk = [UInt8](repeating: 0, count: 4096)
     var ended = false
     while buffer.count <= limit {
@@ -66,7 +77,7 @@ final class ReturnConnection {
     }
     switch kind {
     case .unix: return urlLine(ended: ended, limit: limit)
-    case .http: return httpRequest(ended: ended, limit: limit)
+    case .http(let rules): return httpRequest(ended: ended, limit: limit, rules: rules)
     }
   }
 
@@ -88,15 +99,15 @@ final class ReturnConnection {
 
   /// `GET TARGET HTTP/1.x` and headers up to the blank line, checked against the loopback
   /// rules; the URL is the return URL's origin and the target.
-  private func httpRequest(ended: Bool, limit: Int) -> Request {
+  private func httpRequest(ended: Bool, limit: Int, rules: LoopbackRules) -> Request {
     guard let headEnd = Self.endOfHead(buffer) else {
       if buffer.count > limit { return .reject(.tooLarge) }
       return ended ? .reject(.badRequest) : .incomplete
     }
-    guard let loopback, let head = HTTPRequestHead(buffer[..<headEnd]) else { return .reject(.badRequest) }
+    guard let head = HTTPRequestHead(buffer[..<headEnd]) else { return .reject(.badRequest) }
     guard head.method == "GET" else { return .reject(.methodNotAllowed) }
     guard head.target.utf8.count <= ReturnChannelProtocol.maximumURLBytes else { return .reject(.uriTooLong) }
-    return loopback.check(head)
+    return rules.check(head)
   }
 
   private static func endOfHead(_ bytes: [UInt8]) -> Int? {
