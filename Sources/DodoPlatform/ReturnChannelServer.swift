@@ -98,8 +98,10 @@ package final class ReturnChannelServer: ReturnChannel {
   /// Reads URLs from `fd`, one per line (blank lines skipped, surrounding white space
   /// trimmed), until its end; each is answered through `onAnswer` instead of a connection.
   /// `fd` is read only when `poll` says it is ready, so it stays blocking for whoever shares it.
+  /// Watching the `fd` already watched keeps what was read of a line so far.
   package func watchLines(fd: Int32, onAnswer: @escaping (_ line: String, _ claimed: Bool) -> Void) {
-    lines = LineSource(fd: fd, onAnswer: onAnswer)
+    let pending = lines?.fd == fd ? lines?.pending ?? [] : []
+    lines = LineSource(fd: fd, onAnswer: onAnswer, pending: pending)
   }
 
   package func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {

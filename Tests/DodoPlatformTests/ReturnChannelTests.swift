@@ -82,6 +82,27 @@ extension ServerTests {
       #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(200))) == .timedOut)
     }
 
+    @Test("watching the same lines again keeps what was read of a line so far")
+    func pastedLinesWatchedTwice() throws {
+      let temp = TemporaryDirectory()
+      let server = ReturnChannelServer(runtimeDirectory: temp.path)
+      try server.open(for: Self.returnURL)
+      defer { server.close() }
+      let pipe = try Syscalls.pipe()
+      defer {
+        Syscalls.close(pipe.read)
+        Syscalls.close(pipe.write)
+      }
+      server.watchLines(fd: pipe.read) { _, _ in }
+      try Syscalls.writeAll(pipe.write, Array("myapp://checkout/re".utf8))
+      #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(100))) == .timedOut)
+      // start warns how to finish by hand once per problem, and each warning offers the paste.
+      server.watchLines(fd: pipe.read) { _, _ in }
+      try Syscalls.writeAll(pipe.write, Array("turn\n".utf8))
+      guard case .url(let incoming) = try server.next(until: soon()) else { return #expect(Bool(false)) }
+      #expect(incoming.url == "myapp://checkout/return")
+    }
+
     @Test("no checkout running is not claimed, never an error")
     func nobodyListening() throws {
       let temp = TemporaryDirectory()
