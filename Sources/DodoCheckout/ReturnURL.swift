@@ -128,6 +128,19 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   /// `dodo start` to listen on, and a browser sent there reaches port 80 or nothing.
   package var lacksLoopbackPort: Bool { scheme == "http" && loopbackHost != nil && (port ?? 0) == 0 }
 
+  /// The return URL a checkout waits for: valid (spec 1.2), and a loopback one with a port to
+  /// listen on (see `lacksLoopbackPort`: without one the checkout would wait forever). The
+  /// flow, `dodo start`, `dodo validate` and the library all check it here, so they agree.
+  package static func forCheckout(_ string: String) throws(CheckoutError) -> ReturnURL {
+    let url = try ReturnURL(string)
+    if url.lacksLoopbackPort {
+      throw .invalidReturnUrl(
+        "a loopback return URL needs a port for dodo start to listen on (http://127.0.0.1:PORT/…, not 0); put it in the checkout session's return_url"
+      )
+    }
+    return url
+  }
+
   /// The address to listen on for a loopback host (`[::1]` without its brackets), else `nil`.
   private var loopbackHost: String? {
     switch host {

@@ -38,7 +38,7 @@ struct DesktopCheckout: Sendable {
   ) async throws(CheckoutError) -> CheckoutResult {
     // Both URLs are checked before any directory is touched, as `dodo start` does.
     _ = try CheckoutURL(checkoutURL)
-    _ = try ReturnURL(returnURL)
+    _ = try ReturnURL.forCheckout(returnURL)
     if Task.isCancelled { return .cancelled }
     let checkout: LocalCheckout
     do throws(PlatformError) {

@@ -188,6 +188,14 @@ struct DesktopCheckoutTests {
         checkoutURL: Sandbox.checkoutURL, returnURL: "not a url", customization: .init(), onEvent: { _ in })
     }
     #expect(error?.code == .invalidReturnUrl)
+    // A loopback return URL with no port: nothing could ever be served there, so the
+    // checkout would wait forever; refused as dodo start refuses it.
+    let portless = await #expect(throws: CheckoutError.self) {
+      try await checkout.start(
+        checkoutURL: Sandbox.checkoutURL, returnURL: "http://127.0.0.1/return", customization: .init(),
+        onEvent: { _ in })
+    }
+    #expect(portless?.code == .invalidReturnUrl)
     #expect(!FileManager.default.fileExists(atPath: sandbox.runtime))
   }
 

@@ -273,6 +273,17 @@ struct FlowTests {
     #expect(harness.log.entries.contains("deliver succeeded unreadable: \(note)"))
   }
 
+  @Test(
+    "a loopback return URL without a port is invalid before anything is touched",
+    arguments: [
+      "http://127.0.0.1/return", "http://localhost:0/return", "http://[::1]/return",
+    ])
+  func loopbackWithoutPort(returnURL: String) {
+    let harness = FlowHarness()
+    #expect(throws: CheckoutError.self) { try harness.run(returnURL: returnURL).get() }
+    #expect(harness.log.entries.isEmpty)
+  }
+
   @Test("the machine ignores inputs that do not fit its state")
   func ignoresStrayInputs() {
     var flow = CheckoutFlow(checkoutURL: "https://checkout.dodopayments.com/session/cks_1", returnURL: Self.returnURL)

@@ -153,7 +153,7 @@ struct StartCommand {
     let returning: ReturnURL
     do throws(CheckoutError) {
       checkout = try CheckoutURL(checkoutURL)
-      returning = try SharedOptions.startReturnURL(returnURL)
+      returning = try ReturnURL.forCheckout(returnURL)
     } catch {
       throw CLIError.checkout(error)
     }

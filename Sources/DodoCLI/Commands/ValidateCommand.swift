@@ -50,7 +50,7 @@ struct ValidateCommand {
         findings.append("checkout URL: valid (\(url.isTestMode ? "test" : "live") mode, \(session))")
       }
       if let returnURL {
-        let url = try SharedOptions.startReturnURL(returnURL)
+        let url = try ReturnURL.forCheckout(returnURL)
         findings.append(
           "return URL: valid"
             + (SharedOptions.loopbackNote(url).map { " (loopback: dodo start serves it itself; \($0))" } ?? ""))

@@ -27,7 +27,7 @@ extension ValidateCommand {
     if !returnURLGiven {
       if let returnURL = settings.returnURL.value {
         do throws(CheckoutError) {
-          let url = try SharedOptions.startReturnURL(returnURL)
+          let url = try ReturnURL.forCheckout(returnURL)
           let loopback = SharedOptions.loopbackNote(url).map { ", loopback: dodo start serves it itself; \($0)" } ?? ""
           findings.append("return URL: valid (\(ConfigCommand.describe(settings.returnURL.source))\(loopback))")
         } catch {

@@ -137,7 +137,7 @@ package struct CheckoutFlow: Sendable {
       createdAt = now
       let urls: URLs
       do throws(CheckoutError) {
-        urls = URLs(checkout: try CheckoutURL(checkoutURL), returning: try ReturnURL(returnURL))
+        urls = URLs(checkout: try CheckoutURL(checkoutURL), returning: try ReturnURL.forCheckout(returnURL))
       } catch {
         return finish(.failure(error), held: [])
       }
