@@ -19,7 +19,9 @@ let package = Package(
     ),
     .target(name: "DodoConfig", dependencies: ["CYAML", "DodoCheckout"]),
     .target(name: "DodoPlatform", dependencies: ["DodoCheckout"]),
-    .target(name: "DodoCLI", dependencies: ["DodoConfig", "DodoPlatform", "DodoCheckout"]),
+    // The account side: Dodo's API and webhooks, over a transport protocol (no sockets of its own).
+    .target(name: "DodoAccount", dependencies: ["DodoCheckout"]),
+    .target(name: "DodoCLI", dependencies: ["DodoConfig", "DodoPlatform", "DodoCheckout", "DodoAccount"]),
     .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
     // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop.
     .target(name: "DodoCheckoutDesktop", dependencies: ["DodoCheckout", "DodoPlatform"]),
@@ -30,6 +32,7 @@ let package = Package(
     .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout"]),
     .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig"]),
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform"]),
+    .testTarget(name: "DodoAccountTests", dependencies: ["DodoAccount"]),
     .testTarget(name: "DodoCLITests", dependencies: ["DodoCLI"], exclude: ["Snapshots"]),
     .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop"]),
     // Runs the built `dodo` (and the library's example) as subprocesses; depends on them so
