@@ -179,6 +179,44 @@ extension ServerTests {
       #expect(ContinuousClock().now - started < .seconds(2))
     }
 
+    @Test(
+      "a full server reads a connection's pending request before it evicts: a return among one-byte clients is served")
+    func oneByteFlood() throws {
+      let temp = TemporaryDirectory()
+      let port = freePort()
+      let server = ReturnChannelServer(runtimeDirectory: temp.path)
+      try server.open(for: try ReturnURL("http://127.0.0.1:\(port)/return"))
+      defer { server.close() }
+      let address = Syscalls.SocketAddress.ipv4("127.0.0.1", port: port)
+      var clients: [Int32] = []
+      defer { clients.forEach(Syscalls.close) }
+      func connect(sending bytes: String) throws -> Int32 {
+        let fd = try Syscalls.streamSocket(for: address, nonBlocking: false)
+        clients.append(fd)
+        try Syscalls.connect(fd, address)
+        try Syscalls.writeAll(fd, Array(bytes.utf8))
+        return fd
+      }
+      // The server fills up with clients that each sent one byte, and reads them.
+      for _ in 0..<ReturnChannelServer.maximumConnections { _ = try connect(sending: "G") }
+      #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(300))) == .timedOut)
+      // The return's whole request is in its socket, then more one-byte clients queue behind it
+      // (fewer than the listen backlog), all before the server looks again: the server takes
+      // them in one round, so nothing here depends on timing.
+      let request = "GET /return?status=succeeded&payment_id=pay_1 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+      let genuine = try connect(sending: request)
+      for _ in 0..<48 { _ = try connect(sending: "G") }
+      guard case .url(let incoming) = try server.next(until: soon()) else {
+        return #expect(Bool(false), "the return was evicted unread")
+      }
+      #expect(incoming.url == "http://127.0.0.1:\(port)/return?status=succeeded&payment_id=pay_1")
+      server.answer(incoming.id, claimed: true)
+      try Syscalls.setTimeouts(genuine, seconds: 5)
+      var response = [UInt8](repeating: 0, count: 64)
+      let count = try Syscalls.read(genuine, into: &response, at: 0)
+      #expect(String(decoding: response[..<count], as: UTF8.self).hasPrefix("HTTP/1.1 200 "))
+    }
+
     @Test("localhost listens on both loopback families when it can; never on other addresses")
     func addresses() throws {
       let temp = TemporaryDirectory()
