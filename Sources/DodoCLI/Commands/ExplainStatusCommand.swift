@@ -19,7 +19,11 @@ extension CommandSpec {
       The result is read exactly as the Dodo Payments iOS SDK reads it. It is a hint, not proof \
       of payment: confirm payments on the backend with the payment.succeeded or \
       subscription.active webhook, and never tell a customer whose outcome is pending or unknown \
-      that the payment failed.
+      that the payment failed. A succeeded status with a subscription_id is explained as the \
+      active subscription it is (confirm it with subscription.active or Get Subscription), one \
+      naming neither a payment nor a subscription is never sent to look up an ID it lacks, and \
+      status=cancelled, a status Dodo Payments' payments do have, is explained as such: the SDK \
+      reads it as pending, and the payment is checked on the backend.
 
       What makes a reading doubtful is said beside it, as a Warning: line after the result \
       (in JSON, "warnings": an array of strings after "nextStep", present only when there is \
@@ -172,7 +176,8 @@ struct ExplainStatusCommand {
   private func writeJSON(
     _ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: ExplainWarnings, plain: Bool
   ) {
-    let explanation = StatusExplanation.of(query.rawStatus)
+    let explanation = StatusExplanation.of(query.rawStatus).given(
+      subscription: query.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
     beginJSON(input, plain: plain)
     writer.key("result")
     writer.result(query, plainURL: plain)
@@ -237,7 +242,8 @@ struct ExplainStatusCommand {
       out += Self.field(
         "Next step", "Ask the customer for the full address the checkout returned to, exactly as shown.")
     case .success(let result):
-      let explanation = StatusExplanation.of(result.rawStatus)
+      let explanation = StatusExplanation.of(result.rawStatus).given(
+        subscription: result.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
       let status =
         result.rawStatus.map { "\(result.status.rawValue) (status=\(TerminalText.escaped($0)))" }
         ?? "\(result.status.rawValue) (no status)"
@@ -297,7 +303,8 @@ struct ExplainStatusCommand {
         }
       } ?? true
     guard fits else { return false }
-    let explanation = StatusExplanation.of(query.rawStatus)
+    let explanation = StatusExplanation.of(query.rawStatus).given(
+      subscription: query.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
     func add(_ text: StaticString) { text.withUTF8Buffer { writer.raw($0) } }
     if count > 1 { add("\n") }
     writer.raw(input)
