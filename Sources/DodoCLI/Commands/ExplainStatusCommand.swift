@@ -48,9 +48,12 @@ extension CommandSpec {
       --redact hides the customer's email and license keys wherever they show, in both \
       outputs: the echoed input, the fields and raw. An email keeps its first character and \
       its domain (a***@example.com), enough to tell customers apart without the address; an \
-      email with no @ and every license key become [redacted]. Parameters are found by their \
-      decoded name after any ?, &, ; or #, so a value in a fragment or after &amp; is hidden \
-      too. IDs and the status stay, as they are what support staff look up.
+      email with no @ or an odd domain, and every license key, become [redacted]. A value is \
+      hidden as far as the reader reads it, up to the next & or #, so a ; or a quote inside it \
+      hides nothing. Parameters are found by their decoded name (any name ending in email or \
+      license_key, in any case) after any ?, &, ; or #, so a value in a fragment, after &amp; \
+      or inside another value is hidden too, and <…>, quotes or blanks around the input change \
+      nothing. IDs and the status stay, as they are what support staff look up.
 
       With --json, each input gives one line of JSON: {"input":…,"result":{…},"rawStatus":…,"meaning":…,"nextStep":…[,"warnings":[…]]}, \
       or {"input":…,"error":{"code":…,"message":…}} for an input that cannot be decoded.
@@ -149,7 +152,7 @@ struct ExplainStatusCommand {
   private mutating func explainTooLong(_ start: UnsafeBufferPointer<UInt8>) {
     count += 1
     allDecoded = false
-    let shown = UnsafeBufferPointer(rebasing: start.prefix(64))
+    let shown = UnsafeBufferPointer(rebasing: Self.trimmed(start).prefix(64))
     var input =
       String(decoding: redact ? ExplainRedaction.redacted(shown) ?? Array(shown) : Array(shown), as: UTF8.self) + "…"
     let error = CheckoutError.invalidReturnUrl(
