@@ -11,7 +11,7 @@ extension CommandSpec {
       text that starts with a scheme and a colon is a URL, text that starts with ? or holds = \
       or & is a query, and a word of letters, digits, _ and - is a status. Anything else, a URL \
       with no host, and text with a space, a control character or a malformed % escape cannot \
-      be decoded. With - the inputs are read from standard input, one per line (blank lines \
+      be decoded, except in a URL's query or fragment (see below). With - the inputs are read from standard input, one per line (blank lines \
       skipped), and decoded as they arrive, so a file of any size streams through in flat \
       memory; a line of 1 MiB or more cannot be decoded, and the lines after it go on. Leading \
       and trailing blanks of an input are ignored.
@@ -36,10 +36,11 @@ extension CommandSpec {
       pay_, cks_ or sub_ is an ID pasted in its place; and a succeeded or active status in a \
       URL or query with no payment_id or subscription_id cannot be matched to a payment and \
       may be forged (a bare status value typed in has no room for an ID, so it gets no such \
-      warning; the other statuses grant nothing, so they get none either). An input that is \
-      not URL text (a space, a control character, a bad % escape, also only in the query) \
-      cannot be decoded, and the error gives the position; dodo start, which matches a return \
-      on its scheme, host and path alone, still reads such a return, with a warning.
+      warning; the other statuses grant nothing, so they get none either). A return URL whose \
+      query or fragment is not URL text (a space, a control character, a bad % escape: \
+      note=100%) is read as dodo start reads it, that part as given, with a warning, since \
+      start acts on such a return; an input that is not URL text elsewhere (before a URL's \
+      query, or in a bare query) cannot be decoded, and the error gives the position.
 
       The text output shows every control, bidirectional and line-separator character of an \
       input or a decoded value as a visible escape (\\x1b, \\n, \\u202e), so a crafted return \
@@ -421,7 +422,19 @@ enum ExplainInput {
     let warnings = cleaning
     if hasScheme(input) {
       let found = isCheckoutPage(input) ? warnings.union(.checkoutPage) : warnings
-      return try ReturnQuery.withReturnURL(input) { body($0, found.union(.of($0, fromQuery: true))) }
+      do throws(CheckoutError) {
+        return try ReturnQuery.withReturnURL(input) { body($0, found.union(.of($0, fromQuery: true))) }
+      } catch {
+        // What start reads, this reads too; only once the strict reading failed, so the usual
+        // input pays nothing for it.
+        let read = ReturnQuery.withReturnURLAsReturned(input) { query in
+          guard query.unreadablePart != nil else { return false }
+          body(query, found.union(.unreadableQuery).union(.of(query, fromQuery: true)))
+          return true
+        }
+        if read != true { throw error }
+        return
+      }
     }
     if let question = input.firstIndex(of: UInt8(ascii: "?")), question > 0, looksLikeAddress(input[..<question]) {
       let found = warnings.union(.noScheme)
