@@ -488,9 +488,10 @@ struct CheckoutEventReporter {
     }
     if event == .opened, context.stderr.isTerminal {
       let opened = byHand ? "Open the checkout URL above" : "The checkout is open in your browser"
+      let target = TerminalText.escaped(returnURL.redacted)
       context.stderr.write(
         context.stderrStyle.dim(
-          "\(opened); waiting for it to return to \(returnURL.redacted). Press Ctrl-C to give up.") + "\n")
+          "\(opened); waiting for it to return to \(target). Press Ctrl-C to give up.") + "\n")
     }
     context.stderr.flush()
   }
