@@ -149,4 +149,15 @@ struct CompletionTests {
       #expect(candidates == [shell == .fish ? fish : quoted], "\(shell) offers \(candidates) for '\(prefix)'")
     }
   }
+
+  /// A plugin whose name holds a colon is offered whole (zsh's NAME:DESCRIPTION form once cut it).
+  @Test(arguments: CompletionShell.allCases)
+  func pluginNameWithAColonIsWhole(shell: CompletionShell) throws {
+    let directory = TemporaryDirectory()
+    try directory.writeProgram("bin/dodo-zq:cd", "#!/bin/sh\n")
+    var environment = Self.fixture.environment
+    environment["PATH"] = directory.url.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "")
+    let candidates = try shell.complete("dodo zq", environment: environment)
+    #expect(candidates == ["zq:cd"], "\(shell) offers \(candidates)")
+  }
 }
