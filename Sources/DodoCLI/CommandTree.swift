@@ -13,6 +13,12 @@ package enum CommandTree {
       {"error":{"code":…,"message":…}} on standard error, its code one of INVALID_CHECKOUT_URL, \
       INVALID_RETURN_URL, ALREADY_IN_PROGRESS, PLATFORM_ERROR, USAGE_ERROR, CONFIG_ERROR and \
       UNKNOWN_COMMAND.
+
+      Text from outside that dodo prints for a person (a return URL's fields and path, profile \
+      names, settings' values, file paths, plugin names, a browser command that failed, every \
+      warning and error) shows each control, bidirectional and line-separator character as a \
+      visible escape (\\x1b, \\n, \\u202e), so that it cannot drive the terminal; JSON output \
+      carries the exact text.
       """,
     subcommands: [
       .start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .completion, .help, .generate,

@@ -93,6 +93,16 @@
     body(try ReturnQuery(returnURL: url))
   }
 
+  /// Reads the return URL `url` as `dodo start` reads a return coming back
+  /// (`ReturnURL.reading(_:)`): a URL with a host up to its query, and its query read as far
+  /// as it goes, `unreadablePart` saying what is not URL text; `nil` when it is not even that.
+  package static func withReturnURLAsReturned<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) -> R? {
+    guard let parts = try? URLReader.read(url, checking: .beforeQuery), let authority = parts.authority,
+      !authority.host.isEmpty
+    else { return nil }
+    return body(ReturnQuery(returnURL: url, parts))
+  }
+
   /// Reads a bare query (`status=…&…`, with or without a leading `?`) like `withReturnURL`.
   public static func withQuery<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError)
     -> R

@@ -38,6 +38,13 @@ struct ConfigSchema {
 
   private func profile(_ entry: YAMLEntry) throws(ConfigError) -> Profile {
     guard !entry.key.isEmpty else { throw text.error("a profile name cannot be empty", at: entry.keyMark) }
+    // Shells complete profile names and terminals show them: a newline or a tab would split
+    // one in every shell's completion, an escape would act on the terminal.
+    guard !entry.key.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) else {
+      throw text.error(
+        "a profile name cannot hold a control character (a newline, a tab, an escape): shells split it and "
+          + "terminals act on it", at: entry.keyMark)
+    }
     var profile = Profile(name: entry.key, source: source(entry.keyMark))
     guard !isNull(entry.value) else { return profile }
     for field in try entries(

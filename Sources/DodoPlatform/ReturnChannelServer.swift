@@ -29,17 +29,18 @@ import DodoCheckout
 ///
 /// Every connection is bounded in size and time, so a stuck or hostile client cannot hold up
 /// the return: at most `maximumConnections` are open, every pending connection is accepted
-/// on each round, and when full the oldest one still waiting for a request goes; a client
-/// has `firstByteTimeoutMilliseconds` to start its request and `requestTimeoutMilliseconds`
-/// to finish it. A flood of idle connections thus costs each of them a second at most, and
-/// the browser's return, which comes with its request at once, gets through.
+/// on each round, and when full what the open ones sent is read first, then the one idle
+/// the longest goes (never one with a request read or waiting to be read); a client has
+/// `firstByteTimeoutMilliseconds` to start its request and `requestTimeoutMilliseconds` to
+/// finish it. A flood of idle or trickling connections thus costs each of them a second or
+/// a few at most, and the browser's return, which comes with its request at once, gets through.
 package final class ReturnChannelServer: ReturnChannel {
   package let socketPath: String
   /// How long a client has to send its whole request.
   package var requestTimeoutMilliseconds = 5_000
   /// How long a client has to send the first byte of its request.
   package var firstByteTimeoutMilliseconds = 1_000
-  static let maximumConnections = 64
+  package static let maximumConnections = 64
 
   private var unixListener: Int32 = -1
   private var httpListeners: [Int32] = []
@@ -218,20 +219,6 @@ package final class ReturnChannelServer: ReturnChannel {
     return fd
   }
 
-  /// Whether a process accepts connections on the socket at `path`; a socket file nobody
-  /// listens on refuses them (`ECONNREFUSED`).
-  static func isLive(_ path: String) throws(SystemError) -> Bool {
-    guard let status = try Syscalls.lstat(path) else { return false }
-    guard status.isSocket else { throw SystemError("bind", errno: .fileExists, subject: "\(path) (not a socket)") }
-    let fd = try Syscalls.streamSocket(for: .unix(path), nonBlocking: false)
-    defer { Syscalls.close(fd) }
-    do throws(SystemError) { try Syscalls.connect(fd, .unix(path)) } catch {
-      if error.errno == .connectionRefused || error.errno == .noSuchFileOrDirectory { return false }
-      throw error
-    }
-    return true
-  }
-
   /// Listens on the loopback return URL's port: `127.0.0.1` or `::1`, and both for `localhost`
   /// (`::1` only when the machine has IPv6).
   private func listenOnLoopback(_ loopback: LoopbackAddress, returnURL: ReturnURL) throws(PlatformError) {
@@ -320,9 +307,7 @@ package final class ReturnChannelServer: ReturnChannel {
     lines = source
   }
 
-  /// Accepts every connection waiting on `listener`. When full, the oldest connection that
-  /// has not finished its request makes room, one that has sent nothing first; one waiting
-  /// for the checkout's answer is never dropped.
+  /// Accepts every connection waiting on `listener`, making room when full (`makeRoom`).
   private func accept(from listener: Int32, kind: ReturnConnection.Kind) {
     while let fd = try? Syscalls.accept(listener) {
       if case .unix = kind {
@@ -331,23 +316,33 @@ package final class ReturnChannelServer: ReturnChannel {
           continue
         }
       }
-      if connections.count >= Self.maximumConnections {
-        let waiting = connections.filter { !$0.value.awaitingAnswer }
-        guard
-          let oldest = waiting.min(by: {
-            ($0.value.hasSentAnything ? 1 : 0, $0.key) < ($1.value.hasSentAnything ? 1 : 0, $1.key)
-          })
-        else {
-          Syscalls.close(fd)
-          continue
-        }
-        // Closed unanswered: a `handle-url` hears no answer, which is the truth.
-        connections.removeValue(forKey: oldest.key)
+      guard makeRoom() else {
+        Syscalls.close(fd)
+        continue
       }
       let id = nextConnectionID
       nextConnectionID += 1
       connections[id] = ReturnConnection(fd: fd, kind: kind, acceptedAt: ContinuousClock().now)
     }
+  }
+
+  /// Whether there is room for one more connection. When full, what every connection has
+  /// sent is read first (a complete request then waits for its answer and is never
+  /// dropped, a bad one is answered and goes); if still full, the connection idle the
+  /// longest goes, closed unanswered (a `handle-url` hears no answer, which is the truth).
+  /// So a request already sent is never dropped unread, however many clients trickle bytes.
+  private func makeRoom() -> Bool {
+    guard connections.count >= Self.maximumConnections else { return true }
+    let waiting = connections.filter { !$0.value.awaitingAnswer }.sorted { $0.key < $1.key }
+    let ready = (try? Syscalls.poll(waiting.map { Syscalls.PollRequest(fd: $0.value.fd) }, timeoutMilliseconds: 0))
+    for (offset, (id, _)) in waiting.enumerated() where ready?[offset] == true { read(id) }
+    guard connections.count >= Self.maximumConnections else { return true }
+    let idlest = connections.filter { !$0.value.awaitingAnswer }.min {
+      ($0.value.lastHeardAt, $0.key) < ($1.value.lastHeardAt, $1.key)
+    }
+    guard let idlest else { return false }
+    connections.removeValue(forKey: idlest.key)
+    return true
   }
 
   private func read(_ id: Int) {
@@ -386,17 +381,6 @@ package final class ReturnChannelServer: ReturnChannel {
       if connection.hasSentAnything || connection.route == .handler { connection.reject(.timedOut) }
     }
   }
-
-  static func milliseconds(from now: ContinuousClock.Instant, to deadline: ContinuousClock.Instant) -> Int32 {
-    let (seconds, attoseconds) = now.duration(to: deadline).components
-    guard seconds >= 0 else { return 0 }
-    return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
-  }
-}
-
-/// Runs `body`, turning its `SystemError` into a `PlatformError` that says what was being done.
-func platform<R>(_ doing: String, _ body: () throws(SystemError) -> R) throws(PlatformError) -> R {
-  do throws(SystemError) { return try body() } catch { throw PlatformError("\(doing): \(error)") }
 }
 
 /// A file descriptor that URLs arrive on one per line, and where their answers go.

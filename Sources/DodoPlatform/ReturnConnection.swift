@@ -40,12 +40,16 @@ final class ReturnConnection {
   /// Whether the client has sent anything: one that has not is the first to go when the
   /// server is full, and goes after `ReturnChannelServer.firstByteTimeoutMilliseconds`.
   var hasSentAnything: Bool { !buffer.isEmpty }
+  /// When the client last sent something (or connected): the one idle the longest is the
+  /// first to go when the server is full.
+  private(set) var lastHeardAt: ContinuousClock.Instant
   private var buffer: [UInt8] = []
 
   init(fd: Int32, kind: Kind, acceptedAt: ContinuousClock.Instant) {
     self.fd = fd
     self.kind = kind
     self.acceptedAt = acceptedAt
+    lastHeardAt = acceptedAt
   }
 
   /// How a URL read here reaches the checkout, which says who could have sent it.
@@ -74,6 +78,7 @@ final class ReturnConnection {
         break
       }
       buffer += chunk[..<count]
+      lastHeardAt = ContinuousClock().now
     }
     switch kind {
     case .unix: return urlLine(ended: ended, limit: limit)

@@ -193,10 +193,12 @@ import Testing
           Warning:       The input was wrapped in <…>; they were removed before reading.
           Warning:       No payment_id or subscription_id: this success cannot be
                          matched to a payment and may be forged.
-          Meaning:       The customer completed a one-time payment.
-          Next step:     Confirm it on the backend (the payment.succeeded webhook or Get
-                         Payment Detail with the payment ID) before granting access: the
-                         return URL alone is not proof of payment.
+          Meaning:       The return URL says the payment succeeded, but names no payment
+                         or subscription.
+          Next step:     Do not grant access on this URL alone: find the payment on the
+                         backend (the payment.succeeded or subscription.active webhook,
+                         or Get Checkout Session for the customer's session) and confirm
+                         it there.
 
         """)
   }
@@ -260,9 +262,9 @@ import Testing
         https://x.y/?status=active&subscription_id=sub_1&email=a%40b.c
           Result:        succeeded (status=active)
           Meaning:       The customer's subscription is active.
-          Next step:     Confirm it on the backend (the subscription.active webhook)
-                         before granting access: the return URL alone is not proof of
-                         payment.
+          Next step:     Confirm it on the backend (the subscription.active webhook or
+                         Get Subscription with the subscription ID) before granting
+                         access: the return URL alone is not proof of payment.
           Subscription:  sub_1
           Email:         a@b.c
 

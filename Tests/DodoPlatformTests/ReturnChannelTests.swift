@@ -17,6 +17,13 @@ final class Outcome<Value>: @unchecked Sendable {
     _ = done.wait(timeout: .now() + 10)
     return value
   }
+
+  /// Whether the value is set, without waiting.
+  var isDone: Bool {
+    guard done.wait(timeout: .now()) == .success else { return false }
+    done.signal()
+    return true
+  }
 }
 
 /// Runs `body` on a background thread.

@@ -131,4 +131,33 @@ struct CompletionTests {
     #expect(candidates.contains("start"), "\(shell) offers \(candidates)")
     #expect(!FileManager.default.fileExists(atPath: pwned), "\(shell) ran the command in a plugin's name")
   }
+
+  /// Profile names a shell would act on or split are inserted as text: bash's candidates are
+  /// quoted (printf %q) and zsh's matches quoted by compadd, as they will be inserted; fish
+  /// lists names as they are and escapes them when it inserts one. A colon cuts no name.
+  @Test(arguments: CompletionShell.allCases)
+  func profileNamesAreInsertedQuoted(shell: CompletionShell) throws {
+    let directory = TemporaryDirectory()
+    let config = try directory.write(
+      "c.yaml", "profiles:\n  \"x$(touch F)\": {}\n  \"a:b\": {}\n  \"my shop\": {}\n")
+    let expected: [(prefix: String, quoted: String, fish: String)] = [
+      ("x", #"x\$\(touch\ F\)"#, "x$(touch F)"), ("a", "a:b", "a:b"), ("m", #"my\ shop"#, "my shop"),
+    ]
+    for (prefix, quoted, fish) in expected {
+      let candidates = try shell.complete(
+        "dodo --config \(config) --profile \(prefix)", environment: Self.fixture.environment)
+      #expect(candidates == [shell == .fish ? fish : quoted], "\(shell) offers \(candidates) for '\(prefix)'")
+    }
+  }
+
+  /// A plugin whose name holds a colon is offered whole (zsh's NAME:DESCRIPTION form once cut it).
+  @Test(arguments: CompletionShell.allCases)
+  func pluginNameWithAColonIsWhole(shell: CompletionShell) throws {
+    let directory = TemporaryDirectory()
+    try directory.writeProgram("bin/dodo-zq:cd", "#!/bin/sh\n")
+    var environment = Self.fixture.environment
+    environment["PATH"] = directory.url.appendingPathComponent("bin").path + ":" + (environment["PATH"] ?? "")
+    let candidates = try shell.complete("dodo zq", environment: environment)
+    #expect(candidates == ["zq:cd"], "\(shell) offers \(candidates)")
+  }
 }

@@ -29,6 +29,19 @@ struct ExplainStatusEndToEndTests {
     #expect(lines[2].contains(#""status":"expired""#))
   }
 
+  @Test("--redact hides the email and license key at the start of a too-long line, a leading tab or <…> and all")
+  func overlongLineRedacted() throws {
+    let padding = String(repeating: "a", count: 1_100_000)
+    let input =
+      "\temail=annieZ@example.com&license_key=SECRETKEY&x=\(padding)\n<license_key=SECRETKEY&x=\(padding)\n"
+    for arguments in [["explain-status", "--redact", "--json", "-"], ["explain-status", "--redact", "-"]] {
+      let run = try Dodo.run(arguments, stdin: input)
+      #expect(run.status == 1)
+      #expect(run.stdout.contains("[redacted]"), "\(run.stdout.prefix(500))")
+      #expect(!run.stdout.contains("annieZ") && !run.stdout.contains("SECRETKEY"), "\(run.stdout.prefix(500))")
+    }
+  }
+
   @Test("- answers each line as it arrives, before standard input ends")
   func answersLineByLine() throws {
     let process = Process()

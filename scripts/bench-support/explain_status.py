@@ -18,8 +18,13 @@ EXPLANATIONS = {
                   "Confirm it on the backend (the payment.succeeded webhook or Get Payment Detail with the payment ID) "
                   "before granting access: the return URL alone is not proof of payment."),
     "active": ("The customer's subscription is active.",
-               "Confirm it on the backend (the subscription.active webhook) before granting access: the return URL "
-               "alone is not proof of payment."),
+               "Confirm it on the backend (the subscription.active webhook or Get Subscription with the subscription "
+               "ID) before granting access: the return URL alone is not proof of payment."),
+    "cancelled": ("Dodo Payments reports this payment as cancelled: it was stopped before it completed. The SDK does "
+                  "not read cancelled as an outcome, so it reads as pending.",
+                  "Check the payment on the backend (the payment.cancelled webhook or Get Payment Detail with the "
+                  "payment ID). If it was cancelled, nothing was charged and the customer can start a new checkout; "
+                  "do not tell them the payment failed."),
     "failed": ("The payment was declined; this attempt charged nothing.",
                "The customer can try again, with another payment method if the card was refused. Confirm with the "
                "payment.failed webhook if in doubt."),
@@ -37,12 +42,21 @@ UNRECOGNIZED = ("The status is not one Dodo Payments sends, so the outcome is un
 STATUS = {"succeeded": "succeeded", "active": "succeeded", "failed": "failed", "expired": "expired"}
 
 
-def explanation(raw_status):
+UNNAMED = ("The return URL says the payment succeeded, but names no payment or subscription.",
+           "Do not grant access on this URL alone: find the payment on the backend (the payment.succeeded or "
+           "subscription.active webhook, or Get Checkout Session for the customer's session) and confirm it there.")
+
+
+def explanation(raw_status, payment_id, subscription_id):
     if raw_status is None:
         return MISSING
     if raw_status == "":
         return EMPTY
     lowered = raw_status.lower()
+    if lowered == "succeeded" and subscription_id is not None:
+        return EXPLANATIONS["active"]
+    if lowered == "succeeded" and payment_id is None:
+        return UNNAMED
     if lowered in EXPLANATIONS:
         return EXPLANATIONS[lowered]
     return REQUIRES if lowered.startswith("requires_") else UNRECOGNIZED
@@ -65,7 +79,8 @@ def main():
             if name == "license_key" and value:
                 keys.append(value)
         raw_status = raw.get("status")
-        meaning, next_step = explanation(raw_status)
+        meaning, next_step = explanation(raw_status, raw.get("payment_id") or None,
+                                         raw.get("subscription_id") or None)
         result = {
             "status": STATUS.get((raw_status or "").lower(), "pending"),
             "paymentId": raw.get("payment_id") or None,

@@ -6,7 +6,10 @@ extension CommandSpec {
       Prints the same script that 'make install' puts where each shell looks for it, for a \
       dotfile manager or a home-directory install. It completes commands, options, their \
       values, the profile names of the config in effect and the plugins on PATH, reading \
-      them when Tab is pressed, so the script need not be regenerated when those change.
+      them when Tab is pressed, so the script need not be regenerated when those change. \
+      Whatever a name holds ($(…), a blank, a quote, a colon) is inserted quoted, as text, \
+      never run or cut; a profile name cannot hold a control character (the config is refused, \
+      exit status 78), so no name is split either.
 
       Where each shell loads it from, for the current user or (as root) everyone: \
       bash: ~/.local/share/bash-completion/completions/dodo, or \

@@ -147,13 +147,15 @@ struct ConfigCommand {
       }
       return .success
     }
-    let values = rows.map { $0.value ?? "(none)" }
+    // Values, names and paths come from files and the environment: shown, never obeyed.
+    let values = rows.map { $0.value.map(TerminalText.escaped) ?? "(none)" }
     let nameWidth = rows.map(\.name.count).max() ?? 0
     let valueWidth = values.map(\.count).max() ?? 0
     var text = ""
     for (row, value) in zip(rows, values) {
       text +=
-        Self.pad(row.name, nameWidth) + "  " + Self.pad(value, valueWidth) + "  " + Self.describe(row.source) + "\n"
+        Self.pad(row.name, nameWidth) + "  " + Self.pad(value, valueWidth) + "  "
+        + TerminalText.escaped(Self.describe(row.source)) + "\n"
     }
     context.stdout.write(text)
     return .success
@@ -168,7 +170,7 @@ struct ConfigCommand {
         json.endArray()
       }
     } else {
-      context.stdout.write(names.map { $0 + "\n" }.joined())
+      context.stdout.write(names.map { TerminalText.escaped($0) + "\n" }.joined())
     }
     return .success
   }
@@ -199,12 +201,14 @@ struct ConfigCommand {
       }
       return .success
     }
-    let pathWidth = candidates.map(\.path.count).max() ?? 0
-    let statusWidth = found.map(\.count).max() ?? 0
+    let paths = candidates.map { TerminalText.escaped($0.path) }
+    let statuses = found.map(TerminalText.escaped)
+    let pathWidth = paths.map(\.count).max() ?? 0
+    let statusWidth = statuses.map(\.count).max() ?? 0
     var text = ""
-    for (candidate, status) in zip(candidates, found) {
+    for (candidate, (path, status)) in zip(candidates, zip(paths, statuses)) {
       text +=
-        Self.pad(candidate.path, pathWidth) + "  " + Self.pad(status, statusWidth) + "  " + candidate.reason.description
+        Self.pad(path, pathWidth) + "  " + Self.pad(status, statusWidth) + "  " + candidate.reason.description
         + "\n"
     }
     context.stdout.write(text)

@@ -6,9 +6,13 @@
 ///
 /// An email keeps its first character and its domain (`a***@example.com`), which tells
 /// support staff which customer it is likely about without giving the address away; one with
-/// no `@` and every license key become `[redacted]`. A parameter is found by its name
-/// percent-decoded (`em%61il` too) after any `?`, `&`, `;` or `#`, so a fragment or `&amp;`
-/// hides no value: hiding too much is the safe way to be wrong.
+/// no `@`, one whose domain is not a plain host name, and every license key become
+/// `[redacted]`. A value is hidden as the reader reads it: up to the next `&` or `#`, as the
+/// query is split, so a `;`, `?` or quote inside it is hidden with it. A parameter is found by
+/// its name percent-decoded (`em%61il` too), compared ignoring case, and ending in `email` or
+/// `license_key` (so a `<`, quote or blank before it hides nothing), after any `?`, `&`, `;`
+/// or `#`, so a fragment, `&amp;` or another parameter's value hides no value either: hiding
+/// too much is the safe way to be wrong.
 enum ExplainRedaction {
   /// `input` with the values hidden; `nil` when it holds none, so the input is used as it is.
   static func redacted(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
@@ -24,19 +28,27 @@ enum ExplainRedaction {
       let start = i
       var nameEnd = start
       while nameEnd < end, !isDelimiter(input[nameEnd]), input[nameEnd] != UInt8(ascii: "=") { nameEnd += 1 }
-      var next = nameEnd
-      while next < end, !isDelimiter(input[next]) { next += 1 }
-      if nameEnd < end, input[nameEnd] == UInt8(ascii: "="), nameEnd + 1 < next {
+      // Where the reader ends this value: the next `&`, or the end of the query at `#`.
+      var valueEnd = nameEnd
+      while valueEnd < end, input[valueEnd] != UInt8(ascii: "&"), input[valueEnd] != UInt8(ascii: "#") {
+        valueEnd += 1
+      }
+      if nameEnd < end, input[nameEnd] == UInt8(ascii: "="), nameEnd + 1 < valueEnd {
         let name = decoded(UnsafeBufferPointer(rebasing: input[start..<nameEnd]))
-        let value = UnsafeBufferPointer(rebasing: input[(nameEnd + 1)..<next])
+        let value = UnsafeBufferPointer(rebasing: input[(nameEnd + 1)..<valueEnd])
         let hidden: [UInt8]? =
-          name == Array("email".utf8)
-          ? hiddenEmail(value) : name == Array("license_key".utf8) ? Array("[redacted]".utf8) : nil
+          endsWith(name, "email") ? hiddenEmail(value) : endsWith(name, "license_key") ? Array("[redacted]".utf8) : nil
         if let hidden {
           out = (out ?? []) + Array(input[copied...nameEnd]) + hidden
-          copied = next
+          copied = valueEnd
+          i = valueEnd + 1
+          continue
         }
       }
+      // Not a hidden parameter: the next name may start after any delimiter, inside this
+      // parameter's value too.
+      var next = nameEnd
+      while next < end, !isDelimiter(input[next]) { next += 1 }
       i = next + 1
     }
     guard var out else { return nil }
@@ -48,8 +60,16 @@ enum ExplainRedaction {
     c == UInt8(ascii: "?") || c == UInt8(ascii: "&") || c == UInt8(ascii: ";") || c == UInt8(ascii: "#")
   }
 
+  /// Whether `name` ends with the lower-case ASCII `suffix`, compared ignoring case.
+  private static func endsWith(_ name: [UInt8], _ suffix: StaticString) -> Bool {
+    suffix.withUTF8Buffer { want in
+      name.count >= want.count
+        && zip(name.suffix(want.count), want).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }
+    }
+  }
+
   /// `a***` and the domain after the last `@` (or `%40`), as it is written; `[redacted]`
-  /// when there is no `@` or nothing before it.
+  /// when there is no `@`, nothing before it, or a domain that is not a plain host name.
   private static func hiddenEmail(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     var at: (index: Int, length: Int)?
     for i in value.indices.reversed() {
@@ -64,12 +84,21 @@ enum ExplainRedaction {
         break
       }
     }
-    guard let at, at.index > 0 else { return Array("[redacted]".utf8) }
+    guard let at, at.index > 0, value[(at.index + at.length)...].allSatisfy(isHostCharacter) else {
+      return Array("[redacted]".utf8)
+    }
     let first = value[0]
     let isAlphanumeric =
       ((first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z"))
       || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
     return [isAlphanumeric ? first : UInt8(ascii: "*")] + Array("***".utf8) + Array(value[at.index...])
+  }
+
+  /// A letter, digit, `.`, `-` or `_`: what a domain shown as it is may hold.
+  private static func isHostCharacter(_ c: UInt8) -> Bool {
+    ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z"))
+      || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+      || c == UInt8(ascii: ".") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")
   }
 
   /// A parameter name with its `%XX` escapes decoded (`+` stays, as the SDK reads names).

@@ -11,7 +11,7 @@ extension CommandSpec {
       text that starts with a scheme and a colon is a URL, text that starts with ? or holds = \
       or & is a query, and a word of letters, digits, _ and - is a status. Anything else, a URL \
       with no host, and text with a space, a control character or a malformed % escape cannot \
-      be decoded. With - the inputs are read from standard input, one per line (blank lines \
+      be decoded, except in a URL's query or fragment (see below). With - the inputs are read from standard input, one per line (blank lines \
       skipped), and decoded as they arrive, so a file of any size streams through in flat \
       memory; a line of 1 MiB or more cannot be decoded, and the lines after it go on. Leading \
       and trailing blanks of an input are ignored.
@@ -19,7 +19,11 @@ extension CommandSpec {
       The result is read exactly as the Dodo Payments iOS SDK reads it. It is a hint, not proof \
       of payment: confirm payments on the backend with the payment.succeeded or \
       subscription.active webhook, and never tell a customer whose outcome is pending or unknown \
-      that the payment failed.
+      that the payment failed. A succeeded status with a subscription_id is explained as the \
+      active subscription it is (confirm it with subscription.active or Get Subscription), one \
+      naming neither a payment nor a subscription is never sent to look up an ID it lacks, and \
+      status=cancelled, a status Dodo Payments' payments do have, is explained as such: the SDK \
+      reads it as pending, and the payment is checked on the backend.
 
       What makes a reading doubtful is said beside it, as a Warning: line after the result \
       (in JSON, "warnings": an array of strings after "nextStep", present only when there is \
@@ -32,10 +36,11 @@ extension CommandSpec {
       pay_, cks_ or sub_ is an ID pasted in its place; and a succeeded or active status in a \
       URL or query with no payment_id or subscription_id cannot be matched to a payment and \
       may be forged (a bare status value typed in has no room for an ID, so it gets no such \
-      warning; the other statuses grant nothing, so they get none either). An input that is \
-      not URL text (a space, a control character, a bad % escape, also only in the query) \
-      cannot be decoded, and the error gives the position; dodo start, which matches a return \
-      on its scheme, host and path alone, still reads such a return, with a warning.
+      warning; the other statuses grant nothing, so they get none either). A return URL whose \
+      query or fragment is not URL text (a space, a control character, a bad % escape: \
+      note=100%) is read as dodo start reads it, that part as given, with a warning, since \
+      start acts on such a return; an input that is not URL text elsewhere (before a URL's \
+      query, or in a bare query) cannot be decoded, and the error gives the position.
 
       The text output shows every control, bidirectional and line-separator character of an \
       input or a decoded value as a visible escape (\\x1b, \\n, \\u202e), so a crafted return \
@@ -44,9 +49,12 @@ extension CommandSpec {
       --redact hides the customer's email and license keys wherever they show, in both \
       outputs: the echoed input, the fields and raw. An email keeps its first character and \
       its domain (a***@example.com), enough to tell customers apart without the address; an \
-      email with no @ and every license key become [redacted]. Parameters are found by their \
-      decoded name after any ?, &, ; or #, so a value in a fragment or after &amp; is hidden \
-      too. IDs and the status stay, as they are what support staff look up.
+      email with no @ or an odd domain, and every license key, become [redacted]. A value is \
+      hidden as far as the reader reads it, up to the next & or #, so a ; or a quote inside it \
+      hides nothing. Parameters are found by their decoded name (any name ending in email or \
+      license_key, in any case) after any ?, &, ; or #, so a value in a fragment, after &amp; \
+      or inside another value is hidden too, and <…>, quotes or blanks around the input change \
+      nothing. IDs and the status stay, as they are what support staff look up.
 
       With --json, each input gives one line of JSON: {"input":…,"result":{…},"rawStatus":…,"meaning":…,"nextStep":…[,"warnings":[…]]}, \
       or {"input":…,"error":{"code":…,"message":…}} for an input that cannot be decoded.
@@ -145,7 +153,7 @@ struct ExplainStatusCommand {
   private mutating func explainTooLong(_ start: UnsafeBufferPointer<UInt8>) {
     count += 1
     allDecoded = false
-    let shown = UnsafeBufferPointer(rebasing: start.prefix(64))
+    let shown = UnsafeBufferPointer(rebasing: Self.trimmed(start).prefix(64))
     var input =
       String(decoding: redact ? ExplainRedaction.redacted(shown) ?? Array(shown) : Array(shown), as: UTF8.self) + "…"
     let error = CheckoutError.invalidReturnUrl(
@@ -172,7 +180,8 @@ struct ExplainStatusCommand {
   private func writeJSON(
     _ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: ExplainWarnings, plain: Bool
   ) {
-    let explanation = StatusExplanation.of(query.rawStatus)
+    let explanation = StatusExplanation.of(query.rawStatus).given(
+      subscription: query.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
     beginJSON(input, plain: plain)
     writer.key("result")
     writer.result(query, plainURL: plain)
@@ -237,7 +246,8 @@ struct ExplainStatusCommand {
       out += Self.field(
         "Next step", "Ask the customer for the full address the checkout returned to, exactly as shown.")
     case .success(let result):
-      let explanation = StatusExplanation.of(result.rawStatus)
+      let explanation = StatusExplanation.of(result.rawStatus).given(
+        subscription: result.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
       let status =
         result.rawStatus.map { "\(result.status.rawValue) (status=\(TerminalText.escaped($0)))" }
         ?? "\(result.status.rawValue) (no status)"
@@ -297,7 +307,8 @@ struct ExplainStatusCommand {
         }
       } ?? true
     guard fits else { return false }
-    let explanation = StatusExplanation.of(query.rawStatus)
+    let explanation = StatusExplanation.of(query.rawStatus).given(
+      subscription: query.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
     func add(_ text: StaticString) { text.withUTF8Buffer { writer.raw($0) } }
     if count > 1 { add("\n") }
     writer.raw(input)
@@ -344,141 +355,5 @@ struct ExplainStatusCommand {
     while start < end, text[start] == 0x20 || text[start] == 0x09 { start += 1 }
     while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
     return UnsafeBufferPointer(rebasing: text[start..<end])
-  }
-}
-
-/// The three kinds of input `explain-status` takes, told apart by their shape.
-enum ExplainInput {
-  /// Reads a return URL (text that starts with a scheme and `:`), a query string (starts
-  /// with `?`, or holds `=` or `&`), or a bare status value (letters, digits, `_` and `-`,
-  /// read as the query `status=VALUE`), and calls `body` with the reading.
-  static func read(_ input: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, ExplainWarnings) -> Void)
-    throws(CheckoutError)
-  {
-    var warnings: ExplainWarnings = []
-    let unwrapped = unwrapped(input, &warnings)
-    guard containsHTMLAmpersand(unwrapped) else { return try readCleaned(unwrapped, warnings, body) }
-    warnings.insert(.htmlAmpersand)
-    var cleaned = [UInt8]()
-    cleaned.reserveCapacity(unwrapped.count)
-    var i = 0
-    while i < unwrapped.count {
-      cleaned.append(unwrapped[i])
-      i += isHTMLAmpersand(unwrapped, at: i) ? 5 : 1
-    }
-    try cleaned.withUnsafeBufferPointer { bytes throws(CheckoutError) in try readCleaned(bytes, warnings, body) }
-  }
-
-  /// `input` without the `<…>` or quotes a mail client or a chat put around it.
-  static func unwrapped(_ input: UnsafeBufferPointer<UInt8>, _ warnings: inout ExplainWarnings) -> UnsafeBufferPointer<
-    UInt8
-  > {
-    var input = input
-    while input.count >= 2, let first = input.first, let last = input.last {
-      if first == UInt8(ascii: "<"), last == UInt8(ascii: ">") {
-        warnings.insert(.angleBrackets)
-      } else if first == last, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
-        warnings.insert(.quotes)
-      } else {
-        break
-      }
-      input = UnsafeBufferPointer(rebasing: input[1..<input.count - 1])
-    }
-    return input
-  }
-
-  private static func containsHTMLAmpersand(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
-    // `;` is rare in a return URL: look for it first, and for `&amp` before it only then.
-    guard input.count >= 5, !JSONWriter.lacks(UInt8(ascii: ";"), in: input) else { return false }
-    var i = 4
-    while i < input.count {
-      if input[i] == UInt8(ascii: ";"), isHTMLAmpersand(input, at: i - 4) { return true }
-      i += 1
-    }
-    return false
-  }
-
-  /// Whether `&amp;` starts at `index`; compared exactly, as HTML writes it.
-  private static func isHTMLAmpersand(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-    let entity: StaticString = "&amp;"
-    return input.count - index >= 5
-      && entity.withUTF8Buffer { want in zip(input[index..<index + 5], want).allSatisfy { $0 == $1 } }
-  }
-
-  private static func readCleaned(
-    _ input: UnsafeBufferPointer<UInt8>, _ cleaning: ExplainWarnings, _ body: (ReturnQuery, ExplainWarnings) -> Void
-  ) throws(CheckoutError) {
-    let warnings = cleaning
-    if hasScheme(input) {
-      let found = isCheckoutPage(input) ? warnings.union(.checkoutPage) : warnings
-      return try ReturnQuery.withReturnURL(input) { body($0, found.union(.of($0, fromQuery: true))) }
-    }
-    if let question = input.firstIndex(of: UInt8(ascii: "?")), question > 0, looksLikeAddress(input[..<question]) {
-      let found = warnings.union(.noScheme)
-      let query = UnsafeBufferPointer(rebasing: input[question...])
-      return try ReturnQuery.withQuery(query) { body($0, found.union(.of($0, fromQuery: true))) }
-    }
-    if input.first == UInt8(ascii: "?") || input.contains(UInt8(ascii: "=")) || input.contains(UInt8(ascii: "&")) {
-      return try ReturnQuery.withQuery(input) { body($0, warnings.union(.of($0, fromQuery: true))) }
-    }
-    guard input.allSatisfy(isStatusCharacter) else {
-      throw .invalidReturnUrl(
-        "not a return URL, a query string (status=…&…) or a status value (letters, digits, '_' and '-' only)")
-    }
-    let query = Array("status=".utf8) + input
-    try query.withUnsafeBufferPointer { bytes throws(CheckoutError) in
-      try ReturnQuery.withQuery(bytes) { body($0, warnings.union(.of($0, fromQuery: false))) }
-    }
-  }
-
-  /// Whether the text before a `?` is a host or a path (`myapp.com/return`, `checkout/return`):
-  /// a URL that lost its scheme, not a query whose first value holds a `?`.
-  private static func looksLikeAddress(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-    !text.contains(UInt8(ascii: "=")) && !text.contains(UInt8(ascii: "&"))
-      && (text.contains(UInt8(ascii: "/")) || text.contains(UInt8(ascii: ".")))
-  }
-
-  /// Whether a URL's host is Dodo Payments' checkout (`checkout.dodopayments.com`, or a
-  /// subdomain such as `test.checkout.dodopayments.com`): the page the customer paid on, not
-  /// where they were sent back to.
-  private static func isCheckoutPage(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
-    // The host holds the 25 bytes of the domain, after at least "x://".
-    guard url.count > 28, let colon = url.firstIndex(of: UInt8(ascii: ":")) else { return false }
-    var start = colon + 1
-    while start < url.count, url[start] == UInt8(ascii: "/") { start += 1 }
-    var end = start
-    while end < url.count, url[end] != UInt8(ascii: "/"), url[end] != UInt8(ascii: "?"), url[end] != UInt8(ascii: "#"),
-      url[end] != UInt8(ascii: ":")
-    {
-      end += 1
-    }
-    let host = UnsafeBufferPointer(rebasing: url[start..<end])
-    let domain: StaticString = "checkout.dodopayments.com"
-    let count = domain.utf8CodeUnitCount
-    guard host.count == count || (host.count > count && host[host.count - count - 1] == UInt8(ascii: ".")) else {
-      return false
-    }
-    return ExplainWarnings.hasPrefixIgnoringCase(UnsafeBufferPointer(rebasing: host[(host.count - count)...]), domain)
-  }
-
-  private static func hasScheme(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = input.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else {
-      return false
-    }
-    for c in input.dropFirst() {
-      if c == UInt8(ascii: ":") { return true }
-      let isSchemeCharacter =
-        ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z"))
-        || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
-        || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
-      if !isSchemeCharacter { return false }
-    }
-    return false
-  }
-
-  private static func isStatusCharacter(_ c: UInt8) -> Bool {
-    ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z"))
-      || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
-      || c == UInt8(ascii: "_") || c == UInt8(ascii: "-")
   }
 }

@@ -16,12 +16,17 @@ struct ExplainWarnings: OptionSet {
   static let checkoutPage = ExplainWarnings(rawValue: 1 << 4)
   static let idAsStatus = ExplainWarnings(rawValue: 1 << 5)
   static let unconfirmed = ExplainWarnings(rawValue: 1 << 6)
+  static let unreadableQuery = ExplainWarnings(rawValue: 1 << 7)
 
   /// Every warning with its text, in the order they are shown.
   private static let all: [(ExplainWarnings, StaticString)] = [
     (.angleBrackets, "The input was wrapped in <…>; they were removed before reading."),
     (.quotes, "The input was wrapped in quotes; they were removed before reading."),
     (.htmlAmpersand, "The input held &amp; (HTML, as from an email); each was read as &."),
+    (
+      .unreadableQuery,
+      "The query is not all URL text (a space, a control character or a bad % escape); that part was read as given, as dodo start reads it."
+    ),
     (.noScheme, "This looks like a return URL without its scheme (myapp://…); only its query, after ?, was read."),
     (
       .checkoutPage,

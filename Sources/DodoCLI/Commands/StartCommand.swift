@@ -20,7 +20,9 @@ extension CommandSpec {
       for the life of the checkout, bound to loopback only: the matching request gets a short \
       page saying the checkout is finished and the tab can be closed; any other path gets 404, \
       any other method 405, and the wait goes on). It prints the result and exits with its \
-      status's code.
+      status's code. \
+      A flood of local connections cannot push a return out: a request already sent is read \
+      before any connection is dropped, and when all 64 are taken the one idle the longest goes.
 
       Forged loopback returns: any local program, and any web page open in the browser, can \
       reach a loopback port. start answers only a request whose Host is the return URL's own \
@@ -486,9 +488,10 @@ struct CheckoutEventReporter {
     }
     if event == .opened, context.stderr.isTerminal {
       let opened = byHand ? "Open the checkout URL above" : "The checkout is open in your browser"
+      let target = TerminalText.escaped(returnURL.redacted)
       context.stderr.write(
         context.stderrStyle.dim(
-          "\(opened); waiting for it to return to \(returnURL.redacted). Press Ctrl-C to give up.") + "\n")
+          "\(opened); waiting for it to return to \(target). Press Ctrl-C to give up.") + "\n")
     }
     context.stderr.flush()
   }

@@ -28,6 +28,14 @@ struct StatusExplanation: Sendable {
     return rawStatus.withDecodedBytes { of(statusBytes: $0) }
   }
 
+  /// The explanation of a whole reading: a success is a subscription's when the return names
+  /// a subscription, and one that names neither a payment nor a subscription (`unconfirmed`)
+  /// is not sent to look up a payment ID it lacks.
+  func given(subscription: Bool, unconfirmed: Bool) -> StatusExplanation {
+    guard isPaymentSuccess else { return self }
+    return subscription ? .subscriptionActive : unconfirmed ? .paidUnnamed : self
+  }
+
   private static func of(statusBytes bytes: UnsafeBufferPointer<UInt8>) -> StatusExplanation {
     func `is`(_ word: StaticString) -> Bool {
       word.withUTF8Buffer { want in
@@ -42,6 +50,7 @@ struct StatusExplanation: Sendable {
     if `is`("processing") { return .processing }
     if `is`("requires_customer_action") { return .customerAction }
     if `is`("requires_payment_method") { return .paymentMethod }
+    if `is`("cancelled") { return .cancelled }
     let prefix = "requires_".utf8
     if bytes.count > prefix.count, zip(bytes, prefix).allSatisfy({ ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }) {
       return .requiresSomething
@@ -49,9 +58,13 @@ struct StatusExplanation: Sendable {
     return .unrecognized
   }
 
-  private init(_ meaning: StaticString, _ nextStep: StaticString) {
+  /// `status=succeeded`, which the SDK reads for a one-time payment (`given` tells the rest).
+  private let isPaymentSuccess: Bool
+
+  private init(_ meaning: StaticString, _ nextStep: StaticString, isPaymentSuccess: Bool = false) {
     meaningText = meaning
     nextStepText = nextStep
+    self.isPaymentSuccess = isPaymentSuccess
     textFields = Array(
       (ExplainStatusCommand.field("Meaning", meaning.description)
         + ExplainStatusCommand.field("Next step", nextStep.description)).utf8)
@@ -62,11 +75,20 @@ struct StatusExplanation: Sendable {
 
   static let paid = StatusExplanation(
     "The customer completed a one-time payment.",
-    "Confirm it on the backend (the payment.succeeded webhook or Get Payment Detail with the payment ID) before granting access: the return URL alone is not proof of payment."
+    "Confirm it on the backend (the payment.succeeded webhook or Get Payment Detail with the payment ID) before granting access: the return URL alone is not proof of payment.",
+    isPaymentSuccess: true
+  )
+  static let paidUnnamed = StatusExplanation(
+    "The return URL says the payment succeeded, but names no payment or subscription.",
+    "Do not grant access on this URL alone: find the payment on the backend (the payment.succeeded or subscription.active webhook, or Get Checkout Session for the customer's session) and confirm it there."
   )
   static let subscriptionActive = StatusExplanation(
     "The customer's subscription is active.",
-    "Confirm it on the backend (the subscription.active webhook) before granting access: the return URL alone is not proof of payment."
+    "Confirm it on the backend (the subscription.active webhook or Get Subscription with the subscription ID) before granting access: the return URL alone is not proof of payment."
+  )
+  static let cancelled = StatusExplanation(
+    "Dodo Payments reports this payment as cancelled: it was stopped before it completed. The SDK does not read cancelled as an outcome, so it reads as pending.",
+    "Check the payment on the backend (the payment.cancelled webhook or Get Payment Detail with the payment ID). If it was cancelled, nothing was charged and the customer can start a new checkout; do not tell them the payment failed."
   )
   static let declined = StatusExplanation(
     "The payment was declined; this attempt charged nothing.",

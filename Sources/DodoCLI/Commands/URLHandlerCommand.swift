@@ -130,7 +130,7 @@ struct URLHandlerCommand {
     } else {
       for status in statuses {
         let route = status.handler.map { status.routesToDodo ? "dodo (\($0))" : "\($0), not dodo" } ?? "no handler"
-        context.stdout.write("\(status.scheme): \(route)\n")
+        context.stdout.write(TerminalText.escaped("\(status.scheme): \(route)") + "\n")
       }
     }
     return statuses.allSatisfy(\.routesToDodo) ? .success : .no

@@ -70,7 +70,8 @@ struct ValidateCommand {
         json.endObject()
       }
     } else {
-      context.stdout.write(findings.map { $0 + "\n" }.joined())
+      // Findings name paths, profiles and IDs from outside: shown, never obeyed.
+      context.stdout.write(findings.map { TerminalText.escaped($0) + "\n" }.joined())
     }
     return .success
   }

@@ -94,14 +94,24 @@ enum BashCompletion {
         done < <(compgen -c -- dodo- | sort -u)
       }
 
-      # COMPREPLY: the words after $1 that start with $1, taken as they are. (compgen -W would
-      # expand each word again, running any $(...) in a plugin's name.)
+      # Adds the word $2 to COMPREPLY when it starts with $1 (the word being completed, as
+      # typed or as quoted), quoted as the shell reads it back (printf %q): readline inserts
+      # COMPREPLY as it is, so a name holding $(...), a blank or a quote goes in as text, never
+      # as code to run on Enter.
+      __dodo_offer() {
+        local quoted
+        printf -v quoted %q "$2"
+        [[ $2 == "$1"* || $quoted == "$1"* ]] && COMPREPLY+=("$quoted")
+      }
+
+      # COMPREPLY: the words after $1 that start with $1, each quoted (__dodo_offer). (compgen
+      # -W would expand each word again, running any $(...) in a plugin's name.)
       __dodo_reply_matching() {
         local cur=$1 word
         shift
         COMPREPLY=()
         for word in "$@"; do
-          [[ $word == "$cur"* ]] && COMPREPLY+=("$word")
+          __dodo_offer "$cur" "$word"
         done
       }
 
@@ -126,7 +136,7 @@ enum BashCompletion {
           profile)
             # One quick call back into dodo, passing on --config when the line has one.
             while IFS= read -r line; do
-              [[ -n $line && $line == "$cur"* ]] && COMPREPLY+=("$line")
+              [[ -n $line ]] && __dodo_offer "$cur" "$line"
             done < <("$__dodo_program" "${__dodo_config[@]}" config profiles 2>/dev/null)
             ;;
           command)
@@ -150,7 +160,7 @@ enum BashCompletion {
         COMPREPLY=()
         type -P "$helper" >/dev/null || return 0
         while IFS= read -r line; do
-          [[ -n $line && $line == "$cur"* ]] && COMPREPLY+=("$line")
+          [[ -n $line ]] && __dodo_offer "$cur" "$line"
         done < <("$helper" "$@" 2>/dev/null)
       }
 

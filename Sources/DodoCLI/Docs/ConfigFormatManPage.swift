@@ -47,7 +47,10 @@ enum ConfigFormatManPage {
       Roff.bold("default_profile"),
       "The profile used when neither --profile nor DODO_PROFILE names one. Without it, the profile named default is used if there is one, else no profile at all."
     )
-    page.item(Roff.bold("profiles"), "A mapping from profile names to profiles.")
+    page.item(
+      Roff.bold("profiles"),
+      "A mapping from profile names to profiles. A name cannot be empty or hold a control character (a newline, a tab, an escape): shells complete names and terminals show them."
+    )
     page.prose("The keys of a profile, each optional:")
     page.item(
       Roff.bold("return_url"),

@@ -95,14 +95,15 @@ enum ZshCompletion {
           name=${program#dodo-}
           case $name in
             ('' | \(model.reservedNames.map(q).joined(separator: " | "))) ;;
-            (*) reply+=("$name:plugin ($commands[$program])") ;;
+            # _describe reads NAME:DESCRIPTION: a colon in the name is escaped, not a cut.
+            (*) reply+=("${name//:/\\\\:}:plugin ($commands[$program])") ;;
           esac
         done
       }
 
       # Offers the candidates for a value of kind $1 (see __dodo_option_value).
       __dodo_complete_value() {
-        local -a candidates
+        local -a candidates expl
         case $1 in
           (values:*)
             candidates=(${=${1#values:}})
@@ -111,8 +112,10 @@ enum ZshCompletion {
           (file) _files ;;
           (profile)
             # One quick call back into dodo, passing on --config when the line has one.
+            # Names as they are: compadd quotes what it inserts, and takes no NAME:DESCRIPTION
+            # form that would cut a name at a colon.
             candidates=(${(f)"$("$dodo_program" "${dodo_config[@]}" config profiles 2>/dev/null)"})
-            _describe -t profiles profile candidates
+            _wanted profiles expl profile compadd -a candidates
             ;;
           (command)
             local cmdpath=dodo word

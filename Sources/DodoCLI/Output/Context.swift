@@ -46,7 +46,8 @@ package final class Context {
   /// `{"warning":"…"}` line, so that standard error carries only JSON.
   package func warn(_ message: String) {
     guard json else {
-      stderr.write("dodo: \(stderrStyle.yellow("warning")): \(message)\n")
+      // A warning can carry a path, a URL or a command from outside: shown, never obeyed.
+      stderr.write("dodo: \(stderrStyle.yellow("warning")): \(TerminalText.escaped(message))\n")
       return
     }
     let writer = JSONWriter()

@@ -1,0 +1,149 @@
+@_spi(Scanning) import DodoCheckout
+
+/// The three kinds of input `explain-status` takes, told apart by their shape.
+enum ExplainInput {
+  /// Reads a return URL (text that starts with a scheme and `:`), a query string (starts
+  /// with `?`, or holds `=` or `&`), or a bare status value (letters, digits, `_` and `-`,
+  /// read as the query `status=VALUE`), and calls `body` with the reading.
+  static func read(_ input: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, ExplainWarnings) -> Void)
+    throws(CheckoutError)
+  {
+    var warnings: ExplainWarnings = []
+    let unwrapped = unwrapped(input, &warnings)
+    guard containsHTMLAmpersand(unwrapped) else { return try readCleaned(unwrapped, warnings, body) }
+    warnings.insert(.htmlAmpersand)
+    var cleaned = [UInt8]()
+    cleaned.reserveCapacity(unwrapped.count)
+    var i = 0
+    while i < unwrapped.count {
+      cleaned.append(unwrapped[i])
+      i += isHTMLAmpersand(unwrapped, at: i) ? 5 : 1
+    }
+    try cleaned.withUnsafeBufferPointer { bytes throws(CheckoutError) in try readCleaned(bytes, warnings, body) }
+  }
+
+  /// `input` without the `<…>` or quotes a mail client or a chat put around it.
+  static func unwrapped(_ input: UnsafeBufferPointer<UInt8>, _ warnings: inout ExplainWarnings) -> UnsafeBufferPointer<
+    UInt8
+  > {
+    var input = input
+    while input.count >= 2, let first = input.first, let last = input.last {
+      if first == UInt8(ascii: "<"), last == UInt8(ascii: ">") {
+        warnings.insert(.angleBrackets)
+      } else if first == last, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
+        warnings.insert(.quotes)
+      } else {
+        break
+      }
+      input = UnsafeBufferPointer(rebasing: input[1..<input.count - 1])
+    }
+    return input
+  }
+
+  private static func containsHTMLAmpersand(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+    // `;` is rare in a return URL: look for it first, and for `&amp` before it only then.
+    guard input.count >= 5, !JSONWriter.lacks(UInt8(ascii: ";"), in: input) else { return false }
+    var i = 4
+    while i < input.count {
+      if input[i] == UInt8(ascii: ";"), isHTMLAmpersand(input, at: i - 4) { return true }
+      i += 1
+    }
+    return false
+  }
+
+  /// Whether `&amp;` starts at `index`; compared exactly, as HTML writes it.
+  private static func isHTMLAmpersand(_ input: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    let entity: StaticString = "&amp;"
+    return input.count - index >= 5
+      && entity.withUTF8Buffer { want in zip(input[index..<index + 5], want).allSatisfy { $0 == $1 } }
+  }
+
+  private static func readCleaned(
+    _ input: UnsafeBufferPointer<UInt8>, _ cleaning: ExplainWarnings, _ body: (ReturnQuery, ExplainWarnings) -> Void
+  ) throws(CheckoutError) {
+    let warnings = cleaning
+    if hasScheme(input) {
+      let found = isCheckoutPage(input) ? warnings.union(.checkoutPage) : warnings
+      do throws(CheckoutError) {
+        return try ReturnQuery.withReturnURL(input) { body($0, found.union(.of($0, fromQuery: true))) }
+      } catch {
+        // What start reads, this reads too; only once the strict reading failed, so the usual
+        // input pays nothing for it.
+        let read = ReturnQuery.withReturnURLAsReturned(input) { query in
+          guard query.unreadablePart != nil else { return false }
+          body(query, found.union(.unreadableQuery).union(.of(query, fromQuery: true)))
+          return true
+        }
+        if read != true { throw error }
+        return
+      }
+    }
+    if let question = input.firstIndex(of: UInt8(ascii: "?")), question > 0, looksLikeAddress(input[..<question]) {
+      let found = warnings.union(.noScheme)
+      let query = UnsafeBufferPointer(rebasing: input[question...])
+      return try ReturnQuery.withQuery(query) { body($0, found.union(.of($0, fromQuery: true))) }
+    }
+    if input.first == UInt8(ascii: "?") || input.contains(UInt8(ascii: "=")) || input.contains(UInt8(ascii: "&")) {
+      return try ReturnQuery.withQuery(input) { body($0, warnings.union(.of($0, fromQuery: true))) }
+    }
+    guard input.allSatisfy(isStatusCharacter) else {
+      throw .invalidReturnUrl(
+        "not a return URL, a query string (status=…&…) or a status value (letters, digits, '_' and '-' only)")
+    }
+    let query = Array("status=".utf8) + input
+    try query.withUnsafeBufferPointer { bytes throws(CheckoutError) in
+      try ReturnQuery.withQuery(bytes) { body($0, warnings.union(.of($0, fromQuery: false))) }
+    }
+  }
+
+  /// Whether the text before a `?` is a host or a path (`myapp.com/return`, `checkout/return`):
+  /// a URL that lost its scheme, not a query whose first value holds a `?`.
+  private static func looksLikeAddress(_ text: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+    !text.contains(UInt8(ascii: "=")) && !text.contains(UInt8(ascii: "&"))
+      && (text.contains(UInt8(ascii: "/")) || text.contains(UInt8(ascii: ".")))
+  }
+
+  /// Whether a URL's host is Dodo Payments' checkout (`checkout.dodopayments.com`, or a
+  /// subdomain such as `test.checkout.dodopayments.com`): the page the customer paid on, not
+  /// where they were sent back to.
+  private static func isCheckoutPage(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
+    // The host holds the 25 bytes of the domain, after at least "x://".
+    guard url.count > 28, let colon = url.firstIndex(of: UInt8(ascii: ":")) else { return false }
+    var start = colon + 1
+    while start < url.count, url[start] == UInt8(ascii: "/") { start += 1 }
+    var end = start
+    while end < url.count, url[end] != UInt8(ascii: "/"), url[end] != UInt8(ascii: "?"), url[end] != UInt8(ascii: "#"),
+      url[end] != UInt8(ascii: ":")
+    {
+      end += 1
+    }
+    let host = UnsafeBufferPointer(rebasing: url[start..<end])
+    let domain: StaticString = "checkout.dodopayments.com"
+    let count = domain.utf8CodeUnitCount
+    guard host.count == count || (host.count > count && host[host.count - count - 1] == UInt8(ascii: ".")) else {
+      return false
+    }
+    return ExplainWarnings.hasPrefixIgnoringCase(UnsafeBufferPointer(rebasing: host[(host.count - count)...]), domain)
+  }
+
+  private static func hasScheme(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = input.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else {
+      return false
+    }
+    for c in input.dropFirst() {
+      if c == UInt8(ascii: ":") { return true }
+      let isSchemeCharacter =
+        ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z"))
+        || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+        || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+      if !isSchemeCharacter { return false }
+    }
+    return false
+  }
+
+  private static func isStatusCharacter(_ c: UInt8) -> Bool {
+    ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z"))
+      || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+      || c == UInt8(ascii: "_") || c == UInt8(ascii: "-")
+  }
+}
