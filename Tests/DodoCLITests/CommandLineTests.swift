@@ -19,7 +19,7 @@ import Testing
   func noCommand() throws {
     let runner = try CommandRunner()
     let help = try runner.run(["--help"])
-    #expect(help.stdout.hasPrefix("OVERVIEW: Run and decode Dodo Payments hosted checkouts from the shell.\n"))
+    #expect(help.stdout.hasPrefix("OVERVIEW: Run and decode Dodo Payments hosted checkouts from the shell. "))
     #expect(try runner.run([]) == help)
   }
 

@@ -5,6 +5,8 @@ extension CommandSpec {
   static let explainStatus: CommandSpec = CommandSpec(
     "explain-status",
     abstract: "Decode a customer's return URL: the result, what it means, and what to do next.",
+    overview:
+      "Each input is a return URL, a query string or a status value, read as the iOS SDK reads it: a hint, not proof of payment.",
     discussion: """
       Each INPUT is a return URL, a bare query string (status=…&…, with or without a leading ?), \
       or a bare status value (requires_customer_action). They are told apart by their shape: \
