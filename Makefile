@@ -3,11 +3,25 @@
 #   make                               build the release binary (on Linux fully static: the Swift
 #                                      runtime, libyaml, libstdc++ and libc; elsewhere the Swift
 #                                      runtime only)
-#   make install PREFIX=/usr/local     build, then install under $(DESTDIR)$(PREFIX)
+#   make install PREFIX=/usr/local     build, then install under $(DESTDIR)$(PREFIX), the binary
+#                                      stripped (`make install STRIP=` keeps its symbols)
 #   make uninstall PREFIX=/usr/local   remove what install put there
 #   make docs                          regenerate completions/ and man/ from the command tree
 #
 # `make install NO_BUILD=1 BINARY=path/to/dodo` installs an already built binary.
+#
+# The static link on Linux prints warnings like
+#   Using 'getpwuid' in statically linked applications requires at runtime the shared
+#   libraries from the glibc version used for linking
+# for getpwuid, getpwnam_r, getgrgid_r, getgrnam_r (dodo's own home-directory fallback, and
+# FoundationEssentials' FileManager), dlopen (the Swift runtime) and mktemp (a warning that
+# mkstemp is safer; FoundationEssentials has it, dodo never calls it). They come from
+# libraries we link, not from a mistake here, and cannot be turned off. What they mean at run
+# time: a static glibc reads /etc/passwd and /etc/group itself, so user and group look-ups
+# work; other NSS sources (LDAP, SSSD, systemd-homed) would need the build machine's glibc
+# and are not consulted. dodo looks up its own user only when $HOME is unset, and never
+# loads a shared library. A user who is only in LDAP should keep $HOME set, or use a dynamic
+# build (`make SWIFT_BUILD_FLAGS="-c release --static-swift-stdlib"`).
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -28,9 +42,11 @@ SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib $(STATIC_FLAGS_$(shell una
 BUILD_DIR ?= .build
 BINARY ?= $(BUILD_DIR)/release/dodo
 INSTALL ?= install
+# The installed binary is stripped (about a third of its size is symbols); `STRIP=` keeps them.
+STRIP ?= strip
 
-MAN1 := $(wildcard man/*.1)
-MAN5 := $(wildcard man/*.5)
+MAN1 := $(wildcard man/man1/*.1)
+MAN5 := $(wildcard man/man5/*.5)
 CONFIG_EXAMPLES := $(wildcard config/*)
 
 .PHONY: all build install install-files uninstall docs
@@ -47,6 +63,7 @@ install-files:
 	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" \
 	  "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)" "$(DESTDIR)$(DOCDIR)"
 	$(INSTALL) -m 755 "$(BINARY)" "$(DESTDIR)$(BINDIR)/dodo"
+	$(if $(STRIP),$(STRIP) "$(DESTDIR)$(BINDIR)/dodo")
 	$(INSTALL) -m 644 $(MAN1) "$(DESTDIR)$(MANDIR)/man1/"
 	$(INSTALL) -m 644 $(MAN5) "$(DESTDIR)$(MANDIR)/man5/"
 	$(INSTALL) -m 644 completions/dodo "$(DESTDIR)$(BASHCOMPDIR)/dodo"
