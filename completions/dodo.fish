@@ -71,7 +71,8 @@ function __dodo_options
                 '--all	Every profile'\''s return URL scheme, not only the effective profile'\''s'
         case 'dodo explain-status'
             printf '%s\n' \
-                '--redact	Hide the customer'\''s email (a***@example.com) and license keys ([redacted]) in the output'
+                '--redact	Hide the customer'\''s email (a***@example.com) and license keys ([redacted]) in the output' \
+                '--summary	After the results, print counts per status and per warning on standard error'
         case 'dodo validate'
             printf '%s\n' \
                 '--return-url	The URL the checkout returns to (overrides DODO_RETURN_URL and the profile'\''s return_url)'
@@ -163,6 +164,9 @@ function __dodo_option_value
         case 'dodo explain-status'
             switch $option
                 case --redact
+                    echo 'flag'
+                    return
+                case --summary
                     echo 'flag'
                     return
             end

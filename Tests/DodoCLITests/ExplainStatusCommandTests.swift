@@ -323,7 +323,7 @@ import Testing
           status: 64, stdout: "",
           stderr: """
             Error: \(message)
-            Usage: dodo explain-status <input>... [--redact]
+            Usage: dodo explain-status <input>... [--redact] [--summary]
               See 'dodo explain-status --help'.
 
             """))

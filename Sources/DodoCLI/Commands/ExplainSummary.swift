@@ -1,0 +1,129 @@
+import DodoCheckout
+
+/// `explain-status --summary`: what a stream of inputs said, counted as it goes and written
+/// on standard error after the last result, so that standard output stays one result per
+/// input.
+///
+/// Counting is a few integer increments per input (no string is made), so a million URLs
+/// cost the same with it as without.
+struct ExplainSummary {
+  static let option = OptionSpec(
+    "summary", help: "After the results, print counts per status and per warning on standard error.")
+
+  /// Inputs per result status, in `CheckoutStatus.allCases` order.
+  private(set) var statuses = [Int](repeating: 0, count: CheckoutStatus.allCases.count)
+  /// Inputs that could not be decoded.
+  private(set) var undecodable = 0
+  /// Inputs per warning, by the warning's bit.
+  private(set) var warnings = [Int](repeating: 0, count: 8)
+
+  var inputs: Int { statuses.reduce(0, +) + undecodable }
+
+  mutating func add(_ status: CheckoutStatus, _ warningSet: ExplainWarnings) {
+    statuses[Self.index(of: status)] += 1
+    guard warningSet.rawValue != 0 else { return }
+    for bit in 0..<warnings.count where warningSet.rawValue & (1 << bit) != 0 { warnings[bit] += 1 }
+  }
+
+  mutating func addUndecodable() { undecodable += 1 }
+
+  private static func index(of status: CheckoutStatus) -> Int {
+    switch status {
+    case .succeeded: 0
+    case .failed: 1
+    case .cancelled: 2
+    case .pending: 3
+    case .expired: 4
+    }
+  }
+
+  /// Each warning's name in the JSON summary and its label in the text one, by bit.
+  static let warningNames: [(warning: ExplainWarnings, name: StaticString, label: StaticString)] = [
+    (.angleBrackets, "angle_brackets", "wrapped in <…>"),
+    (.quotes, "quotes", "wrapped in quotes"),
+    (.htmlAmpersand, "html_ampersand", "&amp; read as &"),
+    (.noScheme, "no_scheme", "a URL without its scheme"),
+    (.checkoutPage, "checkout_page", "a checkout page, not a return URL"),
+    (.idAsStatus, "id_as_status", "an ID in place of the status"),
+    (.unconfirmed, "unconfirmed", "a success with no payment or subscription ID"),
+  ]
+
+  /// The warnings counted, with their names, in the order they are shown.
+  private var warningRows: [(name: String, label: String, count: Int)] {
+    (0..<warnings.count).compactMap { bit in
+      guard warnings[bit] > 0 else { return nil }
+      let known = Self.warningNames.first { $0.warning.rawValue == 1 << bit }
+      return (
+        known.map { $0.name.description } ?? "warning_\(bit)", known.map { $0.label.description } ?? "warning \(bit)",
+        warnings[bit]
+      )
+    }
+  }
+
+  /// The text summary:
+  ///
+  ///     Summary of 1000000 inputs:
+  ///       succeeded        612000
+  ///       …
+  ///     Warnings:
+  ///       a success with no payment or subscription ID   1204
+  func text() -> String {
+    let total = inputs
+    var rows: [(String, Int)] = CheckoutStatus.allCases.map { ($0.rawValue, statuses[Self.index(of: $0)]) }
+    rows.append(("not decoded", undecodable))
+    var out = "Summary of \(total) input\(total == 1 ? "" : "s"):\n"
+    out += Self.table(rows.filter { $0.1 > 0 })
+    let warned = warningRows
+    if !warned.isEmpty {
+      out += "Warnings:\n" + Self.table(warned.map { ($0.label, $0.count) })
+    }
+    return out
+  }
+
+  private static func table(_ rows: [(String, Int)]) -> String {
+    let labels = rows.map(\.0.count).max() ?? 0
+    let numbers = rows.map { String($0.1).count }.max() ?? 0
+    return rows.map { label, count in
+      let number = String(count)
+      return "  " + label + String(repeating: " ", count: labels - label.count + 2)
+        + String(repeating: " ", count: numbers - number.count) + number + "\n"
+    }.joined()
+  }
+
+  /// `{"summary":{"inputs":N,"statuses":{"succeeded":N,…,"undecodable":N},"warnings":{"unconfirmed":N,…}}}`,
+  /// every status always present, a warning only when counted.
+  func writeJSON(_ writer: JSONWriter) {
+    writer.beginObject()
+    writer.key("summary")
+    writer.beginObject()
+    writer.key("inputs")
+    writer.number(Double(inputs))
+    writer.key("statuses")
+    writer.beginObject()
+    for status in CheckoutStatus.allCases {
+      writer.key(named: status.rawValue)
+      writer.number(Double(statuses[Self.index(of: status)]))
+    }
+    writer.key("undecodable")
+    writer.number(Double(undecodable))
+    writer.endObject()
+    writer.key("warnings")
+    writer.beginObject()
+    for row in warningRows {
+      writer.key(named: row.name)
+      writer.number(Double(row.count))
+    }
+    writer.endObject()
+    writer.endObject()
+    writer.endObject()
+    writer.newline()
+  }
+
+  /// Writes the summary on standard error, as text or (with `--json`) one JSON object.
+  func write(to context: Context) {
+    guard context.json else { return context.stderr.write(text()) }
+    let writer = JSONWriter()
+    writeJSON(writer)
+    context.stderr.write(writer.bytes)
+  }
+}
