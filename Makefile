@@ -35,7 +35,7 @@ FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 SWIFT ?= swift
 # A fully static executable starts in half the time of one with the Swift runtime linked
 # statically (no dynamic loader: no libyaml, libstdc++, libm or libc to find, map and relocate;
-# README "Benchmarks"). Only Linux has static executables; `swift build` (debug, tests) stays
+# docs/benchmarks.md). Only Linux has static executables; `swift build` (debug, tests) stays
 # dynamic everywhere.
 STATIC_FLAGS_Linux := -Xswiftc -static-executable
 SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib $(STATIC_FLAGS_$(shell uname -s))
