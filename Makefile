@@ -13,9 +13,11 @@
 # The static link on Linux prints warnings like
 #   Using 'getpwuid' in statically linked applications requires at runtime the shared
 #   libraries from the glibc version used for linking
-# for getpwuid, getpwnam_r, getgrgid_r, getgrnam_r (dodo's own home-directory fallback, and
-# FoundationEssentials' FileManager), dlopen (the Swift runtime) and mktemp (a warning that
-# mkstemp is safer; FoundationEssentials has it, dodo never calls it). They come from
+# for getpwuid (dodo's own home-directory fallback), getpwuid_r, getpwnam_r, getgrgid_r,
+# getgrnam_r (FoundationEssentials' ProcessInfo and FileManager), dlopen (the Swift runtime
+# looks for an optional library of prespecialized generics; in a static binary it finds none,
+# which only means those are built at run time) and mktemp (a warning that mkstemp is safer:
+# FoundationEssentials' temporary files, which dodo never uses). They come from
 # libraries we link, not from a mistake here, and cannot be turned off. What they mean at run
 # time: a static glibc reads /etc/passwd and /etc/group itself, so user and group look-ups
 # work; other NSS sources (LDAP, SSSD, systemd-homed) would need the build machine's glibc
@@ -42,7 +44,7 @@ SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib $(STATIC_FLAGS_$(shell una
 BUILD_DIR ?= .build
 BINARY ?= $(BUILD_DIR)/release/dodo
 INSTALL ?= install
-# The installed binary is stripped (about a third of its size is symbols); `STRIP=` keeps them.
+# The installed binary is stripped (26.8 MB -> 15.3 MB: 43% of it is symbols); `STRIP=` keeps them.
 STRIP ?= strip
 
 MAN1 := $(wildcard man/man1/*.1)

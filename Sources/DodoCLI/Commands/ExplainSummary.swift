@@ -10,30 +10,45 @@ struct ExplainSummary {
   static let option = OptionSpec(
     "summary", help: "After the results, print counts per status and per warning on standard error.")
 
-  /// Inputs per result status, in `CheckoutStatus.allCases` order.
-  private(set) var statuses = [Int](repeating: 0, count: CheckoutStatus.allCases.count)
+  /// Inputs per result status (plain fields, not an array: no copy-on-write check or bounds
+  /// check per input).
+  private(set) var succeeded = 0
+  private(set) var failed = 0
+  private(set) var cancelled = 0
+  private(set) var pending = 0
+  private(set) var expired = 0
   /// Inputs that could not be decoded.
   private(set) var undecodable = 0
-  /// Inputs per warning, by the warning's bit.
+  /// Inputs per warning, by the warning's bit; touched only for an input with a warning.
   private(set) var warnings = [Int](repeating: 0, count: 8)
 
-  var inputs: Int { statuses.reduce(0, +) + undecodable }
+  var inputs: Int { succeeded + failed + cancelled + pending + expired + undecodable }
 
+  @inline(__always)
   mutating func add(_ status: CheckoutStatus, _ warningSet: ExplainWarnings) {
-    statuses[Self.index(of: status)] += 1
-    guard warningSet.rawValue != 0 else { return }
+    switch status {
+    case .succeeded: succeeded += 1
+    case .failed: failed += 1
+    case .cancelled: cancelled += 1
+    case .pending: pending += 1
+    case .expired: expired += 1
+    }
+    if warningSet.rawValue != 0 { addWarnings(warningSet) }
+  }
+
+  private mutating func addWarnings(_ warningSet: ExplainWarnings) {
     for bit in 0..<warnings.count where warningSet.rawValue & (1 << bit) != 0 { warnings[bit] += 1 }
   }
 
   mutating func addUndecodable() { undecodable += 1 }
 
-  private static func index(of status: CheckoutStatus) -> Int {
+  func count(of status: CheckoutStatus) -> Int {
     switch status {
-    case .succeeded: 0
-    case .failed: 1
-    case .cancelled: 2
-    case .pending: 3
-    case .expired: 4
+    case .succeeded: succeeded
+    case .failed: failed
+    case .cancelled: cancelled
+    case .pending: pending
+    case .expired: expired
     }
   }
 
@@ -69,7 +84,7 @@ struct ExplainSummary {
   ///       a success with no payment or subscription ID   1204
   func text() -> String {
     let total = inputs
-    var rows: [(String, Int)] = CheckoutStatus.allCases.map { ($0.rawValue, statuses[Self.index(of: $0)]) }
+    var rows: [(String, Int)] = CheckoutStatus.allCases.map { ($0.rawValue, count(of: $0)) }
     rows.append(("not decoded", undecodable))
     var out = "Summary of \(total) input\(total == 1 ? "" : "s"):\n"
     out += Self.table(rows.filter { $0.1 > 0 })
@@ -102,7 +117,7 @@ struct ExplainSummary {
     writer.beginObject()
     for status in CheckoutStatus.allCases {
       writer.key(named: status.rawValue)
-      writer.number(Double(statuses[Self.index(of: status)]))
+      writer.number(Double(count(of: status)))
     }
     writer.key("undecodable")
     writer.number(Double(undecodable))
