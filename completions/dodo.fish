@@ -19,6 +19,7 @@ function __dodo_subcommands
                 'explain-status	Decode a customer'\''s return URL: the result, what it means, and what to do next' \
                 'validate	Check a checkout URL, a return URL, and the configuration in effect' \
                 'config	Show the configuration in effect: settings and their sources, profiles, files' \
+                'doctor	Check this machine'\''s return path and say how to fix each problem' \
                 'completion	Print the completion script for bash, zsh or fish' \
                 'help	Show help for dodo or one of its commands'
         case 'dodo abandoned'
@@ -85,6 +86,9 @@ function __dodo_options
                 '--presentation-style	How the checkout is presented' \
                 '--bar-collapsing-enabled	Let the toolbar collapse as the page scrolls (fullScreen only)' \
                 '--color-scheme	The colour scheme of the controls around the checkout'
+        case 'dodo doctor'
+            printf '%s\n' \
+                '--return-url	Check this return URL instead of the one the profile or environment gives'
     end
     printf '%s\n' \
         '--config	Read only FILE, not DODO_CONFIG nor the XDG config files' \
@@ -200,6 +204,12 @@ function __dodo_option_value
                     echo 'values:system light dark'
                     return
             end
+        case 'dodo doctor'
+            switch $option
+                case --return-url
+                    echo 'text'
+                    return
+            end
     end
     switch $option
         case --config
@@ -246,7 +256,7 @@ function __dodo_plugins
     for program in $PATH/dodo-*
         test -x $program -a ! -d $program; or continue
         set -l name (string replace -r '^.*/dodo-' '' -- $program)
-        contains -- $name $seen 'start' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'completion' 'help' '__generate'; and continue
+        contains -- $name $seen 'start' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'doctor' 'completion' 'help' '__generate'; and continue
         set -a seen $name
         printf '%s\tplugin (%s)\n' $name $program
     end

@@ -17,7 +17,8 @@ package enum CommandTree {
       UNKNOWN_COMMAND.
       """,
     subcommands: [
-      .start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .completion, .help, .generate,
+      .start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .doctor, .completion, .help,
+      .generate,
     ],
     examples: [
       .init(
