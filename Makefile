@@ -7,6 +7,7 @@
 #                                      stripped (`make install STRIP=` keeps its symbols)
 #   make uninstall PREFIX=/usr/local   remove what install put there
 #   make docs                          regenerate completions/ and man/ from the command tree
+#   make deb                           dist/dodo_VERSION_ARCH.deb (dpkg-deb; see scripts/build-deb)
 #
 # `make install NO_BUILD=1 BINARY=path/to/dodo` installs an already built binary.
 #
@@ -51,7 +52,7 @@ MAN1 := $(wildcard man/man1/*.1)
 MAN5 := $(wildcard man/man5/*.5)
 CONFIG_EXAMPLES := $(wildcard config/*)
 
-.PHONY: all build install install-files uninstall docs
+.PHONY: all build install install-files uninstall docs deb
 
 all: build
 
@@ -83,3 +84,17 @@ uninstall:
 
 docs:
 	scripts/generate-docs
+
+# The Debian package: what `make install` puts under /usr (so also anything a later rule
+# installs, such as a helper under libexec), plus what scripts/build-deb adds around it.
+VERSION := $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/DodoCLI/Dodo.swift)
+DEB_ARCH ?= $(shell dpkg --print-architecture 2>/dev/null)
+DEB_MAINTAINER ?= $(shell git log -1 --format='%an <%ae>' 2>/dev/null)
+DEB_ROOT ?= $(BUILD_DIR)/deb-root
+DIST ?= dist
+
+deb: $(if $(NO_BUILD),,build)
+	rm -rf "$(DEB_ROOT)"
+	$(MAKE) install-files DESTDIR="$(abspath $(DEB_ROOT))" PREFIX=/usr BINARY="$(BINARY)" \
+	  ZSHCOMPDIR=/usr/share/zsh/vendor-completions
+	scripts/build-deb "$(DEB_ROOT)" "$(VERSION)" "$(DEB_ARCH)" "$(DIST)" "$(DEB_MAINTAINER)"

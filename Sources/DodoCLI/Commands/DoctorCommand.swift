@@ -27,9 +27,9 @@ extension CommandSpec {
       SSH session or neither (xdg-open hands a custom scheme to its handler only with a \
       display).
 
-      Nothing is changed: doctor only looks. With --json: \
-      {"ok":false,"problems":1,"checks":[{"check":"url-handler","status":"problem","message":…,"fix":…},…]}, \
-      each check's status one of ok, problem and note.
+      Nothing is changed: doctor only looks. With --json, one document: {"ok": false, \
+      "problems": 1, "checks": [{"check": "url-handler", "status": "problem", "message": …, \
+      "fix": …}, …]} (without the spaces), each check's status one of ok, problem and note.
       """,
     options: [DoctorCommand.returnURL],
     examples: [

@@ -53,7 +53,13 @@ extension CommandSpec {
       With --json, each input gives one line of JSON: {"input":…,"result":{…},"rawStatus":…,"meaning":…,"nextStep":…[,"warnings":[…]]}, \
       or {"input":…,"error":{"code":…,"message":…}} for an input that cannot be decoded.
 
-      --summary, after the last result, counts the inputs per result status (and those not       decoded) and per warning, on standard error so that standard output stays one result per       input. With --json it is one JSON object, the last line of standard error:       {"summary":{"inputs":N,"statuses":{"succeeded":N,"failed":N,"cancelled":N,"pending":N,"expired":N,"undecodable":N},"warnings":{"unconfirmed":N,…}}},       every status always there, a warning only when it was seen (angle_brackets, quotes,       html_ampersand, no_scheme, checkout_page, id_as_status, unconfirmed).
+      --summary, after the last result, counts the inputs per result status (and those not \
+      decoded) and per warning, on standard error so that standard output stays one result per \
+      input. With --json it is one JSON object, the last line of standard error: \
+      {"summary": {"inputs": N, "statuses": {"succeeded": N, "failed": N, "cancelled": N, \
+      "pending": N, "expired": N, "undecodable": N}, "warnings": {"unconfirmed": N, …}}} \
+      (without the spaces), every status always there, a warning only when it was seen \
+      (angle_brackets, quotes, html_ampersand, no_scheme, checkout_page, id_as_status, unconfirmed).
       """,
     arguments: [
       ArgumentSpec(
