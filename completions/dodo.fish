@@ -88,7 +88,8 @@ function __dodo_options
                 '--color-scheme	The colour scheme of the controls around the checkout'
         case 'dodo doctor'
             printf '%s\n' \
-                '--return-url	Check this return URL instead of the one the profile or environment gives'
+                '--return-url	Check this return URL instead of the one the profile or environment gives' \
+                '--round-trip	Also send a synthetic return through the real route to a waiting checkout of doctor'\''s own'
     end
     printf '%s\n' \
         '--config	Read only FILE, not DODO_CONFIG nor the XDG config files' \
@@ -208,6 +209,9 @@ function __dodo_option_value
             switch $option
                 case --return-url
                     echo 'text'
+                    return
+                case --round-trip
+                    echo 'flag'
                     return
             end
     end

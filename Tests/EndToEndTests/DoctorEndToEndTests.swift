@@ -117,6 +117,50 @@ struct DoctorEndToEndTests {
     let loopback = try doctor(env, ["--return-url", "http://127.0.0.1:53682/return"])
     #expect(loopback.checks["session"]?["status"] == "note")
   }
+
+  /// The round trip's findings, in order.
+  func roundTrip(_ env: [String: String], _ arguments: [String] = []) throws -> (
+    status: Int32, hops: [[String: String]]
+  ) {
+    let output = try Dodo.run(["doctor", "--json", "--round-trip"] + arguments, environment: env)
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any], "\(output.stdout)")
+    let checks = document["checks"] as? [[String: String]] ?? []
+    return (output.status, checks.filter { $0["check"] == "round-trip" })
+  }
+
+  @Test("--round-trip: xdg-open runs the registered dodo handle-url, and the return reaches doctor's own checkout")
+  func roundTripThroughTheDesktop() throws {
+    let sandbox = CheckoutSandbox()
+    let env = environment(sandbox)
+    #expect(try Dodo.run(["url-handler", "install"], environment: env).status == 0)
+    let trip = try roundTrip(env)
+    #expect(trip.hops.count == 3, "\(trip.hops)")
+    #expect(trip.hops.allSatisfy { $0["status"] == "ok" }, "\(trip.hops)")
+    #expect(trip.hops.last?["message"]?.contains("the desktop ran dodo handle-url") == true)
+    // The return URL's own parameters (a state secret) are never given to xdg-open.
+    let secret = try roundTrip(env, ["--return-url", "dodotest://checkout/return?state=s3cr3t"])
+    #expect(!secret.hops.contains { $0["message"]?.contains("s3cr3t") == true })
+    // No handler: xdg-open fails at once, and the round trip says the return never arrived.
+    #expect(try Dodo.run(["url-handler", "remove"], environment: env).status == 0)
+    let broken = try roundTrip(env)
+    #expect(broken.status == 1)
+    #expect(broken.hops.last?["status"] == "problem", "\(broken.hops)")
+    #expect(broken.hops.last?["message"]?.hasPrefix("round trip: the return never reached") == true)
+  }
+
+  @Test("--round-trip for a loopback return URL: doctor's request reaches its own checkout, answered 200")
+  func roundTripOnLoopback() throws {
+    let sandbox = CheckoutSandbox()
+    let listener = try BusyPort()
+    let port = listener.port
+    listener.close()
+    let trip = try roundTrip(environment(sandbox), ["--return-url", "http://127.0.0.1:\(port)/return?state=s3cr3t"])
+    #expect(trip.hops.count == 3, "\(trip.hops)")
+    #expect(trip.hops.last?["status"] == "ok", "\(trip.hops)")
+    #expect(trip.hops.last?["message"]?.hasSuffix("which answered HTTP/1.1 200 OK") == true)
+    #expect(!trip.hops.contains { $0["message"]?.contains("s3cr3t") == true })
+  }
 }
 
 /// A port some other program listens on, for as long as it is open.

@@ -27,11 +27,19 @@ extension CommandSpec {
       SSH session or neither (xdg-open hands a custom scheme to its handler only with a \
       display).
 
-      Nothing is changed: doctor only looks. With --json, one document: {"ok": false, \
+      --round-trip then sends a synthetic return through the real route to a waiting checkout \
+      of doctor's own (under the one-at-a-time lock, so not while dodo start waits) and \
+      reports each hop: for a custom scheme, the desktop's URL opener (xdg-open) is given \
+      SCHEME://HOST/PATH?dodo_doctor=NONCE (never the return URL's own parameters) and must \
+      run dodo handle-url within 15 seconds; for a loopback return URL, doctor sends the \
+      browser's request itself and reads the answer. The abandoned-session record is not \
+      touched.
+
+      Without --round-trip nothing is changed: doctor only looks. With --json, one document: {"ok": false, \
       "problems": 1, "checks": [{"check": "url-handler", "status": "problem", "message": …, \
       "fix": …}, …]} (without the spaces), each check's status one of ok, problem and note.
       """,
-    options: [DoctorCommand.returnURL],
+    options: [DoctorCommand.returnURL, DoctorCommand.roundTrip],
     examples: [
       .init("dodo doctor", "Check the return path of the profile in effect."),
       .init("dodo doctor --return-url http://127.0.0.1:53682/return", "Check a loopback return URL's port."),
@@ -42,7 +50,8 @@ extension CommandSpec {
       .init(.no, "Something needs fixing: each ✗ line says what (also when there is no config at all)."),
     ],
     handler: { invocation, context throws(CLIError) in
-      try DoctorCommand(context: context).run(returnURL: invocation.value(DoctorCommand.returnURL))
+      try DoctorCommand(context: context).run(
+        returnURL: invocation.value(DoctorCommand.returnURL), roundTrip: invocation.isSet(DoctorCommand.roundTrip))
     }
   )
 }
@@ -52,20 +61,28 @@ extension CommandSpec {
 struct DoctorCommand {
   static let returnURL = OptionSpec(
     "return-url", value: "URL", help: "Check this return URL instead of the one the profile or environment gives.")
+  static let roundTrip = OptionSpec(
+    "round-trip", help: "Also send a synthetic return through the real route to a waiting checkout of doctor's own.")
 
   let context: Context
 
-  func run(returnURL flag: String?) throws(CLIError) -> ExitStatus {
+  func run(returnURL flag: String?, roundTrip: Bool = false) throws(CLIError) -> ExitStatus {
     let executable = try? Syscalls.executablePath()
     var findings = DoctorPaths.findings(self: executable, environment: context.environment)
     let (configFindings, settings) = configuration(returnURL: flag)
     findings += configFindings
+    var directories: DodoDirectories?
     do throws(CLIError) {
-      findings += DoctorSystem.directoryFindings(try context.checkoutDirectories())
+      directories = try context.checkoutDirectories()
+      findings += directories.map(DoctorSystem.directoryFindings) ?? []
     } catch {
       findings.append(DoctorFinding("state-directory", .problem, error.message, fix: "set HOME, or DODO_STATE_DIR"))
     }
-    findings += route(settings, returnURL: flag, executable: executable)
+    let (routeFindings, url) = route(settings, returnURL: flag, executable: executable)
+    findings += routeFindings
+    if roundTrip, let url, let directories {
+      findings += DoctorRoundTrip(environment: context.environment, directories: directories).run(url)
+    }
     print(findings)
     return findings.contains { $0.outcome == .problem } ? .no : .success
   }
@@ -122,26 +139,34 @@ struct DoctorCommand {
   }
 
   /// The return URL's route, the browser and the session.
-  private func route(_ settings: EffectiveSettings?, returnURL flag: String?, executable: String?) -> [DoctorFinding] {
+  private func route(_ settings: EffectiveSettings?, returnURL flag: String?, executable: String?) -> (
+    [DoctorFinding], ReturnURL?
+  ) {
     let environment = context.environment
     let text = settings?.returnURL.value ?? flag ?? environment["DODO_RETURN_URL"].flatMap { $0.isEmpty ? nil : $0 }
     guard let text else {
-      return [
-        DoctorFinding(
-          "return-url", .problem, "no return URL to check: none is set for dodo start",
-          fix: "set return_url in a profile (dodo-config(5)) or DODO_RETURN_URL, or run dodo doctor --return-url URL")
-      ]
+      return (
+        [
+          DoctorFinding(
+            "return-url", .problem, "no return URL to check: none is set for dodo start",
+            fix: "set return_url in a profile (dodo-config(5)) or DODO_RETURN_URL, or run dodo doctor --return-url URL")
+        ], nil
+      )
     }
     let url: ReturnURL
     do throws(CheckoutError) { url = try ReturnURL(text) } catch {
-      return [
-        DoctorFinding(
-          "return-url", .problem, "the return URL is not valid: \(error.message)",
-          fix: "fix it where it is set\(settings.map { " (\($0.returnURL.source))" } ?? "")")
-      ]
+      return (
+        [
+          DoctorFinding(
+            "return-url", .problem, "the return URL is not valid: \(error.message)",
+            fix: "fix it where it is set\(settings.map { " (\($0.returnURL.source))" } ?? "")")
+        ], nil
+      )
     }
     let browser = settings?.browser.value.map { ($0, settings?.browser.source.description ?? "") }
-    return DoctorRoute(environment: environment, executable: executable).findings(returnURL: url, browser: browser)
+    return (
+      DoctorRoute(environment: environment, executable: executable).findings(returnURL: url, browser: browser), url
+    )
   }
 
   private func print(_ findings: [DoctorFinding]) {
