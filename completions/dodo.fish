@@ -19,6 +19,7 @@ function __dodo_subcommands
                 'explain-status	Decode a customer'\''s return URL: the result, what it means, and what to do next' \
                 'validate	Check a checkout URL, a return URL, and the configuration in effect' \
                 'config	Show the configuration in effect: settings and their sources, profiles, files' \
+                'doctor	Check this machine'\''s return path and say how to fix each problem' \
                 'completion	Print the completion script for bash, zsh or fish' \
                 'help	Show help for dodo or one of its commands'
         case 'dodo abandoned'
@@ -71,7 +72,8 @@ function __dodo_options
                 '--all	Every profile'\''s return URL scheme, not only the effective profile'\''s'
         case 'dodo explain-status'
             printf '%s\n' \
-                '--redact	Hide the customer'\''s email (a***@example.com) and license keys ([redacted]) in the output'
+                '--redact	Hide the customer'\''s email (a***@example.com) and license keys ([redacted]) in the output' \
+                '--summary	After the results, print counts per status and per warning on standard error'
         case 'dodo validate'
             printf '%s\n' \
                 '--return-url	The URL the checkout returns to (overrides DODO_RETURN_URL and the profile'\''s return_url)'
@@ -84,6 +86,10 @@ function __dodo_options
                 '--presentation-style	How the checkout is presented' \
                 '--bar-collapsing-enabled	Let the toolbar collapse as the page scrolls (fullScreen only)' \
                 '--color-scheme	The colour scheme of the controls around the checkout'
+        case 'dodo doctor'
+            printf '%s\n' \
+                '--return-url	Check this return URL instead of the one the profile or environment gives' \
+                '--round-trip	Also send a synthetic return through the real route to a waiting checkout of doctor'\''s own'
     end
     printf '%s\n' \
         '--config	Read only FILE, not DODO_CONFIG nor the XDG config files' \
@@ -165,6 +171,9 @@ function __dodo_option_value
                 case --redact
                     echo 'flag'
                     return
+                case --summary
+                    echo 'flag'
+                    return
             end
         case 'dodo validate'
             switch $option
@@ -194,6 +203,15 @@ function __dodo_option_value
                     return
                 case --color-scheme
                     echo 'values:system light dark'
+                    return
+            end
+        case 'dodo doctor'
+            switch $option
+                case --return-url
+                    echo 'text'
+                    return
+                case --round-trip
+                    echo 'flag'
                     return
             end
     end
@@ -242,7 +260,7 @@ function __dodo_plugins
     for program in $PATH/dodo-*
         test -x $program -a ! -d $program; or continue
         set -l name (string replace -r '^.*/dodo-' '' -- $program)
-        contains -- $name $seen 'start' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'completion' 'help' '__generate'; and continue
+        contains -- $name $seen 'start' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'doctor' 'completion' 'help' '__generate'; and continue
         set -a seen $name
         printf '%s\tplugin (%s)\n' $name $program
     end

@@ -3,6 +3,8 @@ package enum CommandTree {
   package static let root: CommandSpec = CommandSpec(
     "dodo",
     abstract: "Run and decode Dodo Payments hosted checkouts from the shell.",
+    overview:
+      "It opens a hosted checkout in the browser, waits for the return URL and prints the result; it also decodes return URLs for support staff.",
     discussion: """
       dodo opens a Dodo Payments hosted checkout in the browser, waits for it to come back to \
       the return URL, and turns that URL into a result (succeeded, failed, cancelled, pending \
@@ -21,7 +23,8 @@ package enum CommandTree {
       carries the exact text.
       """,
     subcommands: [
-      .start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .completion, .help, .generate,
+      .start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .doctor, .completion, .help,
+      .generate,
     ],
     examples: [
       .init(

@@ -1,9 +1,17 @@
+import DodoConfig
 import DodoPlatform
 
 /// The `dodo` command suite: `main.swift` hands it the process's arguments and streams, and
 /// in-process tests call `main` the same way, with their own streams.
 package enum Dodo {
   package static let version = "0.1.0"
+
+  /// The C libraries linked in and their versions, for `--version`: the shipped binary carries
+  /// its own copies, so the system's packages say nothing about them.
+  package static var linkedLibraries: [String] { ["libyaml \(LibYAML.version)"] }
+
+  /// `dodo 0.1.0 (libyaml 0.2.5)`.
+  package static var versionLine: String { "dodo \(version) (\(linkedLibraries.joined(separator: ", ")))" }
 
   /// Runs the process's command line and exits with its status.
   package static func runAndExit() -> Never {
@@ -48,7 +56,7 @@ package enum Dodo {
     do throws(CLIError) {
       switch try parsed.get() {
       case .version:
-        context.stdout.write("dodo \(version)\n")
+        context.stdout.write(versionLine + "\n")
         return ExitStatus.success.rawValue
       case .help(let path, let listingPlugins):
         return try HelpCommand.show(path: path, listingPlugins: listingPlugins, context: context).rawValue

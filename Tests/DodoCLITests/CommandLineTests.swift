@@ -1,3 +1,4 @@
+import DodoConfig
 import Testing
 
 @testable import DodoCLI
@@ -12,14 +13,17 @@ import Testing
     """
 
   @Test func version() throws {
-    #expect(try CommandRunner().run(["--version"]) == .init(status: 0, stdout: "dodo 0.1.0\n", stderr: ""))
+    #expect(
+      try CommandRunner().run(["--version"])
+        == .init(status: 0, stdout: "dodo 0.1.0 (libyaml \(LibYAML.version))\n", stderr: ""))
+    #expect(LibYAML.version.split(separator: ".").count == 3, "libyaml's version: \(LibYAML.version)")
   }
 
   @Test("no command prints the root's help")
   func noCommand() throws {
     let runner = try CommandRunner()
     let help = try runner.run(["--help"])
-    #expect(help.stdout.hasPrefix("OVERVIEW: Run and decode Dodo Payments hosted checkouts from the shell.\n"))
+    #expect(help.stdout.hasPrefix("OVERVIEW: Run and decode Dodo Payments hosted checkouts from the shell. "))
     #expect(try runner.run([]) == help)
   }
 

@@ -325,7 +325,7 @@ import Testing
           status: 64, stdout: "",
           stderr: """
             Error: \(message)
-            Usage: dodo explain-status <input>... [--redact]
+            Usage: dodo explain-status <input>... [--redact] [--summary]
               See 'dodo explain-status --help'.
 
             """))

@@ -25,18 +25,25 @@ import Testing
       Self.committed(file) == generated, "\(file) is out of date: run scripts/generate-docs and commit the result")
   }
 
+  /// Where a page is committed: `man/man1/dodo.1`, `man/man5/dodo-config.5`, as man(1) looks.
+  static func manPath(_ name: String) -> String {
+    "man/man\(name.split(separator: ".").last ?? "")/\(name)"
+  }
+
   @Test func committedManPagesAreUpToDate() throws {
     let pages = ManPages.all()
     for page in pages {
       #expect(
-        Self.committed("man/\(page.name)") == page.text,
-        "man/\(page.name) is out of date: run scripts/generate-docs and commit the result")
+        Self.committed(Self.manPath(page.name)) == page.text,
+        "\(Self.manPath(page.name)) is out of date: run scripts/generate-docs and commit the result")
     }
-    let onDisk = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("man").path)
-      .filter { $0.hasSuffix(".1") || $0.hasSuffix(".5") }
+    let onDisk = try ["man", "man/man1", "man/man5"].flatMap { folder in
+      try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(folder).path)
+        .filter { $0.hasSuffix(".1") || $0.hasSuffix(".5") }.map { folder + "/" + $0 }
+    }
     #expect(
-      Set(onDisk) == Set(pages.map(\.name)),
-      "man/ has pages of commands that no longer exist: run scripts/generate-docs")
+      Set(onDisk) == Set(pages.map { Self.manPath($0.name) }),
+      "man/ has pages of commands that no longer exist, or pages outside man1/ and man5/: run scripts/generate-docs")
   }
 
   @Test func thereIsAPagePerVisibleCommandAndTheFileFormat() {

@@ -46,14 +46,14 @@ import Testing
 
   @Test("'dodo help --help' is the help command's own page; only the root's help lists --version")
   func helpOfHelpAndVersion() throws {
-    let version = "\n  --version               Print the version of dodo.\n"
+    let globals = "\nGLOBAL OPTIONS:\n  --config FILE, --profile NAME, --json, --no-color, --verbose, -h, --help\n"
     for arguments in [["help", "--help"], ["--help", "help"], ["help", "-h"]] {
       let text = try Self.run(arguments)
-      #expect(text.contains("--- stdout\nOVERVIEW: Show help for dodo or one of its commands.\n"), "\(arguments)")
-      #expect(!text.contains(version))
+      #expect(text.contains("--- stdout\nOVERVIEW: Show help for dodo or one of its commands."), "\(arguments)")
+      #expect(text.contains(globals), "\(arguments)")
     }
-    #expect(try Self.run(["--help"]).contains("\n  -h, --help              Show help for the command." + version))
-    #expect(try !Self.run(["start", "--help"]).contains(version))
+    #expect(try Self.run(["--help"]).contains(globals.dropLast() + ",\n  --version\n"))
+    #expect(try Self.run(["start", "--help"]).contains(globals))
   }
 
   @Test("a mistyped value of an option gets the nearest one as a suggestion")

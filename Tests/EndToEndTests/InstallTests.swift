@@ -19,13 +19,13 @@ struct InstallTests {
   var prefix: String { destdir.url.path + "/usr/local" }
   var basePath: String { ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin" }
 
-  func make(_ target: String) throws -> ProcessOutput {
+  func make(_ target: String, _ extra: [String] = []) throws -> ProcessOutput {
     try Dodo.runProgram(
       "/usr/bin/env",
       [
         "make", "-C", Self.repository.path, target, "NO_BUILD=1", "BINARY=\(Dodo.binary)",
         "DESTDIR=\(destdir.url.path)", "PREFIX=/usr/local",
-      ],
+      ] + extra,
       environment: ["PATH": basePath, "HOME": destdir.url.path])
   }
 
@@ -108,6 +108,22 @@ struct InstallTests {
     #endif
     let version = try Dodo.runProgram("\(prefix)/bin/dodo", ["--version"], environment: ["PATH": "/usr/bin:/bin"])
     #expect(version.stdout.hasPrefix("dodo "))
+  }
+
+  static func size(_ path: String) throws -> Int {
+    try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+  }
+
+  @Test("make install strips the binary; make install STRIP= keeps its symbols")
+  func installStripsUnlessAskedNotTo() throws {
+    let built = try Self.size(Dodo.binary)
+    let install = try make("install-files")
+    #expect(install.status == 0, "make install: \(install.stderr)")
+    let stripped = try Self.size("\(prefix)/bin/dodo")
+    #expect(stripped > 0 && stripped < built, "installed \(stripped) bytes of a \(built)-byte binary")
+    let keep = try make("install-files", ["STRIP="])
+    #expect(keep.status == 0, "make install STRIP=: \(keep.stderr)")
+    #expect(try Self.size("\(prefix)/bin/dodo") == built)
   }
 
   @Test func installWithoutABinaryFailsClearly() throws {

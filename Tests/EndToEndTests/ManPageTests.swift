@@ -6,14 +6,16 @@ import Testing
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("man")
 
-  static let pages: [String] =
-    (try? FileManager.default.contentsOfDirectory(atPath: directory.path))?
-    .filter { $0.hasSuffix(".1") || $0.hasSuffix(".5") }.sorted() ?? []
+  /// Each page as its path under man/: `man1/dodo.1`, `man5/dodo-config.5`.
+  static let pages: [String] = ["man1", "man5"].flatMap { section in
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent(section).path)) ?? [])
+      .filter { $0.hasSuffix(".1") || $0.hasSuffix(".5") }.map { section + "/" + $0 }
+  }.sorted()
 
   @Test func everyDocumentedPageIsThere() {
     for page in [
-      "dodo.1", "dodo-start.1", "dodo-handle-url.1", "dodo-abandoned.1", "dodo-validate.1",
-      "dodo-explain-status.1", "dodo-url-handler.1", "dodo-config.1", "dodo-config.5",
+      "man1/dodo.1", "man1/dodo-start.1", "man1/dodo-handle-url.1", "man1/dodo-abandoned.1", "man1/dodo-validate.1",
+      "man1/dodo-explain-status.1", "man1/dodo-url-handler.1", "man1/dodo-config.1", "man5/dodo-config.5",
     ] {
       #expect(Self.pages.contains(page), "man/\(page) is missing")
     }
@@ -46,9 +48,27 @@ import Testing
         "LANG": "C.UTF-8",
       ])
     #expect(output.status == 0, "man -l \(page): \(output.stderr)")
-    let name = page.split(separator: ".").first.map(String.init) ?? page
+    let file = page.split(separator: "/").last.map(String.init) ?? page
+    let name = file.split(separator: ".").first.map(String.init) ?? file
     #expect(output.stdout.contains("NAME"))
     #expect(output.stdout.contains(name), "the rendered \(page) does not name \(name)")
     #expect(output.stdout.contains("EXIT STATUS"))
+  }
+
+  @Test(
+    "man finds the pages of a checkout by name: MANPATH=$PWD/man man dodo",
+    .enabled(
+      if: RequiredTools.present(RequiredTools.forManPages), "needs \(RequiredTools.forManPages.joined(separator: ", "))"
+    ),
+    arguments: [["dodo"], ["dodo-start"], ["5", "dodo-config"]])
+  func manFindsThePagesThroughMANPATH(arguments: [String]) throws {
+    let output = try Dodo.runProgram(
+      "/usr/bin/env", ["man", "-w"] + arguments,
+      environment: [
+        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "MANPATH": Self.directory.path,
+        "LANG": "C.UTF-8",
+      ])
+    #expect(output.status == 0, "MANPATH=man man -w \(arguments): \(output.stderr)")
+    #expect(output.stdout.hasPrefix(Self.directory.path + "/man"), "\(output.stdout)")
   }
 }

@@ -5,6 +5,8 @@ extension CommandSpec {
   static let abandoned: CommandSpec = CommandSpec(
     "abandoned",
     abstract: "Show or clear the record of a checkout whose outcome is not known.",
+    overview:
+      "start keeps the record until the checkout ends succeeded, failed or expired; ask your backend for the session's outcome, then clear it.",
     discussion: """
       'dodo start' records the checkout session (abandoned.json in the state directory) when \
       it presents the checkout, and clears the record only when the checkout ends succeeded, \
@@ -35,6 +37,7 @@ extension CommandSpec {
   static let abandonedClear: CommandSpec = CommandSpec(
     "clear",
     abstract: "Remove the abandoned-session record (exit 0 also when there is none).",
+    overview: "While a checkout runs, the record is its own and clear refuses it without --force.",
     discussion: """
       Clear it once your backend has the session's final outcome. It also removes a corrupt \
       record. While a checkout runs, the record is that checkout's own and clear refuses \

@@ -2,6 +2,8 @@ extension CommandSpec {
   static let completion: CommandSpec = CommandSpec(
     "completion",
     abstract: "Print the completion script for bash, zsh or fish.",
+    overview:
+      "'make install' puts these where each shell looks; this prints one for a dotfile manager or a home-directory install.",
     discussion: """
       Prints the same script that 'make install' puts where each shell looks for it, for a \
       dotfile manager or a home-directory install. It completes commands, options, their \

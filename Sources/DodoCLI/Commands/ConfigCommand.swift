@@ -6,6 +6,8 @@ extension CommandSpec {
   static let config: CommandSpec = CommandSpec(
     "config",
     abstract: "Show the configuration in effect: settings and their sources, profiles, files.",
+    overview:
+      "Settings come from flags, the environment, and YAML profiles in the config files; see dodo-config(5) for the keys.",
     discussion: """
       dodo reads YAML profiles from --config FILE, else $DODO_CONFIG, and then from that one \
       file only; otherwise from $XDG_CONFIG_HOME/dodo/config.yaml (default \

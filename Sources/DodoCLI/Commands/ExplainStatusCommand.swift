@@ -5,6 +5,8 @@ extension CommandSpec {
   static let explainStatus: CommandSpec = CommandSpec(
     "explain-status",
     abstract: "Decode a customer's return URL: the result, what it means, and what to do next.",
+    overview:
+      "Each input is a return URL, a query string or a status value, read as the iOS SDK reads it: a hint, not proof of payment.",
     discussion: """
       Each INPUT is a return URL, a bare query string (status=…&…, with or without a leading ?), \
       or a bare status value (requires_customer_action). They are told apart by their shape: \
@@ -58,13 +60,21 @@ extension CommandSpec {
 
       With --json, each input gives one line of JSON: {"input":…,"result":{…},"rawStatus":…,"meaning":…,"nextStep":…[,"warnings":[…]]}, \
       or {"input":…,"error":{"code":…,"message":…}} for an input that cannot be decoded.
+
+      --summary, after the last result, counts the inputs per result status (and those not \
+      decoded) and per warning, on standard error so that standard output stays one result per \
+      input. With --json it is one JSON object, the last line of standard error: \
+      {"summary": {"inputs": N, "statuses": {"succeeded": N, "failed": N, "cancelled": N, \
+      "pending": N, "expired": N, "undecodable": N}, "warnings": {"unconfirmed": N, …}}} \
+      (without the spaces), every status always there, a warning only when it was seen \
+      (angle_brackets, quotes, html_ampersand, no_scheme, checkout_page, id_as_status, unconfirmed).
       """,
     arguments: [
       ArgumentSpec(
         "input", help: "A return URL, a query string or a status value; - reads them from standard input.",
         repeating: true)
     ],
-    options: [ExplainStatusCommand.redact],
+    options: [ExplainStatusCommand.redact, ExplainSummary.option],
     examples: [
       .init(
         "dodo explain-status 'myapp://checkout/return?status=succeeded&payment_id=pay_1'", "Explain one return URL."),
@@ -79,6 +89,7 @@ extension CommandSpec {
     ],
     handler: { invocation, context throws(CLIError) in
       var command = ExplainStatusCommand(context: context, redact: invocation.isSet(ExplainStatusCommand.redact))
+      if invocation.isSet(ExplainSummary.option) { command.summary = ExplainSummary() }
       return try command.run(invocation.arguments)
     }
   )
@@ -97,6 +108,8 @@ struct ExplainStatusCommand {
   private let writer = JSONWriter()
   private var allDecoded = true
   private var count = 0
+  /// Counted when `--summary` is given.
+  var summary: ExplainSummary?
 
   init(context: Context, redact: Bool = false) {
     self.context = context
@@ -123,6 +136,7 @@ struct ExplainStatusCommand {
         "no input: give a return URL, a query string or a status value (or - with lines on standard input)",
         command: ["dodo", "explain-status"])
     }
+    summary?.write(to: context)
     return allDecoded ? .success : .no
   }
 
@@ -153,6 +167,7 @@ struct ExplainStatusCommand {
   private mutating func explainTooLong(_ start: UnsafeBufferPointer<UInt8>) {
     count += 1
     allDecoded = false
+    summary?.addUndecodable()
     let shown = UnsafeBufferPointer(rebasing: Self.trimmed(start).prefix(64))
     var input =
       String(decoding: redact ? ExplainRedaction.redacted(shown) ?? Array(shown) : Array(shown), as: UTF8.self) + "…"
@@ -165,6 +180,7 @@ struct ExplainStatusCommand {
   private mutating func explain(utf8 input: UnsafeBufferPointer<UInt8>, plain: Bool = false) {
     do throws(CheckoutError) {
       try ExplainInput.read(input) { query, warnings in
+        summary?.add(query.status, warnings)
         if context.json {
           writeJSON(input, query, warnings, plain: plain)
         } else {
@@ -173,6 +189,7 @@ struct ExplainStatusCommand {
       }
     } catch {
       allDecoded = false
+      summary?.addUndecodable()
       undecodable(input, error)
     }
   }

@@ -5,6 +5,7 @@ extension CommandSpec {
   static let handleURL: CommandSpec = CommandSpec(
     "handle-url",
     abstract: "Hand a URL to the checkout in progress; exit 0 when it claimed it.",
+    overview: "What the desktop runs for the return URL's scheme (see 'dodo url-handler'); a script can run it too.",
     discussion: """
       What the desktop runs for a URL of the return URL's scheme (see 'dodo url-handler'), and \
       what a script can run itself. The URL goes to the running 'dodo start' over a private \

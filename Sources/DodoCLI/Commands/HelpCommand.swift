@@ -2,6 +2,7 @@ extension CommandSpec {
   static let help: CommandSpec = CommandSpec(
     "help",
     abstract: "Show help for dodo or one of its commands.",
+    overview: "'dodo help' also lists the plugins on PATH (programs named dodo-NAME).",
     discussion: """
       'dodo help' (and 'dodo' alone) also lists the plugins on PATH, programs named \
       dodo-NAME, and warns about any that never run. 'dodo --help' leaves them out: \

@@ -12,6 +12,7 @@ extension CommandSpec {
   static let start: CommandSpec = CommandSpec(
     "start",
     abstract: "Open a hosted checkout, wait for it to return, and print the result.",
+    overview: "The return comes through 'dodo handle-url' or, for a loopback return URL, straight to dodo.",
     discussion: """
       Validates the checkout URL and the return URL, takes the one-at-a-time lock, records the \
       abandoned session, opens the checkout with the browser command, and waits for the return \

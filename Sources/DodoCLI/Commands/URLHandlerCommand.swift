@@ -6,6 +6,8 @@ extension CommandSpec {
   static let urlHandler: CommandSpec = CommandSpec(
     "url-handler",
     abstract: "Register dodo as the desktop's handler for the return URL's scheme.",
+    overview:
+      "A custom-scheme return URL reaches 'dodo start' only when the desktop runs 'dodo handle-url' for its scheme; install sets that up with xdg-mime.",
     discussion: """
       A custom-scheme return URL (myapp://checkout/return) reaches 'dodo start' through the \
       desktop: the browser hands the URL to the scheme's handler, which must run 'dodo \

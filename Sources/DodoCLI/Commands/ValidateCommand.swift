@@ -4,6 +4,8 @@ extension CommandSpec {
   static let validate: CommandSpec = CommandSpec(
     "validate",
     abstract: "Check a checkout URL, a return URL, and the configuration in effect.",
+    overview:
+      "Without arguments it checks what start would use: the return URL, the browser command and the config files.",
     discussion: """
       Checks what it is given: a checkout URL (an https URL on checkout.dodopayments.com or \
       test.checkout.dodopayments.com under /session/), a return URL (--return-url: an absolute \

@@ -44,7 +44,8 @@ enum ManPages {
     page.section("OPTIONS")
     page.prose("These options are accepted before or after the command's name.")
     for option in GlobalOptions.all { page.item(optionTag(option), option.help) }
-    page.item(Roff.bold("--version"), "Print the version of dodo and exit.")
+    page.item(
+      Roff.bold("--version"), "Print the version of dodo, and of the C libraries linked into it (libyaml), and exit.")
     page.section("PLUGINS")
     page.paragraphs(pluginText)
     exitStatusSection(&page, generalExitStatuses)
@@ -199,32 +200,42 @@ enum ManPages {
     ("DODO_CONFIG", nil, "The one config file to read, instead of the XDG files (--config wins over it)."),
     ("DODO_PROFILE", nil, "The profile to use, unless --profile names one."),
     (
-      "DODO_RETURN_URL", ["start", "validate", "config", "url-handler"],
+      "DODO_RETURN_URL", ["start", "validate", "config", "url-handler", "doctor"],
       "The return URL, unless --return-url gives one; it overrides the profile's return_url."
     ),
     (
-      "DODO_BROWSER", ["start", "config"],
+      "DODO_BROWSER", ["start", "config", "doctor"],
       "The browser command, unless --browser gives one; it overrides the profile's browser."
     ),
-    ("BROWSER", ["start"], "The browser command when neither --browser, DODO_BROWSER nor the profile gives one."),
     (
-      "DODO_STATE_DIR", ["start", "abandoned"],
+      "BROWSER", ["start", "doctor"],
+      "The browser command when neither --browser, DODO_BROWSER nor the profile gives one."
+    ),
+    (
+      "DODO_STATE_DIR", ["start", "abandoned", "doctor"],
       "Overrides the state directory (the abandoned-session record and the lock that guards it)."
     ),
     (
-      "DODO_RUNTIME_DIR", ["start", "handle-url", "abandoned"],
+      "DODO_RUNTIME_DIR", ["start", "handle-url", "abandoned", "doctor"],
       "Overrides the runtime directory (the return channel and the lock that guards it)."
     ),
     ("XDG_CONFIG_HOME", nil, "The user's config directory; default ~/.config."),
     ("XDG_CONFIG_DIRS", nil, "The system config directories, separated by colons; default /etc/xdg."),
-    ("XDG_STATE_HOME", ["start", "abandoned"], "The user's state directory; default ~/.local/state."),
+    ("XDG_STATE_HOME", ["start", "abandoned", "doctor"], "The user's state directory; default ~/.local/state."),
     (
-      "XDG_RUNTIME_DIR", ["start", "handle-url", "abandoned"],
+      "XDG_RUNTIME_DIR", ["start", "handle-url", "abandoned", "doctor"],
       "The user's runtime directory; without it a private fallback directory is used, with a warning."
     ),
-    ("XDG_DATA_HOME", ["url-handler"], "Where the desktop entry is written (applications/); default ~/.local/share."),
+    (
+      "XDG_DATA_HOME", ["url-handler", "doctor"],
+      "Where the desktop entry is written (applications/); default ~/.local/share."
+    ),
     ("NO_COLOR", nil, "When set and not empty, the output is never coloured."),
     ("PATH", ["help"], "Searched for plugins, programs named dodo-NAME."),
+    (
+      "DISPLAY, WAYLAND_DISPLAY, SSH_CONNECTION, SSH_TTY", ["start", "doctor"],
+      "Whether this is a graphical session or an SSH one: without a display, or over SSH, start opens no browser."
+    ),
   ]
 
   /// `nil`: the page of `dodo` itself, which lists them all.

@@ -27,12 +27,18 @@ package enum HelpFormatter {
     return lines.joined(separator: "\n")
   }
 
+  /// The most lines a `--help` may have: like swift-argument-parser's, help is an overview,
+  /// the usage, the arguments and options and a few examples; the whole story is in the man
+  /// page, which the last line names.
+  package static let maximumLines = 45
+  static let maximumExamples = 3
+
   package static func help(_ path: [String], _ command: CommandSpec, extraSections: [(String, [(String, String)])] = [])
     -> String
   {
-    var out = "OVERVIEW: \(command.abstract)\n\n"
-    if !command.discussion.isEmpty { out += wrap(command.discussion, indent: 0) + "\n\n" }
-    out += usage(path, command, label: "USAGE: ") + "\n"
+    let overview = command.overview.isEmpty ? command.abstract : command.abstract + " " + command.overview
+    var out = wrap("OVERVIEW: " + overview, indent: 0) + "\n\n"
+    out += shortUsage(path, command) + "\n"
     if !command.arguments.isEmpty {
       out += section("ARGUMENTS", command.arguments.map { ($0.synopsis, $0.help) })
     }
@@ -44,20 +50,37 @@ package enum HelpFormatter {
     }
     for (title, rows) in extraSections where !rows.isEmpty { out += section(title, rows) }
     let globals = GlobalOptions.all + (path.count == 1 ? [GlobalOptions.version] : [])
-    out += section("GLOBAL OPTIONS", globals.map { (optionLabel($0), $0.help) })
-    if !command.examples.isEmpty {
-      out += "\nEXAMPLES:\n"
-      for example in command.examples {
-        out += "  \(example.command)\n" + wrap(example.explanation, indent: 6) + "\n"
-      }
+    out += "\nGLOBAL OPTIONS:\n" + wrap(globals.map(optionLabel).joined(separator: ", "), indent: 2) + "\n"
+    let footer = "\n" + seeAlso(path) + "\n"
+    // Up to three examples, fewer when more would not fit (the man page has them all).
+    var examples = command.examples.prefix(maximumExamples).map {
+      "  \($0.command)\n" + wrap($0.explanation, indent: 6) + "\n"
     }
-    if !command.exitStatuses.isEmpty {
-      out += section("EXIT STATUS", command.exitStatuses.map { (String($0.status.rawValue), $0.meaning) })
+    func lines(_ text: String) -> Int { text.utf8.count { $0 == UInt8(ascii: "\n") } }
+    while examples.count > 1, lines(out + "\nEXAMPLES:\n" + examples.joined() + footer) > maximumLines {
+      examples.removeLast()
     }
-    if path.count == 1 {
-      out += "\nSee 'dodo help <command>' for detailed help.\n"
+    if !examples.isEmpty { out += "\nEXAMPLES:\n" + examples.joined() }
+    return out + footer
+  }
+
+  /// The usage line of help: the whole synopsis when it fits in two lines, else the options
+  /// folded into `[<options>]` (the OPTIONS section lists them).
+  static func shortUsage(_ path: [String], _ command: CommandSpec) -> String {
+    let full = usage(path, command, label: "USAGE: ")
+    guard full.split(separator: "\n").count > 2 else { return full }
+    var parts = ["USAGE:"] + path
+    if !command.subcommands.isEmpty && command.handler == nil { parts.append("<subcommand>") }
+    parts += command.arguments.map(\.synopsis) + ["[<options>]"]
+    return parts.joined(separator: " ")
+  }
+
+  /// The last line of help: where the rest is.
+  static func seeAlso(_ path: [String]) -> String {
+    guard path.count > 1, let top = CommandTree.root.subcommand(named: path[1]), !top.isHidden else {
+      return "See 'dodo help <command>' for a command's help, and 'man dodo' for all of it."
     }
-    return out
+    return "See 'man dodo-\(top.name)' for the full description."
   }
 
   static func optionLabel(_ option: OptionSpec) -> String {

@@ -7,8 +7,9 @@ import DodoConfig
 package enum CLIError: Error, CustomStringConvertible {
   /// The command line is wrong: printed with the command's usage line and a hint.
   case usage(String, command: [String])
-  /// No such command, built in or plugin.
-  case unknownCommand(String, suggestion: String?)
+  /// No such command, built in or plugin; `hint`: a sentence on what the user may have meant
+  /// (another program's command).
+  case unknownCommand(String, suggestion: String?, hint: String? = nil)
   /// A configuration file or profile that cannot be used, at its file, line and column
   /// when it is in a file.
   case configuration(ConfigError)
@@ -37,8 +38,9 @@ package enum CLIError: Error, CustomStringConvertible {
   package var message: String {
     switch self {
     case .usage(let message, _): message
-    case .unknownCommand(let name, let suggestion):
+    case .unknownCommand(let name, let suggestion, let hint):
       "unknown command '\(name)'" + (suggestion.map { ". Did you mean '\($0)'?" } ?? "")
+        + (hint.map { ". " + $0 } ?? "")
     case .configuration(let error): error.located
     case .checkout(let error): error.message
     }

@@ -77,7 +77,11 @@ package struct CommandSpec: Sendable {
   package let name: String
   /// One line, shown in lists and as the man page's NAME.
   package let abstract: String
-  /// Paragraphs for `--help` and the man page's DESCRIPTION.
+  /// A sentence or two after the abstract in `--help`: what a newcomer needs before the
+  /// usage line. Empty: the help shows the abstract alone.
+  package let overview: String
+  /// Paragraphs for the man page's DESCRIPTION: the whole story (`--help` shows only the
+  /// abstract and the overview, and points to the man page).
   package let discussion: String
   package let arguments: [ArgumentSpec]
   package let options: [OptionSpec]
@@ -110,12 +114,13 @@ package struct CommandSpec: Sendable {
   }
 
   package init(
-    _ name: String, abstract: String, discussion: String = "", arguments: [ArgumentSpec] = [],
+    _ name: String, abstract: String, overview: String = "", discussion: String = "", arguments: [ArgumentSpec] = [],
     options: [OptionSpec] = [], subcommands: [CommandSpec] = [], examples: [Example] = [],
     exitStatuses: [ExitStatusDoc] = [], hidden: Bool = false, handler: CommandHandler? = nil
   ) {
     self.name = name
     self.abstract = abstract
+    self.overview = overview
     self.discussion = discussion
     self.arguments = arguments
     self.options = options

@@ -194,3 +194,9 @@ private struct TreeBuilder {
     }
   }
 }
+
+/// The libyaml linked in (statically, in the shipped binary), for `dodo --version`.
+package enum LibYAML {
+  /// `yaml_get_version_string()`: `0.2.5`.
+  package static var version: String { String(cString: yaml_get_version_string()) }
+}

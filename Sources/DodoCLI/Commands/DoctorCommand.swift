@@ -1,0 +1,221 @@
+import DodoCheckout
+import DodoConfig
+import DodoPlatform
+
+extension CommandSpec {
+  static let doctor: CommandSpec = CommandSpec(
+    "doctor",
+    abstract: "Check this machine's return path and say how to fix each problem.",
+    overview:
+      "It checks PATH, the config files, dodo's directories, the route of the return URL (URL handler or loopback port), the browser and the session.",
+    discussion: """
+      The question every desktop checkout ends with is "why does my return never arrive?": \
+      doctor checks, on this machine and for the settings dodo start would use, each thing the \
+      return depends on, and prints a checklist: a line per check, ✓ when it is as it should \
+      be, ✗ with a fix when it is not, and • for what is worth knowing.
+
+      The checks: which dodo is first on PATH (and whether Dodo Payments' Node CLI, npm \
+      dodopayments-cli, which installs a dodo too, is there: it answers to dodopayments); the \
+      config files in effect, their owners and modes, and whether they load; the state and \
+      runtime directories; the return URL (--return-url, else $DODO_RETURN_URL, else the \
+      profile's return_url): for a custom scheme, whether the desktop routes it \
+      (xdg-mime query default x-scheme-handler/SCHEME, as mimeapps.list says) to a desktop \
+      entry that runs dodo handle-url with a program that exists; for a loopback return URL, \
+      whether its port is free; the browser command start would run, or the default browser \
+      (xdg-settings) and whether it is a Snap, whose sandbox hands no custom scheme to the \
+      desktop, or a Flatpak, whose portal may ask; and whether this is a graphical session, an \
+      SSH session or neither (xdg-open hands a custom scheme to its handler only with a \
+      display).
+
+      --round-trip then sends a synthetic return through the real route to a waiting checkout \
+      of doctor's own (under the one-at-a-time lock, so not while dodo start waits) and \
+      reports each hop: for a custom scheme, the desktop's URL opener (xdg-open) is given \
+      SCHEME://HOST/PATH?dodo_doctor=NONCE (never the return URL's own parameters) and must \
+      run dodo handle-url within 15 seconds; for a loopback return URL, doctor sends the \
+      browser's request itself and reads the answer. The abandoned-session record is not \
+      touched.
+
+      Without --round-trip nothing is changed: doctor only looks. With --json, one document: {"ok": false, \
+      "problems": 1, "checks": [{"check": "url-handler", "status": "problem", "message": …, \
+      "fix": …}, …]} (without the spaces), each check's status one of ok, problem and note.
+      """,
+    options: [DoctorCommand.returnURL, DoctorCommand.roundTrip],
+    examples: [
+      .init("dodo doctor", "Check the return path of the profile in effect."),
+      .init("dodo doctor --return-url http://127.0.0.1:53682/return", "Check a loopback return URL's port."),
+      .init("dodo --profile prod doctor --json", "The same checks for another profile, as JSON."),
+    ],
+    exitStatuses: [
+      .init(.success, "Every check passed (notes aside)."),
+      .init(.no, "Something needs fixing: each ✗ line says what (also when there is no config at all)."),
+    ],
+    handler: { invocation, context throws(CLIError) in
+      try DoctorCommand(context: context).run(
+        returnURL: invocation.value(DoctorCommand.returnURL), roundTrip: invocation.isSet(DoctorCommand.roundTrip))
+    }
+  )
+}
+
+/// `dodo doctor`: gathers the findings (the checks themselves live in DodoPlatform's
+/// `Doctor*`) and prints them as a checklist or one JSON document.
+struct DoctorCommand {
+  static let returnURL = OptionSpec(
+    "return-url", value: "URL", help: "Check this return URL instead of the one the profile or environment gives.")
+  static let roundTrip = OptionSpec(
+    "round-trip", help: "Also send a synthetic return through the real route to a waiting checkout of doctor's own.")
+
+  let context: Context
+
+  func run(returnURL flag: String?, roundTrip: Bool = false) throws(CLIError) -> ExitStatus {
+    let executable = try? Syscalls.executablePath()
+    var findings = DoctorPaths.findings(self: executable, environment: context.environment)
+    let (configFindings, settings) = configuration(returnURL: flag)
+    findings += configFindings
+    var directories: DodoDirectories?
+    do throws(CLIError) {
+      directories = try context.checkoutDirectories()
+      findings += directories.map(DoctorSystem.directoryFindings) ?? []
+    } catch {
+      findings.append(DoctorFinding("state-directory", .problem, error.message, fix: "set HOME, or DODO_STATE_DIR"))
+    }
+    let (routeFindings, url) = route(settings, returnURL: flag, executable: executable)
+    findings += routeFindings
+    if roundTrip, let url, let directories {
+      findings += DoctorRoundTrip(environment: context.environment, directories: directories).run(url)
+    }
+    print(findings)
+    return findings.contains { $0.outcome == .problem } ? .no : .success
+  }
+
+  /// The config files and the settings they give; a file that does not load is a finding,
+  /// and the settings then come from the flags and the environment alone.
+  private func configuration(returnURL: String?) -> ([DoctorFinding], EffectiveSettings?) {
+    var findings: [DoctorFinding] = []
+    let candidates = ConfigLocator.candidates(configFlag: context.configPath, environment: context.environment)
+    var found = 0
+    for candidate in candidates {
+      let status = try? Syscalls.lstat(candidate.path)
+      guard let status else {
+        if candidate.isRequired {
+          findings.append(
+            DoctorFinding(
+              "config", .problem, "the config file \(candidate.path) (\(candidate.reason)) does not exist",
+              fix: "create it, or name another file"))
+        }
+        continue
+      }
+      found += 1
+      do throws(ConfigFileUnreadable) {
+        _ = try Context.readTrusted(candidate.path, limit: 1 << 20)
+        let mode = String(status.permissions, radix: 8)
+        findings.append(
+          DoctorFinding(
+            "config", .ok,
+            "the config file \(candidate.path) belongs to \(status.owner == 0 ? "root" : "you"), mode \(mode)"))
+      } catch {
+        findings.append(
+          DoctorFinding(
+            "config", .problem, "the config file \(candidate.path) is refused: \(error.reason)",
+            fix: "chmod go-w \(candidate.path) (and its directory), and make it yours"))
+      }
+    }
+    if found == 0 && candidates.allSatisfy({ !$0.isRequired }) {
+      findings.append(
+        DoctorFinding(
+          "config", .note, "no config file (\(candidates.map(\.path).joined(separator: ", ")))",
+          fix: "optional: a profile with return_url saves passing --return-url; see dodo-config(5)"))
+    }
+    var flags = CommandLineSettings()
+    flags.returnURL = returnURL
+    do throws(CLIError) {
+      return (findings, try context.effectiveSettings(flags))
+    } catch {
+      if !findings.contains(where: { $0.outcome == .problem }) {
+        findings.append(
+          DoctorFinding("config", .problem, error.message, fix: "dodo validate shows where; see dodo-config(5)"))
+      }
+      return (findings, nil)
+    }
+  }
+
+  /// The return URL's route, the browser and the session.
+  private func route(_ settings: EffectiveSettings?, returnURL flag: String?, executable: String?) -> (
+    [DoctorFinding], ReturnURL?
+  ) {
+    let environment = context.environment
+    let text = settings?.returnURL.value ?? flag ?? environment["DODO_RETURN_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    guard let text else {
+      return (
+        [
+          DoctorFinding(
+            "return-url", .problem, "no return URL to check: none is set for dodo start",
+            fix: "set return_url in a profile (dodo-config(5)) or DODO_RETURN_URL, or run dodo doctor --return-url URL")
+        ], nil
+      )
+    }
+    let url: ReturnURL
+    do throws(CheckoutError) { url = try ReturnURL(text) } catch {
+      return (
+        [
+          DoctorFinding(
+            "return-url", .problem, "the return URL is not valid: \(error.message)",
+            fix: "fix it where it is set\(settings.map { " (\($0.returnURL.source))" } ?? "")")
+        ], nil
+      )
+    }
+    let browser = settings?.browser.value.map { ($0, settings?.browser.source.description ?? "") }
+    return (
+      DoctorRoute(environment: environment, executable: executable).findings(returnURL: url, browser: browser), url
+    )
+  }
+
+  private func print(_ findings: [DoctorFinding]) {
+    let problems = findings.filter { $0.outcome == .problem }.count
+    if context.json {
+      context.printJSON { json in
+        json.beginObject()
+        json.key("ok")
+        json.bool(problems == 0)
+        json.key("problems")
+        json.number(Double(problems))
+        json.key("checks")
+        json.beginArray()
+        for finding in findings {
+          json.beginObject()
+          json.key("check")
+          json.string(finding.check)
+          json.key("status")
+          json.string(finding.outcome.rawValue)
+          json.key("message")
+          json.string(finding.message)
+          if let fix = finding.fix {
+            json.key("fix")
+            json.string(fix)
+          }
+          json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+      }
+      return
+    }
+    let style = context.stdoutStyle
+    var out = ""
+    for finding in findings {
+      let mark =
+        switch finding.outcome {
+        case .ok: style.green("✓")
+        case .problem: style.red("✗")
+        case .note: style.yellow("•")
+        }
+      out += "\(mark) \(HelpFormatter.wrap(TerminalText.escaped(finding.message), indent: 2).dropFirst(2))\n"
+      if let fix = finding.fix {
+        out += "    fix: \(HelpFormatter.wrap(TerminalText.escaped(fix), indent: 9).dropFirst(9))\n"
+      }
+    }
+    out +=
+      problems == 0
+      ? "\nNo problems found.\n" : "\n\(problems) problem\(problems == 1 ? "" : "s") to fix (the ✗ lines).\n"
+    context.stdout.write(out)
+  }
+}

@@ -1,0 +1,80 @@
+/// `dodo doctor`'s look at `PATH`: which `dodo` a shell runs, and whether Dodo Payments' Node
+/// CLI (npm `dodopayments-cli`, which installs a `dodo` and a `dodopayments`) is there too.
+package enum DoctorPaths {
+  /// Every executable file named `name` in the directories of `path`, in order (a
+  /// directory named twice counts once); relative entries are skipped, as a shell's `.`
+  /// would make the answer depend on the working directory.
+  package static func executables(named name: String, path: String?) -> [String] {
+    var seen = Set<String>()
+    var found: [String] = []
+    for directory in (path ?? "").split(separator: ":").map(String.init)
+    where directory.hasPrefix("/") && seen.insert(directory).inserted {
+      let candidate = DodoDirectories.join(directory, name)
+      if Syscalls.isExecutableFile(candidate) { found.append(candidate) }
+    }
+    return found
+  }
+
+  /// Whether the two paths name the same file (links followed).
+  package static func sameFile(_ a: String, _ b: String) -> Bool {
+    guard let first = try? Syscalls.statusFollowingLinks(a), let second = try? Syscalls.statusFollowingLinks(b) else {
+      return false
+    }
+    return first.identity == second.identity
+  }
+
+  /// Whether the program at `path` is the Node CLI: a link into its npm package, or a script
+  /// run by node or bun (this dodo is a compiled executable and starts with ELF or Mach-O).
+  package static func isNodeCLI(_ path: String) -> Bool {
+    if let target = try? Syscalls.readlink(path), target.contains("dodopayments") { return true }
+    guard let file = try? SmallFile.read(path, limit: 4096 + 1) else { return false }
+    let head = String(decoding: file.bytes.prefix(256), as: UTF8.self)
+    guard head.hasPrefix("#!") else { return false }
+    let shebang = head.prefix { $0 != "\n" }
+    return shebang.contains("node") || shebang.contains("bun")
+  }
+
+  /// The findings: `path` (the first `dodo` on PATH is this one) and `node-cli`.
+  package static func findings(self executable: String?, environment: [String: String]) -> [DoctorFinding] {
+    let path = environment["PATH"]
+    let dodos = executables(named: "dodo", path: path)
+    let secondNames = executables(named: "dodopayments", path: path)
+    var findings: [DoctorFinding] = []
+    let nodeDodos = dodos.filter(isNodeCLI)
+    if let first = dodos.first {
+      if let executable, sameFile(first, executable) {
+        findings.append(DoctorFinding("path", .ok, "'dodo' on PATH is this dodo: \(first)"))
+      } else if nodeDodos.contains(first) {
+        findings.append(
+          DoctorFinding(
+            "path", .problem, "'dodo' on PATH is Dodo Payments' Node CLI (\(first)), not this dodo",
+            fix: "put \(directory(of: executable) ?? "this dodo's directory") before \(directory(of: first) ?? "it") "
+              + "in PATH; the Node CLI stays reachable as 'dodopayments'"))
+      } else {
+        findings.append(
+          DoctorFinding(
+            "path", .problem, "'dodo' on PATH is another program: \(first)" + (executable.map { ", not \($0)" } ?? ""),
+            fix: "remove the other dodo, or put this dodo's directory first in PATH"))
+      }
+    } else {
+      findings.append(
+        DoctorFinding(
+          "path", .problem, "no 'dodo' on PATH" + (executable.map { " (this one is \($0))" } ?? ""),
+          fix: "install it (make install PREFIX=~/.local) or add its directory to PATH"))
+    }
+    if let node = nodeDodos.first ?? secondNames.first {
+      findings.append(
+        DoctorFinding(
+          "node-cli", .note,
+          "Dodo Payments' Node CLI is installed too (\(node)); it answers to 'dodopayments'"
+            + (secondNames.isEmpty ? "" : " (\(secondNames[0]))"),
+          fix: nil))
+    }
+    return findings
+  }
+
+  static func directory(of path: String?) -> String? {
+    guard let path, let slash = path.lastIndex(of: "/") else { return nil }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+}
