@@ -148,13 +148,14 @@ package final class ReturnChannelServer: ReturnChannel {
     _ = try? Syscalls.writeAll(signalPipe.write, [Self.cancelByte])
   }
 
-  package func answer(_ id: IncomingURL.ID, claimed: Bool) {
+  @discardableResult
+  package func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool {
     if let line = unansweredLines.removeValue(forKey: id) {
       lines?.onAnswer(line, claimed)
-      return
+      return true
     }
-    guard let connection = connections.removeValue(forKey: id) else { return }
-    connection.respond(claimed: claimed)
+    guard let connection = connections.removeValue(forKey: id) else { return false }
+    return connection.respond(claimed: claimed)
   }
 
   package func close() {

@@ -32,9 +32,19 @@ extension CommandSpec {
       each checkout session with a fresh return_url such as \
       http://127.0.0.1:53682/return?state=RANDOM (for example RANDOM from openssl rand -hex 16), \
       and pass the same URL to --return-url. start and validate name the parameters a return \
-      must carry, never their values. A loopback return that names no payment_id or \
-      subscription_id is printed but unconfirmed (a status alone can be forged): the \
-      abandoned-session record is kept, with a warning. A return whose query holds text that \
+      must carry, never their values.
+
+      Forged returns through the URL scheme: any local program, and any web page after one \
+      click on the browser's "open this app?" prompt, can open a custom-scheme URL \
+      (myapp://…), which runs 'dodo handle-url' with a URL of its choosing. So the return \
+      URL's own query parameters must come back on every route, not only loopback: a return \
+      handed over by handle-url, or pasted, that lacks them (same names, same values) is not \
+      claimed (handle-url exits 1) and the wait goes on. start and validate warn when a \
+      custom-scheme return URL carries no such parameter (myapp://checkout/return?state=RANDOM \
+      is the fix; the exit status is unchanged). A return that names no payment_id or \
+      subscription_id, on any route, is printed but unconfirmed (a status alone can be \
+      forged): the abandoned-session record is kept, with a warning on standard error (and \
+      in the JSON result's "warnings"); the exit status is still the status's. A return whose query holds text that \
       is not URL text (note=100%) still matches, since matching ignores the query; what could \
       not be read is kept as given, with a warning.
 
@@ -168,6 +178,7 @@ struct StartCommand {
       throw CLIError.platform(error)
     }
 
+    if let warning = SharedOptions.customSchemeWarning(returning) { context.warn(warning) }
     if !context.json, let note = SharedOptions.loopbackNote(returning) {
       context.stderr.write("Listening on \(TerminalText.escaped(returning.redacted)) for the return: \(note)\n")
     }
@@ -219,8 +230,8 @@ struct StartCommand {
     }
     if !delivery.isConfirmed {
       context.warn(
-        "no payment_id or subscription_id came back, and any local program or web page can send a status to a "
-          + "loopback return URL: this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
+        "no payment_id or subscription_id came back, and any local program or web page can send a status (to a "
+          + "loopback port, or by opening the return URL's scheme): this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
           + "confirm the payment on your backend")
     }
     print(delivery.result, timeout: timeout)

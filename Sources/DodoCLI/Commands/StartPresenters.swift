@@ -145,6 +145,6 @@ final class BrowserFailureTolerantChannel: ReturnChannel {
     }
   }
 
-  func answer(_ id: IncomingURL.ID, claimed: Bool) { server.answer(id, claimed: claimed) }
+  func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool { server.answer(id, claimed: claimed) }
   func close() { server.close() }
 }

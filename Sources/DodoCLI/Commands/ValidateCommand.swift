@@ -51,6 +51,7 @@ struct ValidateCommand {
       }
       if let returnURL {
         let url = try ReturnURL.forCheckout(returnURL)
+        if let warning = SharedOptions.customSchemeWarning(url) { context.warn(warning) }
         findings.append(
           "return URL: valid"
             + (SharedOptions.loopbackNote(url).map { " (loopback: dodo start serves it itself; \($0))" } ?? ""))
