@@ -33,6 +33,25 @@ struct ForgedReturnEndToEndTests {
     #expect(sandbox.recordExists)
   }
 
+  @Test("with --json, an unconfirmed return's warning is in the result's warnings as well as on standard error")
+  func unconfirmedWarningsInJSON() throws {
+    let sandbox = CheckoutSandbox()
+    let start = try sandbox.start([
+      Checkout.url, "--return-url", "myapp://checkout/return?state=S", "--no-open", "--json",
+    ])
+    #expect(start.waitUntilListening())
+    #expect(try sandbox.handle("myapp://checkout/return?status=failed&state=S"))
+    let output = start.finish()
+    #expect(output.status == 10, "\(output.stderr)")
+    let warning =
+      "no payment_id or subscription_id came back, and any local program or web page can send a status (to a "
+      + "loopback port, or by opening the return URL's scheme): this failed is unconfirmed and the abandoned "
+      + "session is kept; confirm the payment on your backend"
+    #expect(output.stdout.hasSuffix(#""raw":{"status":"failed","state":"S"},"warnings":["\#(warning)"]}"# + "\n"))
+    #expect(output.stderr.contains(#"{"warning":"\#(warning)"}"#))
+    #expect(sandbox.recordExists)
+  }
+
   @Test("start and validate warn about a custom-scheme return URL without a per-run parameter")
   func customSchemeWarning() throws {
     let sandbox = CheckoutSandbox()

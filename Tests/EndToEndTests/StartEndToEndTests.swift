@@ -20,7 +20,7 @@ struct StartEndToEndTests {
       status == "active" ? "succeeded" : status == "processing" || status.hasPrefix("requires") ? "pending" : status
     #expect(
       output.stdout.hasSuffix(
-        #"{"status":"\#(expected)","paymentId":"pay_1","subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"\#(status)","payment_id":"pay_1"}}"#
+        #"{"status":"\#(expected)","paymentId":"pay_1","subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"\#(status)","payment_id":"pay_1"},"warnings":[]}"#
           + "\n"))
     #expect(sandbox.recordExists == recordKept)
   }
@@ -40,7 +40,7 @@ struct StartEndToEndTests {
     #expect(output.status == 11, "\(output.stderr)")
     #expect(
       output.stdout.hasSuffix(
-        #"{"status":"cancelled","reason":"\#(reason)","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"#
+        #"{"status":"cancelled","reason":"\#(reason)","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{},"warnings":[]}"#
           + "\n"))
     let shown = try sandbox.run(["abandoned", "show", "--json"])
     #expect(shown.status == 0)
@@ -89,7 +89,7 @@ struct StartEndToEndTests {
     #expect(output.status == 11, "\(output.stderr)")
     #expect(
       output.stdout
-        == #"{"status":"cancelled","reason":"browser_closed","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"#
+        == #"{"status":"cancelled","reason":"browser_closed","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{},"warnings":[]}"#
         + "\n")
     let text = try sandbox.run([
       "start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", closing, "--browser-exit-cancels",
@@ -493,7 +493,7 @@ struct StartEndToEndTests {
     #expect(output.status == 11)
     #expect(
       output.stdout.hasSuffix(
-        #"{"status":"cancelled","reason":"timeout","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{}}"#
+        #"{"status":"cancelled","reason":"timeout","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{},"warnings":[]}"#
           + "\n"))
     let files = FileManager.default.enumerator(atPath: sandbox.home.url.path)?.compactMap { $0 as? String } ?? []
     for file in files {

@@ -20,7 +20,10 @@ extension CommandSpec {
       for the life of the checkout, bound to loopback only: the matching request gets a short \
       page saying the checkout is finished and the tab can be closed; any other path gets 404, \
       any other method 405, and the wait goes on). It prints the result and exits with its \
-      status's code.
+      status's code. With --json the result is one JSON object whose last key, "warnings", is \
+      always there: the warnings about this result that standard error carries too (an \
+      unconfirmed return, a query that is not all URL text), [] when none, so that a script \
+      sees an unconfirmed success.
 
       Forged loopback returns: any local program, and any web page open in the browser, can \
       reach a loopback port. start answers only a request whose Host is the return URL's own \
@@ -225,16 +228,18 @@ struct StartCommand {
   /// record (`dodo abandoned show` recovers the session) and is a warning; the exit status
   /// stays the outcome's, not 23, since a script acts on that status.
   private func deliver(_ delivery: CheckoutFlow.Delivery, timeout: Double?) throws(CheckoutError) {
+    var warnings: [String] = []
     if let part = delivery.unreadablePart {
-      context.warn("the return URL's query is not all URL text: \(part); that part was read as given")
+      warnings.append("the return URL's query is not all URL text: \(part); that part was read as given")
     }
     if !delivery.isConfirmed {
-      context.warn(
+      warnings.append(
         "no payment_id or subscription_id came back, and any local program or web page can send a status (to a "
           + "loopback port, or by opening the return URL's scheme): this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
           + "confirm the payment on your backend")
     }
-    print(delivery.result, timeout: timeout)
+    warnings.forEach(context.warn)
+    print(delivery.result, warnings: warnings, timeout: timeout)
     context.stdout.flush()
     if let error = context.stdout.error {
       context.stdout.errorReported = true
@@ -276,9 +281,9 @@ struct StartCommand {
     return nil
   }
 
-  private func print(_ result: CheckoutResult, timeout: Double?) {
+  private func print(_ result: CheckoutResult, warnings: [String], timeout: Double?) {
     if context.json {
-      context.printJSON { $0.result(result) }
+      context.printJSON { $0.result(result, warnings: warnings) }
       return
     }
     let style = context.stdoutStyle
