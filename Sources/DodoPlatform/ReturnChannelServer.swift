@@ -47,12 +47,12 @@ package final class ReturnChannelServer: ReturnChannel {
   private var loopbackRules: LoopbackRules?
   private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
   private var connections: [Int: ReturnConnection] = [:]
-  private var nextConnectionID = 1
-  private var queued: [ReturnChannelEvent] = []
+  var nextConnectionID = 1
+  var queued: [ReturnChannelEvent] = []
   private var browser: (pid: Int32, command: String, runsWhileOpen: Bool)?
-  private var lines: LineSource?
+  var lines: LineSource?
   /// The lines handed out as URLs and not yet answered, by id.
-  private var unansweredLines: [Int: String] = [:]
+  var unansweredLines: [Int: String] = [:]
   private static let signals = [SIGINT, SIGTERM, SIGHUP, SIGCHLD]
   private static let dismissingSignals: Set<Int32> = [SIGINT, SIGTERM, SIGHUP]
   /// Written into the signal pipe by `cancel()`; no signal has the number 0.
@@ -93,15 +93,6 @@ package final class ReturnChannelServer: ReturnChannel {
   package func watchBrowser(pid: Int32, command: String, runsWhileOpen: Bool = false) {
     browser = (pid, command, runsWhileOpen)
     checkBrowser()
-  }
-
-  /// Reads URLs from `fd`, one per line (blank lines skipped, surrounding white space
-  /// trimmed), until its end; each is answered through `onAnswer` instead of a connection.
-  /// `fd` is read only when `poll` says it is ready, so it stays blocking for whoever shares it.
-  /// Watching the `fd` already watched keeps what was read of a line so far.
-  package func watchLines(fd: Int32, onAnswer: @escaping (_ line: String, _ claimed: Bool) -> Void) {
-    let pending = lines?.fd == fd ? lines?.pending ?? [] : []
-    lines = LineSource(fd: fd, onAnswer: onAnswer, pending: pending)
   }
 
   package func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
@@ -297,30 +288,6 @@ package final class ReturnChannelServer: ReturnChannel {
     }
   }
 
-  /// Reads what `lines` has ready (one `read`: a terminal gives a line at a time) and queues
-  /// each complete line. At its end, or on an error, the source is dropped; the wait goes on.
-  private func readLines() {
-    guard var source = lines else { return }
-    var bytes = [UInt8](repeating: 0, count: 4096)
-    guard let count = try? Syscalls.read(source.fd, into: &bytes, at: 0), count > 0 else {
-      lines = nil
-      return
-    }
-    source.pending += bytes[..<count]
-    while let newline = source.pending.firstIndex(of: UInt8(ascii: "\n")) {
-      let line = String(String(decoding: source.pending[..<newline], as: UTF8.self).trimmingBlanks())
-      source.pending.removeSubrange(...newline)
-      guard !line.isEmpty else { continue }
-      let id = nextConnectionID
-      nextConnectionID += 1
-      unansweredLines[id] = line
-      queued.append(.url(IncomingURL(id: id, url: line, route: .handler)))
-    }
-    // A line longer than any URL dodo accepts is dropped rather than buffered without end.
-    if source.pending.count > ReturnChannelProtocol.maximumURLBytes { source.pending.removeAll() }
-    lines = source
-  }
-
   /// Accepts every connection waiting on `listener`. When full, the oldest connection that
   /// has not finished its request makes room, one that has sent nothing first; one waiting
   /// for the checkout's answer is never dropped.
@@ -398,11 +365,4 @@ package final class ReturnChannelServer: ReturnChannel {
 /// Runs `body`, turning its `SystemError` into a `PlatformError` that says what was being done.
 func platform<R>(_ doing: String, _ body: () throws(SystemError) -> R) throws(PlatformError) -> R {
   do throws(SystemError) { return try body() } catch { throw PlatformError("\(doing): \(error)") }
-}
-
-/// A file descriptor that URLs arrive on one per line, and where their answers go.
-private struct LineSource {
-  let fd: Int32
-  let onAnswer: (String, Bool) -> Void
-  var pending: [UInt8] = []
 }

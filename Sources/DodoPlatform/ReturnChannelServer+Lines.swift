@@ -1,0 +1,44 @@
+import DodoCheckout
+
+/// URLs typed or pasted into the terminal `start` runs in, one per line.
+extension ReturnChannelServer {
+  /// Reads URLs from `fd`, one per line (blank lines skipped, surrounding white space
+  /// trimmed), until its end; each is answered through `onAnswer` instead of a connection.
+  /// `fd` is read only when `poll` says it is ready, so it stays blocking for whoever shares it.
+  /// Watching the `fd` already watched keeps what was read of a line so far.
+  package func watchLines(fd: Int32, onAnswer: @escaping (_ line: String, _ claimed: Bool) -> Void) {
+    let pending = lines?.fd == fd ? lines?.pending ?? [] : []
+    lines = LineSource(fd: fd, onAnswer: onAnswer, pending: pending)
+  }
+
+  /// Reads what `lines` has ready (one `read`: a terminal gives a line at a time) and queues
+  /// each complete line. At its end, or on an error, the source is dropped; the wait goes on.
+  func readLines() {
+    guard var source = lines else { return }
+    var bytes = [UInt8](repeating: 0, count: 4096)
+    guard let count = try? Syscalls.read(source.fd, into: &bytes, at: 0), count > 0 else {
+      lines = nil
+      return
+    }
+    source.pending += bytes[..<count]
+    while let newline = source.pending.firstIndex(of: UInt8(ascii: "\n")) {
+      let line = String(String(decoding: source.pending[..<newline], as: UTF8.self).trimmingBlanks())
+      source.pending.removeSubrange(...newline)
+      guard !line.isEmpty else { continue }
+      let id = nextConnectionID
+      nextConnectionID += 1
+      unansweredLines[id] = line
+      queued.append(.url(IncomingURL(id: id, url: line, route: .handler)))
+    }
+    // A line longer than any URL dodo accepts is dropped rather than buffered without end.
+    if source.pending.count > ReturnChannelProtocol.maximumURLBytes { source.pending.removeAll() }
+    lines = source
+  }
+}
+
+/// A file descriptor that URLs arrive on one per line, and where their answers go.
+struct LineSource {
+  let fd: Int32
+  let onAnswer: (String, Bool) -> Void
+  var pending: [UInt8] = []
+}
