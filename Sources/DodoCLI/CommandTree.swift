@@ -13,6 +13,11 @@ package enum CommandTree {
       {"error":{"code":…,"message":…}} on standard error, its code one of INVALID_CHECKOUT_URL, \
       INVALID_RETURN_URL, ALREADY_IN_PROGRESS, PLATFORM_ERROR, USAGE_ERROR, CONFIG_ERROR and \
       UNKNOWN_COMMAND.
+
+      Output that cannot be written (a full disk, standard output closed with >&-) is an \
+      error: a command that would have exited 0 or 1 exits 23 instead, never 0 with its \
+      output lost. start is the exception, since its exit status is the checkout's outcome \
+      (see dodo-start(1)).
       """,
     subcommands: [
       .start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .completion, .help, .generate,

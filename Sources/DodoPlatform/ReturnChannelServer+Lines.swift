@@ -36,6 +36,17 @@ extension ReturnChannelServer {
   }
 }
 
+/// A write that waits on a full pipe or terminal (`dodo start`'s result) ends on the same
+/// signals as the wait: `SIGINT`, `SIGTERM`, `SIGHUP`, or `cancel()`.
+extension ReturnChannelServer: WriteInterrupter {
+  package var interruptFD: Int32 { signalReadFD }
+
+  package func isInterrupted() -> Bool {
+    drainSignals()
+    return queued.contains(.dismissed(.interrupted))
+  }
+}
+
 /// A file descriptor that URLs arrive on one per line, and where their answers go.
 struct LineSource {
   let fd: Int32

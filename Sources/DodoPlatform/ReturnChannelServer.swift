@@ -46,6 +46,8 @@ package final class ReturnChannelServer: ReturnChannel {
   /// What an HTTP request must show to be heard; set for a loopback return URL.
   private var loopbackRules: LoopbackRules?
   private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+  /// The signal pipe's read end; `-1` while the channel is not open.
+  var signalReadFD: Int32 { signalPipe.read }
   private var connections: [Int: ReturnConnection] = [:]
   var nextConnectionID = 1
   var queued: [ReturnChannelEvent] = []
@@ -262,7 +264,7 @@ package final class ReturnChannelServer: ReturnChannel {
 
   // MARK: Events
 
-  private func drainSignals() {
+  func drainSignals() {
     var bytes = [UInt8](repeating: 0, count: 64)
     var dismissed = false
     while let count = try? bytes.withUnsafeMutableBytes({ try Syscalls.readAvailable(signalPipe.read, into: $0) }),

@@ -124,6 +124,11 @@ extension Syscalls {
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
+  /// `signal(3)` with `SIG_IGN` for `SIGPIPE`: a write to a pipe whose reader has gone
+  /// (`| head -1`) fails with `EPIPE` instead of killing the process. Children get the
+  /// default back (`spawn`, `execute`).
+  package static func ignoreBrokenPipe() { _ = systemSignal(SIGPIPE, SIG_IGN) }
+
   /// `signal(3)` with `SIG_DFL`.
   static func restoreDefault(_ signals: [Int32]) {
     for signal in signals { _ = systemSignal(signal, SIG_DFL) }

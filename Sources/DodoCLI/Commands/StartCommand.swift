@@ -47,9 +47,9 @@ extension CommandSpec {
       is the fix; the exit status is unchanged). A return that names no payment_id or \
       subscription_id, on any route, is printed but unconfirmed (a status alone can be \
       forged): the abandoned-session record is kept, with a warning on standard error (and \
-      in the JSON result's "warnings"); the exit status is still the status's. A return whose query holds text that \
-      is not URL text (note=100%) still matches, since matching ignores the query; what could \
-      not be read is kept as given, with a warning.
+      in the JSON result's "warnings"); the exit status is still the status's. A return \
+      whose query holds text that is not URL text (note=100%) still matches, since matching \
+      ignores the query; what could not be read is kept as given, with a warning.
 
       The browser command is the first of --browser, $DODO_BROWSER, the profile's browser, \
       $BROWSER, then xdg-open (Linux) or open (macOS). It is split into words like a shell \
@@ -87,8 +87,14 @@ extension CommandSpec {
       checkout.closed event carry "reason": "timeout", "interrupted" or "browser_closed" (only \
       for cancelled). The abandoned-session record is cleared only when the checkout ends \
       succeeded, failed or expired, and only after the result was written: when standard output \
-      cannot be written (a full disk, a closed pipe) the record is kept, the write error is a \
-      warning on standard error, and the exit status is still the outcome's. --events text|json \
+      cannot be written (a full disk, a reader that has gone, as with | head -1: SIGPIPE is \
+      ignored) the record is kept, the write error is a warning on standard error, and the \
+      exit status is still the outcome's. SIGINT, SIGTERM or SIGHUP while start waits for a \
+      full pipe or a stopped terminal to take its result ends that write the same way. A \
+      return handed over by handle-url is answered before the result is written, so a slow \
+      reader cannot make handle-url give up on a return that start then takes. A start whose \
+      standard output is closed at launch (>&-) refuses with 23 before it records or opens \
+      anything: its result could go nowhere. --events text|json \
       reports checkout.opened, checkout.return_received and checkout.closed on standard error \
       (never with a query string).
       """,
@@ -173,6 +179,17 @@ struct StartCommand {
 
     let browserCommand = try Self.browserCommand(settings, in: configuration, context: context)
 
+    // Its result could go nowhere: refused before anything is recorded or opened.
+    if context.stdout.isClosed {
+      throw CLIError.checkout(
+        .platformError(
+          "standard output is closed, so the checkout's result could go nowhere: start it with standard output open (> FILE, or a pipe)"
+        ))
+    }
+    // A reader that goes (`| head -1`) makes writing fail with EPIPE, a warning: the outcome
+    // and its exit status stand, and the record is kept.
+    Syscalls.ignoreBrokenPipe()
+
     let directories = try context.checkoutDirectories()
     let local: LocalCheckout
     do throws(PlatformError) {
@@ -186,6 +203,8 @@ struct StartCommand {
       context.stderr.write("Listening on \(TerminalText.escaped(returning.redacted)) for the return: \(note)\n")
     }
     let server = local.server
+    // A signal ends a write that waits on a full pipe or a stopped terminal, as it ends the wait.
+    context.stdout.interrupter = server
     let pasting = !context.json && !invocation.isSet(Self.noInput) && Syscalls.isTerminal(context.stdinFD)
     let byHand = ByHand(
       context: context, checkoutURL: checkout, returnURL: returning, pasteInto: pasting ? server : nil)
@@ -243,7 +262,8 @@ struct StartCommand {
     context.stdout.flush()
     if let error = context.stdout.error {
       context.stdout.errorReported = true
-      throw .platformError("cannot write standard output: \(error.reason); the abandoned session is kept")
+      let reason = error.errno == .interrupted ? "a signal arrived while it waited for the reader" : error.reason
+      throw .platformError("cannot write standard output: \(reason); the abandoned session is kept")
     }
   }
 
