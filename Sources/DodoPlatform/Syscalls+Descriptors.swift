@@ -114,8 +114,8 @@ extension Syscalls {
   static let interruptibleWritePiece = 512
 
   /// `write(2)` of every byte, a piece at a time once `poll(2)` says `fd` takes it, and
-  /// `EINTR` as soon as `interrupter`'s descriptor turns readable and it says the write is to
-  /// end. A plain blocking write to a full pipe or a stopped terminal is restarted after a
+  /// `EINTR` when, while `fd` takes nothing, `interrupter`'s descriptor turns readable and it
+  /// says the write is to end. A plain blocking write to a full pipe or a stopped terminal is restarted after a
   /// signal whose handler only notes it (the self-pipe), so it could never be ended that way.
   package static func writeAll(
     _ fd: Int32, _ buffer: UnsafeRawBufferPointer, interruptedBy interrupter: any WriteInterrupter
@@ -125,8 +125,12 @@ extension Syscalls {
     while offset < buffer.count {
       let requests = [PollRequest(fd: fd, readable: false, writable: true), PollRequest(fd: interrupter.interruptFD)]
       let ready = try poll(requests, timeoutMilliseconds: -1)
-      if ready[1], interrupter.isInterrupted() { throw SystemError("write", errno: .interrupted) }
-      guard ready[0] else { continue }
+      // Only a write that has to wait is ended: a signal that came while `fd` takes the
+      // bytes is left for the caller's own wait to find.
+      guard ready[0] else {
+        if ready[1], interrupter.isInterrupted() { throw SystemError("write", errno: .interrupted) }
+        continue
+      }
       let piece = min(buffer.count - offset, interruptibleWritePiece)
       offset += try retrying("write") { systemWrite(fd, start + offset, piece) }
     }
