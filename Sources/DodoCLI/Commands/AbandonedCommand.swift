@@ -20,8 +20,11 @@ extension CommandSpec {
     "show",
     abstract: "Print the abandoned-session record; exit 1 when there is none.",
     discussion: """
-      Prints the session id, when the checkout started, and whether a checkout is running now \
-      (a record found while one runs belongs to it). With --json: \
+      Prints the session id, when the checkout started, and whether it is the record of the \
+      checkout running now: inProgress is true only for the record that the running start \
+      saved itself (it holds that file locked while it runs). A record an earlier checkout \
+      left is inProgress false even while a new start runs, in the moment before that start \
+      saves its own (the text adds that a checkout is running). With --json: \
       {"sessionId":"cks_…","createdAt":"2026-11-29T20:06:40Z","inProgress":false}, or null.
       """,
     exitStatuses: [
@@ -63,13 +66,18 @@ struct AbandonedCommand {
   func show() throws(CLIError) -> ExitStatus {
     let directories = try context.checkoutDirectories()
     let session: AbandonedSession?
+    // Whether the record is the running checkout's own: not one a previous checkout left,
+    // still there while a new start has taken the lock but not yet saved its own.
     let inProgress: Bool
+    let running: Bool
     do throws(CheckoutError) {
       let state = try Self.existingState(directories)
-      session = try state.flatMap { (state) throws(CheckoutError) in
-        try AbandonedSessionFile(stateDirectory: state).load()
+      let owned = try state.flatMap { (state) throws(CheckoutError) in
+        try AbandonedSessionFile(stateDirectory: state).loadOwned()
       }
-      inProgress = try Self.isRunning(state)
+      session = owned?.session
+      inProgress = owned?.isRunningCheckouts ?? false
+      running = inProgress ? true : try Self.isRunning(state)
     } catch {
       throw .checkout(error)
     }
@@ -88,10 +96,14 @@ struct AbandonedCommand {
     } else if let session {
       var out =
         "sessionId: \(TerminalText.escaped(session.sessionId))\ncreatedAt: \(AbandonedSessionFile.timestamp(session.createdAt))\n"
-      out += inProgress ? "inProgress: true (a checkout is running now)\n" : "inProgress: false\n"
+      out +=
+        inProgress
+        ? "inProgress: true (a checkout is running now)\n"
+        : running
+          ? "inProgress: false (a checkout is running now; this record is not its own)\n" : "inProgress: false\n"
       context.stdout.write(out)
     } else {
-      context.stdout.write("no abandoned session\(inProgress ? " (a checkout is running now)" : "")\n")
+      context.stdout.write("no abandoned session\(running ? " (a checkout is running now)" : "")\n")
     }
     return session == nil ? .no : .success
   }
