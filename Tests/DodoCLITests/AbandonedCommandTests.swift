@@ -85,6 +85,23 @@ import Testing
     #expect(try runner.run(["--json", "abandoned", "show"]).stdout.hasSuffix(#""inProgress":false}"# + "\n"))
   }
 
+  @Test(
+    "a record open to the group or others is refused, not read; clear still removes it",
+    arguments: [0o666, 0o644, 0o620, 0o604])
+  func recordOpenToOthers(mode: Int) throws {
+    try record("cks_1")
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: state + "/abandoned.json")
+    let shown = try runner.run(["abandoned", "show"])
+    #expect(shown.status == 23)
+    #expect(shown.stdout == "")
+    #expect(
+      shown.stderr
+        == "Error: cannot read the abandoned-session record: refusing \(state)/abandoned.json: its mode is "
+        + "\(String(mode, radix: 8)), open to the group or others; run 'chmod 600 \(state)/abandoned.json' if it is "
+        + "yours to keep\n")
+    #expect(try runner.run(["abandoned", "clear"]) == .init(status: 0, stdout: "cleared\n", stderr: ""))
+  }
+
   @Test("a record's session id is shown with its controls escaped, never obeyed")
   func sessionIdIsShownEscaped() throws {
     try record(#"cks\u001b]0;x\u0007"#)

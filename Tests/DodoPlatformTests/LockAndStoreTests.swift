@@ -159,7 +159,8 @@ struct LockAndStoreTests {
     arguments: ["", "{", "null", #"{"sessionId":"cks_1"}"#, #"{"sessionId":"cks_1","createdAt":"yesterday"}"#])
   func corrupt(content: String) throws {
     let temp = TemporaryDirectory()
-    _ = FileManager.default.createFile(atPath: temp.sub("abandoned.json"), contents: Data(content.utf8))
+    _ = FileManager.default.createFile(
+      atPath: temp.sub("abandoned.json"), contents: Data(content.utf8), attributes: [.posixPermissions: 0o600])
     let store = AbandonedSessionFile(stateDirectory: temp.directory)
     let error = #expect(throws: CheckoutError.self) { try store.load() }
     #expect(error?.code == .platformError)

@@ -388,6 +388,7 @@ struct StartEndToEndTests {
     try FileManager.default.createDirectory(
       atPath: sandbox.state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     try "{torn".write(toFile: sandbox.record, atomically: false, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: sandbox.record)
     let corrupt = try sandbox.run(["abandoned", "show"])
     #expect(corrupt.status == 23)
     #expect(corrupt.stderr.contains("corrupt"))

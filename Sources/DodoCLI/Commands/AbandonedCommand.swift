@@ -10,7 +10,10 @@ extension CommandSpec {
       it presents the checkout, and clears the record only when the checkout ends succeeded, \
       failed or expired. The record stays after cancelled or pending, when start is killed, \
       and after a PLATFORM_ERROR once the checkout may have opened. Ask your backend for the \
-      session's outcome (Get Checkout Session), then clear the record.
+      session's outcome (Get Checkout Session), then clear the record. The record (and the \
+      lock beside it) is written 0600: one that is not yours, is a link, or is open to the \
+      group or others (such as 0666) is refused with PLATFORM_ERROR rather than read, since \
+      dodo did not leave it so; 'dodo abandoned clear' still removes it.
       """,
     subcommands: [.abandonedShow, .abandonedClear],
     examples: [.init("dodo abandoned show --json", "Print the record as JSON, or null.")]
