@@ -108,14 +108,16 @@ package final class ReturnChannelServer: ReturnChannel {
       let open = connections.filter { !$0.value.awaitingAnswer }.sorted { $0.key < $1.key }
       requests += open.map { Syscalls.PollRequest(fd: $0.value.fd) }
       let first = requests.count - open.count
-      if let lines { requests.append(Syscalls.PollRequest(fd: lines.fd)) }
+      let readingLines = linesReadable
+      if readingLines, let lines { requests.append(Syscalls.PollRequest(fd: lines.fd)) }
       let wake = open.lazy.map { self.deadline(of: $0.value) }.reduce(deadline) { earliest, next in
         earliest.map { min($0, next) } ?? next
       }
       var timeout = wake.map { Self.milliseconds(from: now, to: $0) } ?? -1
       // SIGCHLD is the browser's exit signal; looking now and then as well costs nothing and
       // does not depend on the signal being delivered.
-      if browser != nil, timeout < 0 || timeout > 500 { timeout = 500 }
+      // A terminal left alone in the background is looked at again for a `fg` as well.
+      if browser != nil || (lines != nil && !readingLines), timeout < 0 || timeout > 500 { timeout = 500 }
       let ready: [Bool]
       do throws(SystemError) { ready = try Syscalls.poll(requests, timeoutMilliseconds: timeout) } catch {
         throw .platformError("cannot wait for the return: \(error)")
@@ -129,7 +131,7 @@ package final class ReturnChannelServer: ReturnChannel {
           accept(from: listener, kind: .http(loopbackRules))
         }
       }
-      if lines != nil, ready[first + open.count] { readLines() }
+      if readingLines, ready[first + open.count] { readLines() }
     }
     return queued.removeFirst()
   }

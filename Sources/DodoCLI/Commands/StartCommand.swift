@@ -76,7 +76,14 @@ extension CommandSpec {
       is a terminal, the address the browser ended on can be pasted into the terminal, as with \
       gcloud --no-launch-browser; a line that is not the return URL is refused with a warning \
       and the wait goes on. --no-input turns this off, and --json implies --no-input, so a \
-      script's standard input is never read.
+      script's standard input is never read. A terminal keeps at most 4095 bytes of a line \
+      (1023 on macOS) and drops what is pasted beyond them, so a line that reaches that limit \
+      may have been cut short: it is refused, with a warning, never read as a shorter URL (a \
+      status cut off would read as pending); hand such a long address (up to 64 KiB) to 'dodo \
+      handle-url' from another terminal instead. A start in the background (dodo start … &) \
+      reads the terminal only while it is in the foreground (after fg): a background read \
+      would stop it (SIGTTIN), and the return would never be served. A terminal that hangs up \
+      ends the pasting, not the wait.
 
       Ctrl-C (SIGINT), SIGTERM, SIGHUP, or --timeout running out end the checkout as cancelled, \
       and so does, with --browser-exit-cancels, the browser command exiting 0 before the return \

@@ -60,11 +60,19 @@ struct ByHand {
   @discardableResult
   func acceptPaste() -> Bool {
     guard let pasteInto else { return false }
-    pasteInto.watchLines(fd: context.stdinFD) { [context, returnURL] _, claimed in
-      guard !claimed else { return }
-      context.warn("that is not the return URL (\(returnURL.redacted)): paste the address the browser ended on")
-      context.stderr.flush()
-    }
+    pasteInto.watchLines(
+      fd: context.stdinFD,
+      onAnswer: { [context, returnURL] _, claimed in
+        guard !claimed else { return }
+        context.warn("that is not the return URL (\(returnURL.redacted)): paste the address the browser ended on")
+        context.stderr.flush()
+      },
+      onTooLong: { [context] limit in
+        context.warn(
+          "that line reached the terminal's limit of \(limit) bytes, so the rest of it was cut off and it is not "
+            + "read; hand the whole address over with 'dodo handle-url ADDRESS' from another terminal instead")
+        context.stderr.flush()
+      })
     return true
   }
 }
