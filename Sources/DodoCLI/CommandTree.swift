@@ -21,6 +21,11 @@ package enum CommandTree {
       warning and error) shows each control, bidirectional and line-separator character as a \
       visible escape (\\x1b, \\n, \\u202e), so that it cannot drive the terminal; JSON output \
       carries the exact text.
+
+      Output that cannot be written (a full disk, standard output closed with >&-) is an \
+      error: a command that would have exited 0 or 1 exits 23 instead, never 0 with its \
+      output lost. start is the exception, since its exit status is the checkout's outcome \
+      (see dodo-start(1)).
       """,
     subcommands: [
       .start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .doctor, .completion, .help,

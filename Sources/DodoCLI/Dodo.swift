@@ -15,8 +15,11 @@ package enum Dodo {
 
   /// Runs the process's command line and exits with its status.
   package static func runAndExit() -> Never {
-    Syscalls.openStandardDescriptors()
-    return Syscalls.exit(main(arguments: Array(Syscalls.arguments().dropFirst()), environment: Syscalls.environment()))
+    let closed = Syscalls.openStandardDescriptors()
+    return Syscalls.exit(
+      main(
+        arguments: Array(Syscalls.arguments().dropFirst()), environment: Syscalls.environment(),
+        stdout: FileDescriptorSink(fd: 1, closedAtLaunch: closed.contains(1))))
   }
 
   /// Runs one command line (without the program name) and returns the exit status. A test

@@ -119,7 +119,7 @@ final class CancellableChannel: ReturnChannel, @unchecked Sendable {
     try server.next(until: deadline)
   }
 
-  func answer(_ id: IncomingURL.ID, claimed: Bool) { server.answer(id, claimed: claimed) }
+  func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool { server.answer(id, claimed: claimed) }
 
   func close() {
     lock.lock()

@@ -25,9 +25,24 @@ package final class AbandonedSessionFile: AbandonedSessionStore {
   package let path: String
   static let name = "abandoned.json"
 
+  /// The record this checkout saved, open and locked (`flock(LOCK_EX)`) until `release()`:
+  /// by it `abandoned show` tells the running checkout's own record from one that a previous
+  /// checkout left, which is still there in the moment between a new start taking the
+  /// checkout lock and saving its own.
+  private var heldFD: Int32 = -1
+
   package init(stateDirectory: PrivateDirectory) {
     directory = stateDirectory
     path = stateDirectory.path(of: Self.name)
+  }
+
+  deinit { release() }
+
+  /// Gives up the hold on the record saved (the checkout is over); the record stays.
+  package func release() {
+    guard heldFD >= 0 else { return }
+    Syscalls.close(heldFD)
+    heldFD = -1
   }
 
   private struct Record: Decodable {
@@ -45,25 +60,32 @@ package final class AbandonedSessionFile: AbandonedSessionStore {
     removeLeftoverTemporaryFiles()
     let bytes = Array(Self.json(session).utf8)
     do throws(SystemError) {
-      try AtomicFile.write(bytes, named: Self.name, in: directory.fd, directoryPath: directory.path)
+      let held = try AtomicFile.write(
+        bytes, named: Self.name, in: directory.fd, directoryPath: directory.path, keepingLocked: true)
+      release()
+      heldFD = held ?? -1
     } catch {
       throw .platformError("cannot record the abandoned session in \(path): \(error)")
     }
   }
 
-  package func load() throws(CheckoutError) -> AbandonedSession? {
-    let bytes: [UInt8]?
-    do throws(PlatformError) { bytes = try readRecord() } catch {
+  package func load() throws(CheckoutError) -> AbandonedSession? { try loadOwned()?.session }
+
+  /// The record, and whether the checkout running now saved it (it holds the record locked,
+  /// see `heldFD`): `false` for a record that an earlier checkout left.
+  package func loadOwned() throws(CheckoutError) -> (session: AbandonedSession, isRunningCheckouts: Bool)? {
+    let read: (bytes: [UInt8], held: Bool)?
+    do throws(PlatformError) { read = try readRecord() } catch {
       throw .platformError("cannot read the abandoned-session record: \(error)")
     }
-    guard let bytes else { return nil }
+    guard let (bytes, held) = read else { return nil }
     guard bytes.count <= Self.maximumSize,
       let record = try? JSONDecoder().decode(Record.self, from: Data(bytes)), !record.sessionId.isEmpty,
       let createdAt = Self.date(record.createdAt)
     else {
       throw .platformError("the abandoned-session record \(path) is corrupt; 'dodo abandoned clear' removes it")
     }
-    return AbandonedSession(sessionId: record.sessionId, createdAt: createdAt)
+    return (AbandonedSession(sessionId: record.sessionId, createdAt: createdAt), held)
   }
 
   /// `.abandoned.json.PID.tmp` files of other processes (see `AtomicFile.write`).
@@ -81,6 +103,7 @@ package final class AbandonedSessionFile: AbandonedSessionStore {
   package func remove() throws(CheckoutError) -> Bool {
     do throws(SystemError) {
       guard try Syscalls.unlink(Self.name, in: directory.fd, subject: path) else { return false }
+      release()
       try Syscalls.fsync(directory.fd, subject: directory.path)
       return true
     } catch {
@@ -88,12 +111,19 @@ package final class AbandonedSessionFile: AbandonedSessionStore {
     }
   }
 
-  /// The record's bytes (at most `maximumSize + 1` of them), `nil` when there is no record.
-  /// A named pipe, a link or another user's file in its place is refused (see `SmallFile.openRegular`).
-  private func readRecord() throws(PlatformError) -> [UInt8]? {
+  /// The record's bytes (at most `maximumSize + 1` of them), and whether a checkout holds it
+  /// locked; `nil` when there is no record. A named pipe, a link or another user's file in
+  /// its place is refused (see `SmallFile.openRegular`). The probe is a shared lock, taken
+  /// without waiting and given back at once, so that readers never see each other.
+  private func readRecord() throws(PlatformError) -> (bytes: [UInt8], held: Bool)? {
     guard let (fd, _) = try directory.openRegular(Self.name, O_RDONLY) else { return nil }
     defer { Syscalls.close(fd) }
-    do throws(SystemError) { return try SmallFile.readAll(fd, limit: Self.maximumSize + 1) } catch {
+    do throws(SystemError) {
+      let bytes = try SmallFile.readAll(fd, limit: Self.maximumSize + 1)
+      let free = try Syscalls.tryLock(fd, exclusive: false, subject: path)
+      if free { Syscalls.unlock(fd) }
+      return (bytes, !free)
+    } catch {
       throw PlatformError("\(error)")
     }
   }

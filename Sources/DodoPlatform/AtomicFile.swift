@@ -26,6 +26,16 @@ package enum AtomicFile {
   static func write(
     _ bytes: [UInt8], named name: String, in directory: Int32, directoryPath: String, mode: UInt32 = 0o600
   ) throws(SystemError) {
+    _ = try write(bytes, named: name, in: directory, directoryPath: directoryPath, mode: mode, keepingLocked: false)
+  }
+
+  /// `write(_:named:in:directoryPath:mode:)`; with `keepingLocked`, the new file is locked
+  /// (`flock(LOCK_EX)`) before it takes the name, and returned open for the caller to close:
+  /// the lock is on it from the first instant a reader can see it.
+  static func write(
+    _ bytes: [UInt8], named name: String, in directory: Int32, directoryPath: String, mode: UInt32 = 0o600,
+    keepingLocked: Bool
+  ) throws(SystemError) -> Int32? {
     let temporary = ".\(name).\(Syscalls.processID()).tmp"
     let subject = DodoDirectories.join(directoryPath, temporary)
     // Left by a killed process that had the same pid.
@@ -35,16 +45,29 @@ package enum AtomicFile {
     let written = Result { () throws(SystemError) in
       try Syscalls.writeAll(fd, bytes)
       try Syscalls.fsync(fd, subject: subject)
+      if keepingLocked, try !Syscalls.tryLock(fd, exclusive: true, subject: subject) {
+        throw SystemError("flock", errno: .wouldBlock, subject: subject)
+      }
     }
-    // Closed once, here: a second close could close a file another thread has just opened.
-    Syscalls.close(fd)
+    // Closed once, here or by the caller: a second close could close a file another thread
+    // has just opened.
     do throws(SystemError) {
       try written.get()
       try Syscalls.rename(temporary, to: name, in: directory, subject: DodoDirectories.join(directoryPath, name))
     } catch {
+      Syscalls.close(fd)
       _ = try? Syscalls.unlink(temporary, in: directory, subject: subject)
       throw error
     }
-    try Syscalls.fsync(directory, subject: directoryPath)
+    guard keepingLocked else {
+      Syscalls.close(fd)
+      try Syscalls.fsync(directory, subject: directoryPath)
+      return nil
+    }
+    do throws(SystemError) { try Syscalls.fsync(directory, subject: directoryPath) } catch {
+      Syscalls.close(fd)
+      throw error
+    }
+    return fd
   }
 }

@@ -44,6 +44,10 @@ package struct Errno: RawRepresentable, Error, Hashable, Sendable, CustomStringC
   package static let outOfRange = Errno(rawValue: ERANGE)
   /// `ENAMETOOLONG`, e.g. a Unix socket path longer than `sun_path`.
   package static let nameTooLong = Errno(rawValue: ENAMETOOLONG)
+  /// `EBADF`: not an open descriptor (standard output closed at launch).
+  package static let badFileDescriptor = Errno(rawValue: EBADF)
+  /// `EIO`: a background process group read its terminal, or the terminal hung up.
+  package static let inputOutput = Errno(rawValue: EIO)
   /// `EPIPE`: the reader has gone.
   package static let brokenPipe = Errno(rawValue: EPIPE)
   /// `EADDRINUSE`.

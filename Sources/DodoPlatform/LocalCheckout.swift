@@ -35,9 +35,12 @@ package final class LocalCheckout {
     onEvent: @escaping (CheckoutEvent) -> Void = { _ in }, onWarning: @escaping (CheckoutError) -> Void = { _ in },
     deliver: @escaping (CheckoutFlow.Delivery) throws(CheckoutError) -> Void = { _ in }
   ) throws(CheckoutError) -> CheckoutResult {
+    let store = AbandonedSessionFile(stateDirectory: state)
+    // Its record stays; it stops being the running checkout's own.
+    defer { store.release() }
     let driver = CheckoutDriver(
       lock: CheckoutFileLock(stateDirectory: state, runtimeDirectory: runtime),
-      store: AbandonedSessionFile(stateDirectory: state),
+      store: store,
       presenter: presenter, channel: channel ?? server, timeout: timeout, onEvent: onEvent, onWarning: onWarning,
       deliver: deliver)
     return try driver.run(CheckoutFlow(checkoutURL: checkoutURL, returnURL: returnURL, customization: customization))

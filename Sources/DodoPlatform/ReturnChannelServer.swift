@@ -47,13 +47,15 @@ package final class ReturnChannelServer: ReturnChannel {
   /// What an HTTP request must show to be heard; set for a loopback return URL.
   private var loopbackRules: LoopbackRules?
   private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+  /// The signal pipe's read end; `-1` while the channel is not open.
+  var signalReadFD: Int32 { signalPipe.read }
   private var connections: [Int: ReturnConnection] = [:]
-  private var nextConnectionID = 1
-  private var queued: [ReturnChannelEvent] = []
+  var nextConnectionID = 1
+  var queued: [ReturnChannelEvent] = []
   private var browser: (pid: Int32, command: String, runsWhileOpen: Bool)?
-  private var lines: LineSource?
+  var lines: LineSource?
   /// The lines handed out as URLs and not yet answered, by id.
-  private var unansweredLines: [Int: String] = [:]
+  var unansweredLines: [Int: String] = [:]
   private static let signals = [SIGINT, SIGTERM, SIGHUP, SIGCHLD]
   private static let dismissingSignals: Set<Int32> = [SIGINT, SIGTERM, SIGHUP]
   /// Written into the signal pipe by `cancel()`; no signal has the number 0.
@@ -96,15 +98,6 @@ package final class ReturnChannelServer: ReturnChannel {
     checkBrowser()
   }
 
-  /// Reads URLs from `fd`, one per line (blank lines skipped, surrounding white space
-  /// trimmed), until its end; each is answered through `onAnswer` instead of a connection.
-  /// `fd` is read only when `poll` says it is ready, so it stays blocking for whoever shares it.
-  /// Watching the `fd` already watched keeps what was read of a line so far.
-  package func watchLines(fd: Int32, onAnswer: @escaping (_ line: String, _ claimed: Bool) -> Void) {
-    let pending = lines?.fd == fd ? lines?.pending ?? [] : []
-    lines = LineSource(fd: fd, onAnswer: onAnswer, pending: pending)
-  }
-
   package func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
     let clock = ContinuousClock()
     while queued.isEmpty {
@@ -116,14 +109,16 @@ package final class ReturnChannelServer: ReturnChannel {
       let open = connections.filter { !$0.value.awaitingAnswer }.sorted { $0.key < $1.key }
       requests += open.map { Syscalls.PollRequest(fd: $0.value.fd) }
       let first = requests.count - open.count
-      if let lines { requests.append(Syscalls.PollRequest(fd: lines.fd)) }
+      let readingLines = linesReadable
+      if readingLines, let lines { requests.append(Syscalls.PollRequest(fd: lines.fd)) }
       let wake = open.lazy.map { self.deadline(of: $0.value) }.reduce(deadline) { earliest, next in
         earliest.map { min($0, next) } ?? next
       }
       var timeout = wake.map { Self.milliseconds(from: now, to: $0) } ?? -1
       // SIGCHLD is the browser's exit signal; looking now and then as well costs nothing and
       // does not depend on the signal being delivered.
-      if browser != nil, timeout < 0 || timeout > 500 { timeout = 500 }
+      // A terminal left alone in the background is looked at again for a `fg` as well.
+      if browser != nil || (lines != nil && !readingLines), timeout < 0 || timeout > 500 { timeout = 500 }
       let ready: [Bool]
       do throws(SystemError) { ready = try Syscalls.poll(requests, timeoutMilliseconds: timeout) } catch {
         throw .platformError("cannot wait for the return: \(error)")
@@ -137,7 +132,7 @@ package final class ReturnChannelServer: ReturnChannel {
           accept(from: listener, kind: .http(loopbackRules))
         }
       }
-      if lines != nil, ready[first + open.count] { readLines() }
+      if readingLines, ready[first + open.count] { readLines() }
     }
     return queued.removeFirst()
   }
@@ -149,13 +144,14 @@ package final class ReturnChannelServer: ReturnChannel {
     _ = try? Syscalls.writeAll(signalPipe.write, [Self.cancelByte])
   }
 
-  package func answer(_ id: IncomingURL.ID, claimed: Bool) {
+  @discardableResult
+  package func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool {
     if let line = unansweredLines.removeValue(forKey: id) {
       lines?.onAnswer(line, claimed)
-      return
+      return true
     }
-    guard let connection = connections.removeValue(forKey: id) else { return }
-    connection.respond(claimed: claimed)
+    guard let connection = connections.removeValue(forKey: id) else { return false }
+    return connection.respond(claimed: claimed)
   }
 
   package func close() {
@@ -257,7 +253,7 @@ package final class ReturnChannelServer: ReturnChannel {
 
   // MARK: Events
 
-  private func drainSignals() {
+  func drainSignals() {
     var bytes = [UInt8](repeating: 0, count: 64)
     var dismissed = false
     while let count = try? bytes.withUnsafeMutableBytes({ try Syscalls.readAvailable(signalPipe.read, into: $0) }),
@@ -281,30 +277,6 @@ package final class ReturnChannelServer: ReturnChannel {
     } else if browser.runsWhileOpen {
       queued.append(.dismissed(.browserClosed))
     }
-  }
-
-  /// Reads what `lines` has ready (one `read`: a terminal gives a line at a time) and queues
-  /// each complete line. At its end, or on an error, the source is dropped; the wait goes on.
-  private func readLines() {
-    guard var source = lines else { return }
-    var bytes = [UInt8](repeating: 0, count: 4096)
-    guard let count = try? Syscalls.read(source.fd, into: &bytes, at: 0), count > 0 else {
-      lines = nil
-      return
-    }
-    source.pending += bytes[..<count]
-    while let newline = source.pending.firstIndex(of: UInt8(ascii: "\n")) {
-      let line = String(String(decoding: source.pending[..<newline], as: UTF8.self).trimmingBlanks())
-      source.pending.removeSubrange(...newline)
-      guard !line.isEmpty else { continue }
-      let id = nextConnectionID
-      nextConnectionID += 1
-      unansweredLines[id] = line
-      queued.append(.url(IncomingURL(id: id, url: line, route: .handler)))
-    }
-    // A line longer than any URL dodo accepts is dropped rather than buffered without end.
-    if source.pending.count > ReturnChannelProtocol.maximumURLBytes { source.pending.removeAll() }
-    lines = source
   }
 
   /// Accepts every connection waiting on `listener`, making room when full (`makeRoom`).
@@ -381,11 +353,4 @@ package final class ReturnChannelServer: ReturnChannel {
       if connection.hasSentAnything || connection.route == .handler { connection.reject(.timedOut) }
     }
   }
-}
-
-/// A file descriptor that URLs arrive on one per line, and where their answers go.
-private struct LineSource {
-  let fd: Int32
-  let onAnswer: (String, Bool) -> Void
-  var pending: [UInt8] = []
 }

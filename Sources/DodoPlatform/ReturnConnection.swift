@@ -128,15 +128,22 @@ final class ReturnConnection {
   }
 
   /// Answers a complete request; the connection is closed when the last reference goes.
-  func respond(claimed: Bool) {
+  /// Returns whether a `handle-url` heard it: one that has hung up (it gave up waiting, and
+  /// said "no answer, send it again") has not, and its URL must not be acted on. A browser
+  /// counts as having heard: the return is what it brought.
+  @discardableResult
+  func respond(claimed: Bool) -> Bool {
     switch kind {
-    case .unix: send(claimed ? ReturnChannelProtocol.claimed : ReturnChannelProtocol.unclaimed)
+    case .unix:
+      guard !senderHasGone else { return false }
+      return send(claimed ? ReturnChannelProtocol.claimed : ReturnChannelProtocol.unclaimed)
     case .http:
       if claimed {
         send(Self.http("200 OK", contentType: "text/html; charset=utf-8", body: Self.finishedPage))
       } else {
         send(Self.http("404 Not Found", body: "Not found: this address is not the checkout's return URL.\n"))
       }
+      return true
     }
   }
 
@@ -162,12 +169,15 @@ final class ReturnConnection {
   }
 
   /// Sends what fits in the socket buffer without blocking (every answer is small) and shuts
-  /// the writing side so the client sees the end.
-  private func send(_ text: String) { send(Array(text.utf8)) }
+  /// the writing side so the client sees the end; whether all of it went.
+  @discardableResult
+  private func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
-  private func send(_ bytes: [UInt8]) {
-    _ = try? bytes.withUnsafeBytes { try Syscalls.send(fd, $0) }
+  @discardableResult
+  private func send(_ bytes: [UInt8]) -> Bool {
+    let sent = (try? bytes.withUnsafeBytes { try Syscalls.send(fd, $0) }) ?? 0
     Syscalls.shutdownWrite(fd)
+    return sent == bytes.count
   }
 
   static func http(

@@ -75,7 +75,8 @@ package enum SmallFile {
   /// `nil` when nothing is there (`ENOENT`, or `ENOTDIR` for a path through a regular file).
   ///
   /// An `own` file is one of `dodo`'s (the record, the lock): a symbolic link in its place is
-  /// refused (`O_NOFOLLOW`) and so is a file that another user owns.
+  /// refused (`O_NOFOLLOW`), and so is a file that another user owns or that is open to the
+  /// group or others (any of `0077`; dodo writes them `0600`).
   ///
   /// `name` is a path, or a name in the open directory `directory`; `path` names it in messages.
   static func openRegular(
@@ -106,6 +107,15 @@ package enum SmallFile {
       Syscalls.close(fd)
       throw PlatformError(
         "refusing \(path): it belongs to user \(status.owner), not to you (user \(Syscalls.userID()))")
+    }
+    // dodo writes its files 0600: one that the group or others may read or write was not
+    // left so by dodo, and what it says (or who else can change it) is not to be trusted.
+    guard !own || status.permissions & 0o077 == 0 else {
+      Syscalls.close(fd)
+      let mode = String(status.permissions, radix: 8)
+      throw PlatformError(
+        "refusing \(path): its mode is \(mode), open to the group or others; run 'chmod 600 \(path)' if it is yours to keep"
+      )
     }
     return (fd, status)
   }

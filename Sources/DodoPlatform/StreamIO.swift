@@ -7,17 +7,49 @@ package protocol OutputSink {
   func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError)
   /// Whether a person reads it as it comes: colour and progress are for a terminal only.
   var isTerminal: Bool { get }
+  /// Writes all of `bytes` unless `interrupter` ends the wait for a full pipe or terminal.
+  func write(_ bytes: UnsafeRawBufferPointer, interruptedBy interrupter: any WriteInterrupter) throws(SystemError)
+  /// Whether the stream was closed when the process started (`>&-`): every write fails.
+  var isClosed: Bool { get }
+}
+
+extension OutputSink {
+  /// Memory never makes a write wait.
+  package func write(_ bytes: UnsafeRawBufferPointer, interruptedBy interrupter: any WriteInterrupter)
+    throws(SystemError)
+  {
+    try write(bytes)
+  }
+
+  package var isClosed: Bool { false }
 }
 
 /// A file descriptor as an `OutputSink`: the process's standard output and error.
 package struct FileDescriptorSink: OutputSink {
   package let fd: Int32
+  /// The descriptor was closed at launch (`>&-`; `/dev/null` now holds its number, so that
+  /// no file opened later takes it): writing fails with `EBADF`, as it would have.
+  package let isClosed: Bool
 
-  package init(fd: Int32) { self.fd = fd }
+  package init(fd: Int32, closedAtLaunch: Bool = false) {
+    self.fd = fd
+    isClosed = closedAtLaunch
+  }
 
-  package func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) { try Syscalls.writeAll(fd, bytes) }
+  package func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+    guard !isClosed else { throw SystemError("write", errno: .badFileDescriptor) }
+    try Syscalls.writeAll(fd, bytes)
+  }
 
-  package var isTerminal: Bool { Syscalls.isTerminal(fd) }
+  package func write(_ bytes: UnsafeRawBufferPointer, interruptedBy interrupter: any WriteInterrupter)
+    throws(SystemError)
+  {
+    guard !isClosed else { throw SystemError("write", errno: .badFileDescriptor) }
+    guard interrupter.interruptFD >= 0 else { return try Syscalls.writeAll(fd, bytes) }
+    try Syscalls.writeAll(fd, bytes, interruptedBy: interrupter)
+  }
+
+  package var isTerminal: Bool { !isClosed && Syscalls.isTerminal(fd) }
 }
 
 /// Buffered output to a sink: the CLI writes millions of small pieces when it streams, and
@@ -65,10 +97,17 @@ package final class OutputFile {
 
   private func send(_ bytes: UnsafeRawBufferPointer) {
     guard error == nil else { return }
-    do { try sink.write(bytes) } catch { self.error = error }
+    do {
+      if let interrupter { try sink.write(bytes, interruptedBy: interrupter) } else { try sink.write(bytes) }
+    } catch { self.error = error }
   }
 
+  /// What ends a write that waits (`WriteInterrupter`); `nil`: a write waits as long as it takes.
+  package weak var interrupter: (any WriteInterrupter)?
+
   package var isTerminal: Bool { sink.isTerminal }
+  /// Whether the stream was closed at launch (`>&-`), so that nothing written can arrive.
+  package var isClosed: Bool { sink.isClosed }
 }
 
 /// Lines read from a file descriptor through one reused buffer, so that memory stays flat

@@ -107,3 +107,41 @@ extension Syscalls {
     return try result.get()
   }
 }
+
+extension Syscalls {
+  /// The piece `writeAll(_:_:interruptedBy:)` writes at a time: `PIPE_BUF`'s POSIX minimum,
+  /// which a pipe that polls writable takes without blocking.
+  static let interruptibleWritePiece = 512
+
+  /// `write(2)` of every byte, a piece at a time once `poll(2)` says `fd` takes it, and
+  /// `EINTR` when, while `fd` takes nothing, `interrupter`'s descriptor turns readable and it
+  /// says the write is to end. A plain blocking write to a full pipe or a stopped terminal is restarted after a
+  /// signal whose handler only notes it (the self-pipe), so it could never be ended that way.
+  package static func writeAll(
+    _ fd: Int32, _ buffer: UnsafeRawBufferPointer, interruptedBy interrupter: any WriteInterrupter
+  ) throws(SystemError) {
+    guard let start = buffer.baseAddress else { return }
+    var offset = 0
+    while offset < buffer.count {
+      let requests = [PollRequest(fd: fd, readable: false, writable: true), PollRequest(fd: interrupter.interruptFD)]
+      let ready = try poll(requests, timeoutMilliseconds: -1)
+      // Only a write that has to wait is ended: a signal that came while `fd` takes the
+      // bytes is left for the caller's own wait to find.
+      guard ready[0] else {
+        if ready[1], interrupter.isInterrupted() { throw SystemError("write", errno: .interrupted) }
+        continue
+      }
+      let piece = min(buffer.count - offset, interruptibleWritePiece)
+      offset += try retrying("write") { systemWrite(fd, start + offset, piece) }
+    }
+  }
+}
+
+/// What can end a write that waits on a full pipe or a stopped terminal: `dodo start`'s
+/// signal pipe, so that Ctrl-C, `SIGTERM` and `SIGHUP` end a start blocked writing its result.
+package protocol WriteInterrupter: AnyObject {
+  /// A descriptor that turns readable when the write may have to end; `-1` for none (yet).
+  var interruptFD: Int32 { get }
+  /// Reads what `interruptFD` holds and says whether the write is to end.
+  func isInterrupted() -> Bool
+}

@@ -280,15 +280,23 @@ extension Syscalls {
     return names
   }
 
-  /// Opens `/dev/null` on whichever of standard input, output and error are closed. A
-  /// process started with `2>&-` would otherwise open its lock or record file as fd 2 and
-  /// write its warnings into it. Call it first thing, before anything opens a file.
-  package static func openStandardDescriptors() {
+  /// Opens `/dev/null` on whichever of standard input, output and error are closed, and
+  /// returns those. A process started with `2>&-` would otherwise open its lock or record
+  /// file as fd 2 and write its warnings into it. Call it first thing, before anything opens
+  /// a file. The caller still treats a closed standard output as closed: output sent to
+  /// `/dev/null` in its place would be lost without a word.
+  @discardableResult
+  package static func openStandardDescriptors() -> Set<Int32> {
+    var opened: Set<Int32> = []
     while let fd = try? open("/dev/null", O_RDWR) {
-      guard fd > 2 else { continue }
+      guard fd > 2 else {
+        opened.insert(fd)
+        continue
+      }
       close(fd)
-      return
+      break
     }
+    return opened
   }
 
   /// `access(2)` with `X_OK`: whether the user may execute `path`.

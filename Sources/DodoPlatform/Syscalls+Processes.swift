@@ -124,6 +124,30 @@ extension Syscalls {
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
+  /// `tcgetpgrp(3)` and `getpgrp(2)`: whether this process is in the foreground process
+  /// group of the terminal `fd`, so that reading it does not stop it with `SIGTTIN`. `true`
+  /// for a descriptor that is not a terminal (`ENOTTY`): no job control applies to it.
+  package static func isForeground(_ fd: Int32) -> Bool {
+    let group = tcgetpgrp(fd)
+    return group < 0 || group == getpgrp()
+  }
+
+  /// The longest line a terminal in canonical mode hands over: the kernel keeps this many
+  /// bytes of a line and drops what is typed or pasted beyond them (Linux's `N_TTY_BUF_SIZE`
+  /// less one, for the newline; `MAX_CANON` less one elsewhere).
+  package static var terminalLineLimit: Int {
+    #if os(Linux)
+      4095
+    #else
+      Int(MAX_CANON) - 1
+    #endif
+  }
+
+  /// `signal(3)` with `SIG_IGN` for `SIGPIPE`: a write to a pipe whose reader has gone
+  /// (`| head -1`) fails with `EPIPE` instead of killing the process. Children get the
+  /// default back (`spawn`, `execute`).
+  package static func ignoreBrokenPipe() { _ = systemSignal(SIGPIPE, SIG_IGN) }
+
   /// `signal(3)` with `SIG_DFL`.
   static func restoreDefault(_ signals: [Int32]) {
     for signal in signals { _ = systemSignal(signal, SIG_DFL) }

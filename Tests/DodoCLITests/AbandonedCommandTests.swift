@@ -1,3 +1,5 @@
+import DodoCheckout
+import DodoPlatform
 import Foundation
 import Testing
 
@@ -53,6 +55,51 @@ import Testing
     try record("cks_2")
     #expect(try runner.run(["abandoned", "clear"]) == .init(status: 0, stdout: "cleared\n", stderr: ""))
     #expect(try runner.run(["abandoned", "show", "--json"]) == .init(status: 1, stdout: "null\n", stderr: ""))
+  }
+
+  @Test("inProgress is true only for the record the running checkout saved, not for one an earlier checkout left")
+  func inProgressOnlyForItsOwnRecord() throws {
+    try record("cks_old")
+    guard let directory = try PrivateDirectory.open(state, create: false) else {
+      Issue.record("no state directory")
+      return
+    }
+    // A new start has taken the lock, and not yet saved its own record.
+    let lock = CheckoutFileLock(stateDirectory: directory, runtimeDirectory: directory)
+    #expect(try lock.tryAcquire())
+    #expect(
+      try runner.run(["--json", "abandoned", "show"]).stdout
+        == #"{"sessionId":"cks_old","createdAt":"2026-11-18T11:06:40Z","inProgress":false}"# + "\n")
+    #expect(
+      try runner.run(["abandoned", "show"]).stdout.hasSuffix(
+        "inProgress: false (a checkout is running now; this record is not its own)\n"))
+    // It saves its own: that one is in progress.
+    let store = AbandonedSessionFile(stateDirectory: directory)
+    try store.save(AbandonedSession(sessionId: "cks_new", createdAt: Date(timeIntervalSince1970: 1_800_000_000)))
+    #expect(
+      try runner.run(["--json", "abandoned", "show"]).stdout
+        == #"{"sessionId":"cks_new","createdAt":"2027-01-15T08:00:00Z","inProgress":true}"# + "\n")
+    // It ends; its record stays, no longer in progress.
+    store.release()
+    lock.release()
+    #expect(try runner.run(["--json", "abandoned", "show"]).stdout.hasSuffix(#""inProgress":false}"# + "\n"))
+  }
+
+  @Test(
+    "a record open to the group or others is refused, not read; clear still removes it",
+    arguments: [0o666, 0o644, 0o620, 0o604])
+  func recordOpenToOthers(mode: Int) throws {
+    try record("cks_1")
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: state + "/abandoned.json")
+    let shown = try runner.run(["abandoned", "show"])
+    #expect(shown.status == 23)
+    #expect(shown.stdout == "")
+    #expect(
+      shown.stderr
+        == "Error: cannot read the abandoned-session record: refusing \(state)/abandoned.json: its mode is "
+        + "\(String(mode, radix: 8)), open to the group or others; run 'chmod 600 \(state)/abandoned.json' if it is "
+        + "yours to keep\n")
+    #expect(try runner.run(["abandoned", "clear"]) == .init(status: 0, stdout: "cleared\n", stderr: ""))
   }
 
   @Test("a record's session id is shown with its controls escaped, never obeyed")

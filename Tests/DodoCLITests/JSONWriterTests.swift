@@ -52,6 +52,16 @@ struct JSONWriterTests {
     )
   }
 
+  @Test("start's result ends with its warnings, [] when none")
+  func resultWarnings() throws {
+    let result = try CheckoutResult(returnURL: "myapp://r?status=succeeded")
+    #expect(
+      json { $0.result(result, warnings: []) }
+        == #"{"status":"succeeded","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"succeeded"},"warnings":[]}"#
+    )
+    #expect(json { $0.result(result, warnings: ["a \"b\"", "c"]) }.hasSuffix(#","warnings":["a \"b\"","c"]}"#))
+  }
+
   @Test(
     "a reading in place gives the same JSON as its result",
     arguments: [

@@ -12,8 +12,27 @@ import Testing
     ])
     #expect(
       output
-        == .init(status: 0, stdout: "checkout URL: valid (test mode, session cks_123)\nreturn URL: valid\n", stderr: "")
-    )
+        == .init(
+          status: 0, stdout: "checkout URL: valid (test mode, session cks_123)\nreturn URL: valid\n",
+          stderr: "dodo: warning: \(Self.schemeWarning)\n"))
+  }
+
+  static let schemeWarning =
+    "the return URL myapp://checkout/return carries no per-run parameter: any web page or local program can open "
+    + "the myapp: scheme and hand 'dodo handle-url' a return of its choosing; have your backend put a fresh "
+    + "?state=RANDOM in each checkout session's return_url and pass the same URL to dodo (see 'man dodo-start')"
+
+  @Test("a custom-scheme return URL without a per-run parameter is a warning; validate's answer stays the same")
+  func customSchemeWithoutState() throws {
+    let runner = try CommandRunner()
+    #expect(
+      try runner.run(["--json", "validate", "--return-url", "myapp://checkout/return"])
+        == .init(status: 0, stdout: #"{"valid":true}"# + "\n", stderr: #"{"warning":"\#(Self.schemeWarning)"}"# + "\n"))
+    runner.environment["DODO_RETURN_URL"] = "myapp://checkout/return/"
+    #expect(try runner.run(["validate"]).stderr == "dodo: warning: \(Self.schemeWarning)\n")
+    for quiet in ["myapp://checkout/return?state=S", "https://myapp.com/return", "http://127.0.0.1:5/r"] {
+      #expect(try runner.run(["validate", "--return-url", quiet]).stderr == "")
+    }
   }
 
   @Test("nothing to check but the configuration: says no return URL is configured, and where one would come from")

@@ -12,7 +12,7 @@ import Testing
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dodo-validate-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent("config.yaml").path
-    try "profiles:\n  default:\n    return_url: myapp://checkout/return\n    browser: \(browser)\n"
+    try "profiles:\n  default:\n    return_url: myapp://checkout/return?state=s\n    browser: \(browser)\n"
       .write(toFile: path, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
     return (path, folder)

@@ -100,7 +100,7 @@ struct DesktopCheckoutTests {
     ])
   func record(status: String, kept: Bool) async throws {
     let sandbox = Sandbox()
-    let result = try await start(sandbox.checkout(navigate: "status=\(status)"))
+    let result = try await start(sandbox.checkout(navigate: "status=\(status)&payment_id=pay_1"))
     #expect(result.status.rawValue == status)
     #expect((sandbox.record?.sessionId == "cks_123") == kept)
     #expect((sandbox.record == nil) == !kept)

@@ -80,6 +80,8 @@ final class ScriptedChannel: ReturnChannel {
   var openError: CheckoutError?
   var waitError: CheckoutError?
   var answers: [Int: Bool] = [:]
+  /// The senders that had gone when they were answered (a `handle-url` that gave up).
+  var gone: Set<Int> = []
   var deadlines: [ContinuousClock.Instant?] = []
 
   init(_ log: FlowLog, _ script: [ReturnChannelEvent] = []) {
@@ -98,9 +100,10 @@ final class ScriptedChannel: ReturnChannel {
     return script.isEmpty ? .timedOut : script.removeFirst()
   }
 
-  func answer(_ id: IncomingURL.ID, claimed: Bool) {
-    log.entries.append("answer \(id) \(claimed)")
+  func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool {
+    log.entries.append("answer \(id) \(claimed)" + (gone.contains(id) ? " unheard" : ""))
     answers[id] = claimed
+    return !gone.contains(id)
   }
 
   func close() { log.entries.append("stop listening") }

@@ -21,9 +21,8 @@ struct FlowTests {
     #expect(result.paymentId == "pay_1")
     #expect(
       harness.log.entries == [
-        "lock", "listen", "save cks_123", "present", "checkout.opened", "checkout.return_received", "deliver succeeded",
-        "clear",
-        "answer 7 true", "dismiss", "stop listening", "unlock", "checkout.closed",
+        "lock", "listen", "save cks_123", "present", "checkout.opened", "answer 7 true", "checkout.return_received",
+        "deliver succeeded", "clear", "dismiss", "stop listening", "unlock", "checkout.closed",
       ])
     #expect(harness.store.session == nil)
     #expect(harness.events == [.opened, .returnReceived, .closed])
@@ -37,7 +36,7 @@ struct FlowTests {
       ("processing", false), ("requires_customer_action", false), ("", false),
     ])
   func clearedOnlyWhenFinal(status: String, cleared: Bool) throws {
-    let harness = FlowHarness([.url(IncomingURL(id: 1, url: "\(Self.returnURL)?status=\(status)"))])
+    let harness = FlowHarness([.url(IncomingURL(id: 1, url: "\(Self.returnURL)?status=\(status)&payment_id=pay_1"))])
     _ = try harness.run().get()
     #expect((harness.store.session == nil) == cleared)
     #expect(harness.log.entries.contains("clear") == cleared)
@@ -193,7 +192,7 @@ struct FlowTests {
 
   @Test("a record that cannot be cleared is a warning; the result stands")
   func clearWarning() throws {
-    let harness = FlowHarness([.url(IncomingURL(id: 1, url: "\(Self.returnURL)?status=succeeded"))])
+    let harness = FlowHarness([.url(IncomingURL(id: 1, url: "\(Self.returnURL)?status=succeeded&payment_id=pay_1"))])
     harness.store.clearError = .platformError("unlink: busy")
     #expect(try harness.run().get().status == .succeeded)
     #expect(harness.warnings.entries == ["unlink: busy"])
@@ -210,7 +209,7 @@ struct FlowTests {
     #expect(!harness.lock.held)
   }
 
-  @Test("the result is delivered before the record is cleared, which waits for it")
+  @Test("the claim is answered first, then the result is delivered, then the record is cleared")
   func deliveredBeforeClearing() throws {
     var flow = CheckoutFlow(checkoutURL: "https://checkout.dodopayments.com/session/cks_1", returnURL: Self.returnURL)
     _ = flow.handle(.begin(now: Date(timeIntervalSince1970: 0)))
@@ -218,44 +217,75 @@ struct FlowTests {
     _ = flow.handle(.channelOpened)
     _ = flow.handle(.recorded)
     _ = flow.handle(.presented)
-    let result = try CheckoutResult(returnURL: "\(Self.returnURL)?status=succeeded")
+    let url = "\(Self.returnURL)?status=succeeded&payment_id=pay_1"
+    let result = try CheckoutResult(returnURL: url)
+    #expect(flow.handle(.channel(.url(IncomingURL(id: 3, url: url)))) == [.claim(3)])
+    #expect(flow.state == .claiming)
     #expect(
-      flow.handle(.channel(.url(IncomingURL(id: 3, url: "\(Self.returnURL)?status=succeeded"))))
-        == [.emit(.returnReceived), .deliver(CheckoutFlow.Delivery(result: result))])
+      flow.handle(.claimed(heard: true)) == [.emit(.returnReceived), .deliver(CheckoutFlow.Delivery(result: result))])
     var failed = flow
     #expect(
       flow.handle(.delivered) == [
-        .clearRecord, .answer(3, claimed: true), .closePresentation, .closeChannel, .releaseLock, .emit(.closed),
-        .finish(.success(result)),
+        .clearRecord, .closePresentation, .closeChannel, .releaseLock, .emit(.closed), .finish(.success(result)),
       ])
     #expect(
       failed.handle(.deliveryFailed) == [
-        .answer(3, claimed: true), .closePresentation, .closeChannel, .releaseLock, .emit(.closed),
-        .finish(.success(result)),
+        .closePresentation, .closeChannel, .releaseLock, .emit(.closed), .finish(.success(result)),
       ])
   }
 
+  @Test("a URL whose sender had gone when it was claimed is never acted on, and the wait goes on")
+  func senderGone() throws {
+    let harness = FlowHarness([
+      .url(IncomingURL(id: 1, url: "\(Self.returnURL)?status=succeeded&payment_id=pay_1")),
+      .url(IncomingURL(id: 2, url: "\(Self.returnURL)?status=failed&payment_id=pay_2")),
+    ])
+    harness.channel.gone = [1]
+    let result = try harness.run().get()
+    #expect(result.status == .failed)
+    #expect(result.paymentId == "pay_2")
+    #expect(!harness.log.entries.contains("deliver succeeded"))
+    #expect(harness.log.entries.contains("answer 1 true unheard"))
+    #expect(harness.events == [.opened, .returnReceived, .closed])
+  }
+
   @Test(
-    "a loopback return without a payment or subscription id is shown unconfirmed and keeps the record",
+    "a return without a payment or subscription id is shown unconfirmed and keeps the record, on every route",
     arguments: [
       ("?status=succeeded", false), ("?status=failed&payment_id=", false), ("?status=expired", false),
       ("?status=succeeded&payment_id=pay_1", true), ("?status=failed&subscription_id=sub_1", true),
-    ])
-  func loopbackReturnWithoutID(query: String, cleared: Bool) throws {
+    ], [IncomingURL.Route.loopback, .handler])
+  func returnWithoutID(return: (query: String, cleared: Bool), route: IncomingURL.Route) throws {
     let returnURL = "http://127.0.0.1:53682/return"
-    let harness = FlowHarness([.url(IncomingURL(id: 4, url: returnURL + query, route: .loopback))])
+    let harness = FlowHarness([.url(IncomingURL(id: 4, url: returnURL + `return`.query, route: route))])
     let result = try harness.run(returnURL: returnURL).get()
-    #expect(result == (try CheckoutResult(returnURL: returnURL + query)))
-    #expect((harness.store.session == nil) == cleared)
-    #expect(harness.log.entries.contains("deliver \(result.status.rawValue)\(cleared ? "" : " unconfirmed")"))
+    #expect(result == (try CheckoutResult(returnURL: returnURL + `return`.query)))
+    #expect((harness.store.session == nil) == `return`.cleared)
+    #expect(
+      harness.log.entries.contains("deliver \(result.status.rawValue)\(`return`.cleared ? "" : " unconfirmed")"))
     #expect(harness.channel.answers[4] == true)
   }
 
-  @Test("the same return handed over by the user's own handler clears the record")
-  func handlerReturnWithoutID() throws {
-    let returnURL = "http://127.0.0.1:53682/return"
-    let harness = FlowHarness([.url(IncomingURL(id: 4, url: returnURL + "?status=succeeded", route: .handler))])
-    #expect(try harness.run(returnURL: returnURL).get().status == .succeeded)
+  @Test(
+    "a return that does not echo the return URL's own parameters is not claimed, on every route",
+    arguments: [IncomingURL.Route.loopback, .handler])
+  func ownParametersOnEveryRoute(route: IncomingURL.Route) throws {
+    let returnURL = "myapp://checkout/return?state=SECRET"
+    let forged = [
+      "myapp://checkout/return?status=succeeded&payment_id=pay_1",
+      "myapp://checkout/return?status=succeeded&payment_id=pay_1&state=SECREX",
+      "myapp://checkout/return?status=succeeded&payment_id=pay_1&state=",
+    ]
+    var script = forged.enumerated().map {
+      ReturnChannelEvent.url(IncomingURL(id: $0.offset, url: $0.element, route: route))
+    }
+    let genuine = "myapp://checkout/return?state=SECRET&status=failed&payment_id=pay_1"
+    script.append(.url(IncomingURL(id: 9, url: genuine, route: route)))
+    let harness = FlowHarness(script)
+    let result = try harness.run(returnURL: returnURL).get()
+    #expect(result.status == .failed)
+    for id in forged.indices { #expect(harness.channel.answers[id] == false) }
+    #expect(harness.channel.answers[9] == true)
     #expect(harness.store.session == nil)
   }
 

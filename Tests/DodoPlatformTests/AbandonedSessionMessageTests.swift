@@ -41,7 +41,8 @@ struct AbandonedSessionMessageTests {
   @Test("a corrupt record names the record and how to remove it")
   func corrupt() throws {
     let temp = TemporaryDirectory()
-    _ = FileManager.default.createFile(atPath: temp.sub("abandoned.json"), contents: Data("{".utf8))
+    _ = FileManager.default.createFile(
+      atPath: temp.sub("abandoned.json"), contents: Data("{".utf8), attributes: [.posixPermissions: 0o600])
     let error = #expect(throws: CheckoutError.self) { try AbandonedSessionFile(stateDirectory: temp.directory).load() }
     #expect(
       error

@@ -28,8 +28,10 @@ struct LockAndStoreTests {
     let holder = try Syscalls.spawn(
       ["flock", "--no-fork", "-n", path, "sleep", "30"], environment: Syscalls.environment(), output: .inherited)
     let lock = CheckoutFileLock(stateDirectory: temp.directory, runtimeDirectory: temp.directory)
+    // Up to 20 s for `flock` to start and take the lock: a loaded machine runs the whole
+    // suite's processes at once.
     var held = false
-    for _ in 0..<100 where !held {
+    for _ in 0..<1000 where !held {
       held = try CheckoutFileLock.isHeld(stateDirectory: temp.directory)
       if !held { usleep(20_000) }
     }
@@ -159,7 +161,8 @@ struct LockAndStoreTests {
     arguments: ["", "{", "null", #"{"sessionId":"cks_1"}"#, #"{"sessionId":"cks_1","createdAt":"yesterday"}"#])
   func corrupt(content: String) throws {
     let temp = TemporaryDirectory()
-    _ = FileManager.default.createFile(atPath: temp.sub("abandoned.json"), contents: Data(content.utf8))
+    _ = FileManager.default.createFile(
+      atPath: temp.sub("abandoned.json"), contents: Data(content.utf8), attributes: [.posixPermissions: 0o600])
     let store = AbandonedSessionFile(stateDirectory: temp.directory)
     let error = #expect(throws: CheckoutError.self) { try store.load() }
     #expect(error?.code == .platformError)

@@ -283,8 +283,23 @@ extension ServerTests {
       let path = temp.path
       let waiting = inBackground { try? ReturnChannelClient.send("myapp://checkout/return", runtimeDirectory: path) }
       guard case .url(let incoming) = try server.next(until: soon()) else { return #expect(Bool(false)) }
-      server.answer(incoming.id, claimed: true)
+      #expect(server.answer(incoming.id, claimed: true))
       #expect(waiting.wait() == .claimed)
+    }
+
+    @Test("a sender that gives up after its URL was read has not heard the claim: answer says so")
+    func senderGoneBeforeTheAnswer() throws {
+      let temp = TemporaryDirectory()
+      let server = ReturnChannelServer(runtimeDirectory: temp.path)
+      try server.open(for: Self.returnURL)
+      defer { server.close() }
+      let client = try Syscalls.streamSocket(for: .unix(temp.sub("return.sock")), nonBlocking: false)
+      try Syscalls.connect(client, .unix(temp.sub("return.sock")))
+      try Syscalls.writeAll(client, Array("myapp://checkout/return?status=succeeded\n".utf8))
+      Syscalls.shutdownWrite(client)
+      guard case .url(let incoming) = try server.next(until: soon()) else { return #expect(Bool(false)) }
+      Syscalls.close(client)  // handle-url's wait ran out: it said "no answer, send it again"
+      #expect(!server.answer(incoming.id, claimed: true))
     }
   }
 }

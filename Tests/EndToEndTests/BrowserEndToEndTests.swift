@@ -38,7 +38,7 @@ struct BrowserEndToEndTests {
     #expect(output.status == code, "\(logs())")
     #expect(
       output.stdout
-        == #"{"status":"\#(status)","paymentId":"pay_browser_\#(status)","subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"\#(status)","payment_id":"pay_browser_\#(status)"}}"#
+        == #"{"status":"\#(status)","paymentId":"pay_browser_\#(status)","subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"\#(status)","payment_id":"pay_browser_\#(status)"},"warnings":[]}"#
         + "\n")
     #expect(browser.openedURL == checkoutURL)
     #expect(checkout.requests.first == "GET /session/\(session)")
@@ -90,7 +90,7 @@ struct BrowserEndToEndTests {
     #expect(output.status == 0, "\(logs())")
     #expect(
       output.stdout
-        == #"{"status":"succeeded","paymentId":"pay_browser_desktop","subscriptionId":null,"licenseKeys":null,"customerEmail":"a+b@example.com","raw":{"status":"succeeded","payment_id":"pay_browser_desktop","email":"a+b@example.com"}}"#
+        == #"{"status":"succeeded","paymentId":"pay_browser_desktop","subscriptionId":null,"licenseKeys":null,"customerEmail":"a+b@example.com","raw":{"status":"succeeded","payment_id":"pay_browser_desktop","email":"a+b@example.com"},"warnings":[]}"#
         + "\n")
     #expect(output.stderr.contains(#"{"name":"checkout.return_received","#))
     #expect(browser.openedURL == checkoutURL)

@@ -369,6 +369,7 @@ struct ConfigEndToEndTests {
       s="$1/state-$(printf '\377')"
       mkdir -m 700 "$s"
       printf '{"sessionId":"cks_9","createdAt":"2026-11-29T20:06:40Z"}\n' > "$s/abandoned.json"
+      chmod 600 "$s/abandoned.json"
       DODO_STATE_DIR="$s" "$2" abandoned show
       """#
     let run = try Dodo.runProgram(

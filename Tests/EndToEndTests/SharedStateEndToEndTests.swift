@@ -15,7 +15,7 @@ struct SharedStateEndToEndTests {
       [Checkout.url, "--return-url", Checkout.returnURL, "--no-open"], ["DODO_RUNTIME_DIR": otherRuntime])
     let refused = second.finish()
     #expect(refused.status == 22, "\(refused.stderr)")
-    #expect(try sandbox.handle("\(Checkout.returnURL)?status=succeeded"))
+    #expect(try sandbox.handle("\(Checkout.returnURL)?status=succeeded&payment_id=pay_1"))
     #expect(first.finish().status == 0)
     #expect(!sandbox.recordExists)
   }

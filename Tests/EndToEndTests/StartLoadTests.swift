@@ -63,7 +63,7 @@ struct StartLoadTests {
     }
     let next = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open"])
     #expect(next.waitUntilListening())
-    #expect(try sandbox.handle("\(Checkout.returnURL)?status=expired"))
+    #expect(try sandbox.handle("\(Checkout.returnURL)?status=expired&payment_id=pay_1"))
     #expect(next.finish().status == 13)
     #expect(!sandbox.recordExists)
     // The start that recorded its session swept what the killed ones left half written.

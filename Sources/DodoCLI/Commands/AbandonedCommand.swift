@@ -12,7 +12,10 @@ extension CommandSpec {
       it presents the checkout, and clears the record only when the checkout ends succeeded, \
       failed or expired. The record stays after cancelled or pending, when start is killed, \
       and after a PLATFORM_ERROR once the checkout may have opened. Ask your backend for the \
-      session's outcome (Get Checkout Session), then clear the record.
+      session's outcome (Get Checkout Session), then clear the record. The record (and the \
+      lock beside it) is written 0600: one that is not yours, is a link, or is open to the \
+      group or others (such as 0666) is refused with PLATFORM_ERROR rather than read, since \
+      dodo did not leave it so; 'dodo abandoned clear' still removes it.
       """,
     subcommands: [.abandonedShow, .abandonedClear],
     examples: [.init("dodo abandoned show --json", "Print the record as JSON, or null.")]
@@ -22,8 +25,11 @@ extension CommandSpec {
     "show",
     abstract: "Print the abandoned-session record; exit 1 when there is none.",
     discussion: """
-      Prints the session id, when the checkout started, and whether a checkout is running now \
-      (a record found while one runs belongs to it). With --json: \
+      Prints the session id, when the checkout started, and whether it is the record of the \
+      checkout running now: inProgress is true only for the record that the running start \
+      saved itself (it holds that file locked while it runs). A record an earlier checkout \
+      left is inProgress false even while a new start runs, in the moment before that start \
+      saves its own (the text adds that a checkout is running). With --json: \
       {"sessionId":"cks_…","createdAt":"2026-11-29T20:06:40Z","inProgress":false}, or null.
       """,
     exitStatuses: [
@@ -66,13 +72,18 @@ struct AbandonedCommand {
   func show() throws(CLIError) -> ExitStatus {
     let directories = try context.checkoutDirectories()
     let session: AbandonedSession?
+    // Whether the record is the running checkout's own: not one a previous checkout left,
+    // still there while a new start has taken the lock but not yet saved its own.
     let inProgress: Bool
+    let running: Bool
     do throws(CheckoutError) {
       let state = try Self.existingState(directories)
-      session = try state.flatMap { (state) throws(CheckoutError) in
-        try AbandonedSessionFile(stateDirectory: state).load()
+      let owned = try state.flatMap { (state) throws(CheckoutError) in
+        try AbandonedSessionFile(stateDirectory: state).loadOwned()
       }
-      inProgress = try Self.isRunning(state)
+      session = owned?.session
+      inProgress = owned?.isRunningCheckouts ?? false
+      running = inProgress ? true : try Self.isRunning(state)
     } catch {
       throw .checkout(error)
     }
@@ -91,10 +102,14 @@ struct AbandonedCommand {
     } else if let session {
       var out =
         "sessionId: \(TerminalText.escaped(session.sessionId))\ncreatedAt: \(AbandonedSessionFile.timestamp(session.createdAt))\n"
-      out += inProgress ? "inProgress: true (a checkout is running now)\n" : "inProgress: false\n"
+      out +=
+        inProgress
+        ? "inProgress: true (a checkout is running now)\n"
+        : running
+          ? "inProgress: false (a checkout is running now; this record is not its own)\n" : "inProgress: false\n"
       context.stdout.write(out)
     } else {
-      context.stdout.write("no abandoned session\(inProgress ? " (a checkout is running now)" : "")\n")
+      context.stdout.write("no abandoned session\(running ? " (a checkout is running now)" : "")\n")
     }
     return session == nil ? .no : .success
   }

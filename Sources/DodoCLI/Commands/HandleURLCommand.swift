@@ -10,14 +10,21 @@ extension CommandSpec {
       What the desktop runs for a URL of the return URL's scheme (see 'dodo url-handler'), and \
       what a script can run itself. The URL goes to the running 'dodo start' over a private \
       Unix socket in the runtime directory; start claims it when it matches the return URL \
-      (scheme, host and path) and ends with its result. Any other URL is not claimed, and is \
+      (scheme, host and path) and carries the return URL's own query parameters with the same \
+      values (a per-run state=…: any web page can open the scheme, and this command, with a \
+      URL of its choosing), and ends with its result. Any other URL is not claimed, and is \
       never an error: the desktop may route any URL of the scheme here. With --json: \
-      {"claimed":true} or {"claimed":false}.
+      {"claimed":true} or {"claimed":false}. A claimed return that names no payment_id or \
+      subscription_id is unconfirmed: start ends with its status but keeps the abandoned \
+      session, with a warning.
 
       The answer is the truth. It is awaited for at most 10 seconds; a checkout that does not \
       answer in that time (it is stopped, or overloaded) or drops the connection is "no \
-      answer", exit 23, never "not claimed": and since start never claims a URL whose sender \
-      has gone, a URL that got no answer is not claimed later either; send it again.
+      answer", exit 23, never "not claimed": and since start never acts on a URL whose sender \
+      has gone, a URL that got no answer is not claimed later either; send it again. start \
+      answers before it does anything that can block (writing its result to a full pipe), so \
+      "claimed" means that start took the URL and ends with it; its abandoned-session record \
+      goes once the result is written.
       """,
     arguments: [ArgumentSpec("url", help: "The URL the checkout returned to, with its query.")],
     examples: [

@@ -21,7 +21,10 @@ extension CommandSpec {
       for the life of the checkout, bound to loopback only: the matching request gets a short \
       page saying the checkout is finished and the tab can be closed; any other path gets 404, \
       any other method 405, and the wait goes on). It prints the result and exits with its \
-      status's code. \
+      status's code. With --json the result is one JSON object whose last key, "warnings", is \
+      always there: the warnings about this result that standard error carries too (an \
+      unconfirmed return, a query that is not all URL text), [] when none, so that a script \
+      sees an unconfirmed success. \
       A flood of local connections cannot push a return out: a request already sent is read \
       before any connection is dropped, and when all 64 are taken the one idle the longest goes.
 
@@ -35,11 +38,21 @@ extension CommandSpec {
       each checkout session with a fresh return_url such as \
       http://127.0.0.1:53682/return?state=RANDOM (for example RANDOM from openssl rand -hex 16), \
       and pass the same URL to --return-url. start and validate name the parameters a return \
-      must carry, never their values. A loopback return that names no payment_id or \
-      subscription_id is printed but unconfirmed (a status alone can be forged): the \
-      abandoned-session record is kept, with a warning. A return whose query holds text that \
-      is not URL text (note=100%) still matches, since matching ignores the query; what could \
-      not be read is kept as given, with a warning.
+      must carry, never their values.
+
+      Forged returns through the URL scheme: any local program, and any web page after one \
+      click on the browser's "open this app?" prompt, can open a custom-scheme URL \
+      (myapp://…), which runs 'dodo handle-url' with a URL of its choosing. So the return \
+      URL's own query parameters must come back on every route, not only loopback: a return \
+      handed over by handle-url, or pasted, that lacks them (same names, same values) is not \
+      claimed (handle-url exits 1) and the wait goes on. start and validate warn when a \
+      custom-scheme return URL carries no such parameter (myapp://checkout/return?state=RANDOM \
+      is the fix; the exit status is unchanged). A return that names no payment_id or \
+      subscription_id, on any route, is printed but unconfirmed (a status alone can be \
+      forged): the abandoned-session record is kept, with a warning on standard error (and \
+      in the JSON result's "warnings"); the exit status is still the status's. A return \
+      whose query holds text that is not URL text (note=100%) still matches, since matching \
+      ignores the query; what could not be read is kept as given, with a warning.
 
       The browser command is the first of --browser, $DODO_BROWSER, the profile's browser, \
       $BROWSER, then xdg-open (Linux) or open (macOS). It is split into words like a shell \
@@ -66,7 +79,14 @@ extension CommandSpec {
       is a terminal, the address the browser ended on can be pasted into the terminal, as with \
       gcloud --no-launch-browser; a line that is not the return URL is refused with a warning \
       and the wait goes on. --no-input turns this off, and --json implies --no-input, so a \
-      script's standard input is never read.
+      script's standard input is never read. A terminal keeps at most 4095 bytes of a line \
+      (1023 on macOS) and drops what is pasted beyond them, so a line that reaches that limit \
+      may have been cut short: it is refused, with a warning, never read as a shorter URL (a \
+      status cut off would read as pending); hand such a long address (up to 64 KiB) to 'dodo \
+      handle-url' from another terminal instead. A start in the background (dodo start … &) \
+      reads the terminal only while it is in the foreground (after fg): a background read \
+      would stop it (SIGTTIN), and the return would never be served. A terminal that hangs up \
+      ends the pasting, not the wait.
 
       Ctrl-C (SIGINT), SIGTERM, SIGHUP, or --timeout running out end the checkout as cancelled, \
       and so does, with --browser-exit-cancels, the browser command exiting 0 before the return \
@@ -77,8 +97,14 @@ extension CommandSpec {
       checkout.closed event carry "reason": "timeout", "interrupted" or "browser_closed" (only \
       for cancelled). The abandoned-session record is cleared only when the checkout ends \
       succeeded, failed or expired, and only after the result was written: when standard output \
-      cannot be written (a full disk, a closed pipe) the record is kept, the write error is a \
-      warning on standard error, and the exit status is still the outcome's. --events text|json \
+      cannot be written (a full disk, a reader that has gone, as with | head -1: SIGPIPE is \
+      ignored) the record is kept, the write error is a warning on standard error, and the \
+      exit status is still the outcome's. SIGINT, SIGTERM or SIGHUP while start waits for a \
+      full pipe or a stopped terminal to take its result ends that write the same way. A \
+      return handed over by handle-url is answered before the result is written, so a slow \
+      reader cannot make handle-url give up on a return that start then takes. A start whose \
+      standard output is closed at launch (>&-) refuses with 23 before it records or opens \
+      anything: its result could go nowhere. --events text|json \
       reports checkout.opened, checkout.return_received and checkout.closed on standard error \
       (never with a query string).
       """,
@@ -163,6 +189,17 @@ struct StartCommand {
 
     let browserCommand = try Self.browserCommand(settings, in: configuration, context: context)
 
+    // Its result could go nowhere: refused before anything is recorded or opened.
+    if context.stdout.isClosed {
+      throw CLIError.checkout(
+        .platformError(
+          "standard output is closed, so the checkout's result could go nowhere: start it with standard output open (> FILE, or a pipe)"
+        ))
+    }
+    // A reader that goes (`| head -1`) makes writing fail with EPIPE, a warning: the outcome
+    // and its exit status stand, and the record is kept.
+    Syscalls.ignoreBrokenPipe()
+
     let directories = try context.checkoutDirectories()
     let local: LocalCheckout
     do throws(PlatformError) {
@@ -171,10 +208,13 @@ struct StartCommand {
       throw CLIError.platform(error)
     }
 
+    if let warning = SharedOptions.customSchemeWarning(returning) { context.warn(warning) }
     if !context.json, let note = SharedOptions.loopbackNote(returning) {
       context.stderr.write("Listening on \(TerminalText.escaped(returning.redacted)) for the return: \(note)\n")
     }
     let server = local.server
+    // A signal ends a write that waits on a full pipe or a stopped terminal, as it ends the wait.
+    context.stdout.interrupter = server
     let pasting = !context.json && !invocation.isSet(Self.noInput) && Syscalls.isTerminal(context.stdinFD)
     let byHand = ByHand(
       context: context, checkoutURL: checkout, returnURL: returning, pasteInto: pasting ? server : nil)
@@ -217,20 +257,23 @@ struct StartCommand {
   /// record (`dodo abandoned show` recovers the session) and is a warning; the exit status
   /// stays the outcome's, not 23, since a script acts on that status.
   private func deliver(_ delivery: CheckoutFlow.Delivery, timeout: Double?) throws(CheckoutError) {
+    var warnings: [String] = []
     if let part = delivery.unreadablePart {
-      context.warn("the return URL's query is not all URL text: \(part); that part was read as given")
+      warnings.append("the return URL's query is not all URL text: \(part); that part was read as given")
     }
     if !delivery.isConfirmed {
-      context.warn(
-        "no payment_id or subscription_id came back, and any local program or web page can send a status to a "
-          + "loopback return URL: this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
+      warnings.append(
+        "no payment_id or subscription_id came back, and any local program or web page can send a status (to a "
+          + "loopback port, or by opening the return URL's scheme): this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
           + "confirm the payment on your backend")
     }
-    print(delivery.result, timeout: timeout)
+    warnings.forEach(context.warn)
+    print(delivery.result, warnings: warnings, timeout: timeout)
     context.stdout.flush()
     if let error = context.stdout.error {
       context.stdout.errorReported = true
-      throw .platformError("cannot write standard output: \(error.reason); the abandoned session is kept")
+      let reason = error.errno == .interrupted ? "a signal arrived while it waited for the reader" : error.reason
+      throw .platformError("cannot write standard output: \(reason); the abandoned session is kept")
     }
   }
 
@@ -268,9 +311,9 @@ struct StartCommand {
     return nil
   }
 
-  private func print(_ result: CheckoutResult, timeout: Double?) {
+  private func print(_ result: CheckoutResult, warnings: [String], timeout: Double?) {
     if context.json {
-      context.printJSON { $0.result(result) }
+      context.printJSON { $0.result(result, warnings: warnings) }
       return
     }
     let style = context.stdoutStyle
@@ -293,212 +336,5 @@ struct StartCommand {
       out += "The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.\n"
     }
     context.stdout.write(out)
-  }
-}
-
-/// `--no-open`: the checkout URL is printed (on standard output, or standard error with
-/// `--json`) for the user to open wherever they like, and the return URL can be pasted back.
-final class URLPrintingPresenter: CheckoutPresenter {
-  let context: Context
-  let byHand: ByHand
-
-  init(context: Context, byHand: ByHand) {
-    self.context = context
-    self.byHand = byHand
-  }
-
-  func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure) {
-    let output = context.json ? context.stderr : context.stdout
-    output.write(url.string + "\n")
-    output.flush()
-    if byHand.acceptPaste() {
-      context.stderr.write("When it is finished, paste here the address the browser ended on.\n")
-      context.stderr.flush()
-    }
-  }
-
-  func close() {}
-}
-
-/// Tells the user how to finish a checkout that no browser here shows: open the URL on any
-/// machine, then bring the return back (forward a loopback port, or hand the final address
-/// to `dodo handle-url`). The checkout URL is not secret, and it is the user's own argument,
-/// so it is shown whole.
-struct ByHand {
-  let context: Context
-  let checkoutURL: CheckoutURL
-  let returnURL: ReturnURL
-  /// Where a return URL pasted into the terminal goes, when one can be (standard input is a
-  /// terminal, and neither --json nor --no-input), as `gcloud --no-launch-browser` does.
-  let pasteInto: ReturnChannelServer?
-
-  /// Warns `problem`, then how to finish by hand.
-  func warn(_ problem: String) {
-    let pasting = acceptPaste()
-    let finish: String
-    if let loopback = returnURL.loopback {
-      let host = loopback.host.contains(":") ? "[\(loopback.host)]" : loopback.host
-      finish =
-        "from another machine, forward the return port first: ssh -L \(loopback.port):\(host):\(loopback.port) THIS-HOST"
-        + (pasting ? ", or paste here the address the browser ended on" : "")
-    } else if pasting {
-      finish = "when it is finished, paste here the address the browser ended on (or run 'dodo handle-url ADDRESS')"
-    } else {
-      finish = "when it is finished, run 'dodo handle-url ADDRESS' here with the address the browser ended on"
-    }
-    context.warn("\(problem): open \(TerminalText.escaped(checkoutURL.string)) in a browser on any machine; \(finish)")
-    context.stderr.flush()
-  }
-
-  /// Starts taking pasted return URLs, when that is allowed; a line that is not the return
-  /// URL is refused (without echoing it: it may carry a query) and the wait goes on.
-  @discardableResult
-  func acceptPaste() -> Bool {
-    guard let pasteInto else { return false }
-    pasteInto.watchLines(fd: context.stdinFD) { [context, returnURL] _, claimed in
-      guard !claimed else { return }
-      context.warn("that is not the return URL (\(returnURL.redacted)): paste the address the browser ended on")
-      context.stderr.flush()
-    }
-    return true
-  }
-}
-
-/// No browser can be shown here (see `StartCommand.headlessReason`): nothing is run, and the
-/// user is told how to finish by hand; the checkout still counts as presented and waits.
-final class HeadlessPresenter: CheckoutPresenter {
-  let byHand: ByHand
-  let reason: String
-
-  init(byHand: ByHand, reason: String) {
-    self.byHand = byHand
-    self.reason = reason
-  }
-
-  func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure) {
-    byHand.warn("no browser here (\(reason))")
-  }
-
-  func close() {}
-}
-
-/// Says which URL is being opened before the browser command runs, so that a user whose
-/// browser never shows it can open it by hand. A browser command that cannot be started is
-/// a warning, not the end of the checkout: the user can still open the URL elsewhere.
-/// With `--json` standard error stays JSON: `--events json` carries the URL instead.
-final class AnnouncingPresenter: CheckoutPresenter {
-  let context: Context
-  let byHand: ByHand
-  let launcher: BrowserLauncher
-
-  init(context: Context, byHand: ByHand, launcher: BrowserLauncher) {
-    self.context = context
-    self.byHand = byHand
-    self.launcher = launcher
-  }
-
-  func present(_ url: CheckoutURL, customization: BrowserCustomization) throws(PresentationFailure) {
-    if !context.json {
-      context.stderr.write("Opening \(TerminalText.escaped(url.string)) in your browser\n")
-      context.stderr.flush()
-    }
-    do throws(PresentationFailure) {
-      try launcher.present(url, customization: customization)
-    } catch {
-      byHand.warn(error.error.message)
-    }
-  }
-
-  func close() { launcher.close() }
-}
-
-/// The return channel, except that a browser command exiting non-zero is a warning and the
-/// wait goes on: the checkout may be open all the same, or the user opens it by hand.
-/// Before the first wait, which may last minutes, the code that ran so far is given back to
-/// the kernel (`Syscalls.releaseProgramCode`).
-final class BrowserFailureTolerantChannel: ReturnChannel {
-  let server: ReturnChannelServer
-  let byHand: ByHand
-  private var waited = false
-
-  init(server: ReturnChannelServer, byHand: ByHand) {
-    self.server = server
-    self.byHand = byHand
-  }
-
-  func open(for returnURL: ReturnURL) throws(CheckoutError) { try server.open(for: returnURL) }
-
-  func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
-    if !waited {
-      waited = true
-      Syscalls.releaseProgramCode()
-    }
-    while true {
-      let event = try server.next(until: deadline)
-      guard case .presenterFailed(let error) = event else { return event }
-      byHand.warn(error.message)
-    }
-  }
-
-  func answer(_ id: IncomingURL.ID, claimed: Bool) { server.answer(id, claimed: claimed) }
-  func close() { server.close() }
-}
-
-/// Writes checkout events (`--events text|json`) and, on a terminal, one calm line saying
-/// what `start` is waiting for and how to give up. Nothing here carries a query string.
-struct CheckoutEventReporter {
-  /// Why the checkout was cancelled, known once its result is delivered, which comes before
-  /// `closed` (the core's event itself carries nothing, as in the SDK).
-  final class Cancellation {
-    var reason: CancellationReason?
-  }
-
-  let cancellation = Cancellation()
-  let context: Context
-  let format: String?
-  let checkoutURL: CheckoutURL
-  let returnURL: ReturnURL
-  /// No browser was run (`--no-open`, or headless): the user opens the URL shown.
-  let byHand: Bool
-
-  func report(_ event: CheckoutEvent) {
-    let at = AbandonedSessionFile.timestamp(Date())
-    switch format {
-    case "json":
-      let json = JSONWriter()
-      json.beginObject()
-      json.key("name")
-      json.string(event.name)
-      json.key("at")
-      json.string(at)
-      if event == .opened {
-        json.key("url")
-        json.string(Self.withoutQuery(checkoutURL.string))
-      }
-      if event == .closed, let reason = cancellation.reason {
-        json.key("reason")
-        json.string(reason.rawValue)
-      }
-      json.endObject()
-      json.newline()
-      context.stderr.write(json.bytes)
-    case "text":
-      context.stderr.write("\(at) \(event.name)\n")
-    default:
-      break
-    }
-    if event == .opened, context.stderr.isTerminal {
-      let opened = byHand ? "Open the checkout URL above" : "The checkout is open in your browser"
-      let target = TerminalText.escaped(returnURL.redacted)
-      context.stderr.write(
-        context.stderrStyle.dim(
-          "\(opened); waiting for it to return to \(target). Press Ctrl-C to give up.") + "\n")
-    }
-    context.stderr.flush()
-  }
-
-  /// Events never carry a query string (spec §1.6); a checkout URL needs none to open.
-  static func withoutQuery(_ url: String) -> String {
-    String(url.prefix { $0 != "?" && $0 != "#" })
   }
 }

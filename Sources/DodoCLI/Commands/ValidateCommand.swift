@@ -45,6 +45,7 @@ struct ValidateCommand {
 
   func run(checkoutURL: String?, returnURL: String?) throws(CLIError) -> ExitStatus {
     var findings: [String] = []
+    var advice: String?
     do throws(CheckoutError) {
       if let checkoutURL {
         let url = try CheckoutURL(checkoutURL)
@@ -53,6 +54,7 @@ struct ValidateCommand {
       }
       if let returnURL {
         let url = try ReturnURL.forCheckout(returnURL)
+        advice = SharedOptions.customSchemeWarning(url)
         findings.append(
           "return URL: valid"
             + (SharedOptions.loopbackNote(url).map { " (loopback: dodo start serves it itself; \($0))" } ?? ""))
@@ -64,6 +66,8 @@ struct ValidateCommand {
     case .valid(let lines): findings += lines
     case .invalid(let status): return status
     }
+    // Advice, once all is known to be valid: the exit status and the answer stay the same.
+    if let advice { context.warn(advice) }
     if context.json {
       context.printJSON { json in
         json.beginObject()

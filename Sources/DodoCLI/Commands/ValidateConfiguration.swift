@@ -28,6 +28,7 @@ extension ValidateCommand {
       if let returnURL = settings.returnURL.value {
         do throws(CheckoutError) {
           let url = try ReturnURL.forCheckout(returnURL)
+          if let warning = SharedOptions.customSchemeWarning(url) { context.warn(warning) }
           let loopback = SharedOptions.loopbackNote(url).map { ", loopback: dodo start serves it itself; \($0)" } ?? ""
           findings.append("return URL: valid (\(ConfigCommand.describe(settings.returnURL.source))\(loopback))")
         } catch {

@@ -203,14 +203,15 @@ package final class JSONWriter {
 
 extension JSONWriter {
   /// A result as spec section 3 shows it: every key always present, `null` when absent; a
-  /// `cancelled` result of `start` adds `reason` after `status`.
-  package func result(_ result: CheckoutResult) {
+  /// `cancelled` result of `start` adds `reason` after `status`, and `start`'s result always
+  /// ends with its `warnings` (`[]` when none).
+  package func result(_ result: CheckoutResult, warnings: [String]? = nil) {
     resultObject(
       status: result.status, reason: result.cancellationReason?.rawValue, paymentId: result.paymentId,
       subscriptionId: result.subscriptionId,
       licenseKeys: result.licenseKeys, customerEmail: result.customerEmail,
       parameterCount: result.parameters.count, parameter: { (result.parameters[$0].name, result.parameters[$0].value) },
-      write: { self.string($0) })
+      write: { self.string($0) }, warnings: warnings)
   }
 
   /// A result read in place, written without making a string of any text of it.
@@ -230,7 +231,7 @@ extension JSONWriter {
   private func resultObject<Text>(
     status: CheckoutStatus, reason: String?, paymentId: Text?, subscriptionId: Text?, licenseKeys: [Text]?,
     customerEmail: Text?,
-    parameterCount: Int, parameter: (Int) -> (Text, Text), write: (Text?) -> Void
+    parameterCount: Int, parameter: (Int) -> (Text, Text), write: (Text?) -> Void, warnings: [String]? = nil
   ) {
     beginObject()
     key("status")
@@ -263,6 +264,12 @@ extension JSONWriter {
       write(value)
     }
     endObject()
+    if let warnings {
+      key("warnings")
+      beginArray()
+      for warning in warnings { string(warning) }
+      endArray()
+    }
     endObject()
   }
 

@@ -72,6 +72,8 @@ package final class CheckoutDriver {
         do throws(CheckoutError) { next = .channel(try channel.next(until: deadline)) } catch { next = .failed(error) }
       case .answer(let id, let claimed):
         channel.answer(id, claimed: claimed)
+      case .claim(let id):
+        next = .claimed(heard: channel.answer(id, claimed: true))
       case .emit(let event):
         onEvent(event)
       case .deliver(let delivery):

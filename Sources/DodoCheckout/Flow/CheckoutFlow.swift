@@ -28,6 +28,8 @@ package struct CheckoutFlow: Sendable {
     case presentationFailed(PresentationFailure)
     /// The return channel reported something while the checkout waited.
     case channel(ReturnChannelEvent)
+    /// The sender of the URL being claimed heard the claim (`true`), or had gone (`false`).
+    case claimed(heard: Bool)
     /// A step failed (the lock, the channel, the record store or the wait itself).
     case failed(CheckoutError)
     /// The result reached its reader (the CLI printed it).
@@ -45,6 +47,9 @@ package struct CheckoutFlow: Sendable {
     /// Wait for the channel's next event (the driver holds the deadline).
     case wait
     case answer(IncomingURL.ID, claimed: Bool)
+    /// Tell the sender of a matching URL that it is claimed, before anything that can block;
+    /// whether the sender heard it comes back as `claimed(heard:)`.
+    case claim(IncomingURL.ID)
     case emit(CheckoutEvent)
     /// Hand the result to its reader before the record that would recover it goes.
     case deliver(Delivery)
@@ -63,9 +68,10 @@ package struct CheckoutFlow: Sendable {
   /// A result on its way to its reader, with what the reader should be told about it.
   package struct Delivery: Sendable, Hashable {
     package var result: CheckoutResult
-    /// `false` for a return over loopback that names no payment or subscription: any local
-    /// process or web page can send a status, so such a result does not end the session
-    /// (its record stays) and is shown as unconfirmed.
+    /// `false` for a return that names no payment or subscription, on any route: any local
+    /// process or web page can send a status (to a loopback port, or by opening the URL
+    /// scheme, which runs `handle-url`), so such a result does not end the session (its
+    /// record stays) and is shown as unconfirmed.
     package var isConfirmed: Bool
     /// What of the return URL's query could not be read as URL text (read as given).
     package var unreadablePart: String?
@@ -78,7 +84,7 @@ package struct CheckoutFlow: Sendable {
   }
 
   package enum State: Sendable, Hashable {
-    case idle, locking, openingChannel, recording, presenting, waiting, delivering, finished
+    case idle, locking, openingChannel, recording, presenting, waiting, claiming, delivering, finished
   }
 
   package let checkoutURL: String
@@ -93,6 +99,7 @@ package struct CheckoutFlow: Sendable {
     case .recording: .recording
     case .presenting: .presenting
     case .waiting: .waiting
+    case .claiming: .claiming
     case .delivering: .delivering
     case .finished: .finished
     }
@@ -107,8 +114,9 @@ package struct CheckoutFlow: Sendable {
     case recording(URLs)
     case presenting(URLs)
     case waiting(URLs)
-    /// The delivery, and the return URL that waits for its answer.
-    case delivering(Delivery, answer: IncomingURL.ID?)
+    /// A matching return URL, told it is claimed; acted on only once its sender heard that.
+    case claiming(URLs, Delivery)
+    case delivering(Delivery)
     case finished
   }
 
@@ -177,26 +185,37 @@ package struct CheckoutFlow: Sendable {
       return clear + finish(.failure(failure.error), held: [.closeChannel, .releaseLock])
 
     case (.waiting(let urls), .channel(.url(let incoming))):
-      guard let read = urls.returning.reading(incoming.url) else {
+      // The return URL's own parameters (a per-run `state`) must come back on every route:
+      // any page can open a custom scheme, which runs `handle-url` with a URL of its choice.
+      guard let read = urls.returning.reading(incoming.url), urls.returning.isEchoed(by: incoming.url) else {
         return [.answer(incoming.id, claimed: false), .wait]
       }
-      let confirmed = incoming.route != .loopback || read.result.paymentId != nil || read.result.subscriptionId != nil
+      // A status alone can be forged on every route; an id comes from Dodo's redirect.
+      let confirmed = read.result.paymentId != nil || read.result.subscriptionId != nil
       let delivery = Delivery(result: read.result, isConfirmed: confirmed, unreadablePart: read.unreadablePart)
-      return [.emit(.returnReceived)] + deliver(delivery, answering: incoming.id)
+      phase = .claiming(urls, delivery)
+      return [.claim(incoming.id)]
+
+    case (.claiming(let urls, let delivery), .claimed(let heard)):
+      // The claim goes out before the result is written, which can block (a full pipe): a
+      // sender that gave up before hearing it was told nothing was claimed, and nothing is.
+      guard heard else {
+        phase = .waiting(urls)
+        return [.wait]
+      }
+      return [.emit(.returnReceived)] + deliver(delivery)
 
     case (.waiting, .channel(.dismissed(let reason))):
-      return deliver(Delivery(result: .cancelled(reason)), answering: nil)
+      return deliver(Delivery(result: .cancelled(reason)))
 
     case (.waiting, .channel(.timedOut)):
-      return deliver(Delivery(result: .cancelled(.timeout)), answering: nil)
+      return deliver(Delivery(result: .cancelled(.timeout)))
 
-    case (.delivering(let delivery, let answer), .delivered), (.delivering(let delivery, let answer), .deliveryFailed):
+    case (.delivering(let delivery), .delivered), (.delivering(let delivery), .deliveryFailed):
       // A result nobody received is still recoverable from the record: it goes only once
-      // the result is out. The record is cleared before the answer, so that `handle-url`
-      // saying "claimed" means the record is already gone.
+      // the result is out.
       let ends = input == .delivered && recorded && delivery.result.status.isFinal && delivery.isConfirmed
-      let clear: [Effect] = ends ? [.clearRecord] : []
-      return clear + (answer.map { [.answer($0, claimed: true)] } ?? []) + end(.success(delivery.result))
+      return (ends ? [.clearRecord] : []) + end(.success(delivery.result))
 
     case (.waiting, .channel(.presenterFailed(let error))), (.waiting, .failed(let error)):
       return end(.failure(error))
@@ -211,8 +230,8 @@ package struct CheckoutFlow: Sendable {
     return [.present(urls.checkout, customization)]
   }
 
-  private mutating func deliver(_ delivery: Delivery, answering answer: IncomingURL.ID?) -> [Effect] {
-    phase = .delivering(delivery, answer: answer)
+  private mutating func deliver(_ delivery: Delivery) -> [Effect] {
+    phase = .delivering(delivery)
     return [.deliver(delivery)]
   }
 

@@ -9,8 +9,12 @@ package protocol ReturnChannel: AnyObject {
   func open(for returnURL: ReturnURL) throws(CheckoutError)
   /// Blocks until something happens, or `deadline` passes (`timedOut`); `nil` waits forever.
   func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent
-  /// Tells the sender of URL `id` whether the checkout claimed it.
-  func answer(_ id: IncomingURL.ID, claimed: Bool)
+  /// Tells the sender of URL `id` whether the checkout claimed it, and returns whether the
+  /// sender heard it: `false` when it had gone (a `handle-url` that gave up), and then a
+  /// claimed URL is not acted on. A sender that cannot be asked (a browser, a pasted line)
+  /// counts as having heard.
+  @discardableResult
+  func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool
   /// Stops listening; senders still waiting hear "not claimed".
   func close()
 }

@@ -1,0 +1,67 @@
+import DodoCheckout
+import DodoPlatform
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Writes checkout events (`--events text|json`) and, on a terminal, one calm line saying
+/// what `start` is waiting for and how to give up. Nothing here carries a query string.
+struct CheckoutEventReporter {
+  /// Why the checkout was cancelled, known once its result is delivered, which comes before
+  /// `closed` (the core's event itself carries nothing, as in the SDK).
+  final class Cancellation {
+    var reason: CancellationReason?
+  }
+
+  let cancellation = Cancellation()
+  let context: Context
+  let format: String?
+  let checkoutURL: CheckoutURL
+  let returnURL: ReturnURL
+  /// No browser was run (`--no-open`, or headless): the user opens the URL shown.
+  let byHand: Bool
+
+  func report(_ event: CheckoutEvent) {
+    let at = AbandonedSessionFile.timestamp(Date())
+    switch format {
+    case "json":
+      let json = JSONWriter()
+      json.beginObject()
+      json.key("name")
+      json.string(event.name)
+      json.key("at")
+      json.string(at)
+      if event == .opened {
+        json.key("url")
+        json.string(Self.withoutQuery(checkoutURL.string))
+      }
+      if event == .closed, let reason = cancellation.reason {
+        json.key("reason")
+        json.string(reason.rawValue)
+      }
+      json.endObject()
+      json.newline()
+      context.stderr.write(json.bytes)
+    case "text":
+      context.stderr.write("\(at) \(event.name)\n")
+    default:
+      break
+    }
+    if event == .opened, context.stderr.isTerminal {
+      let opened = byHand ? "Open the checkout URL above" : "The checkout is open in your browser"
+      let target = TerminalText.escaped(returnURL.redacted)
+      context.stderr.write(
+        context.stderrStyle.dim(
+          "\(opened); waiting for it to return to \(target). Press Ctrl-C to give up.") + "\n")
+    }
+    context.stderr.flush()
+  }
+
+  /// Events never carry a query string (spec §1.6); a checkout URL needs none to open.
+  static func withoutQuery(_ url: String) -> String {
+    String(url.prefix { $0 != "?" && $0 != "#" })
+  }
+}
