@@ -79,10 +79,14 @@ extension CommandSpec {
       reports checkout.opened, checkout.return_received and checkout.closed on standard error \
       (never with a query string).
       """,
-    arguments: [ArgumentSpec("checkout-url", help: "The hosted checkout URL from your backend's checkout session.")],
+    arguments: [
+      ArgumentSpec(
+        "checkout-url", help: "The hosted checkout URL from your backend's checkout session (or --product).",
+        optional: true)
+    ],
     options: SettingOptions.all + [
       StartCommand.browserExitCancels, StartCommand.noOpen, StartCommand.noInput, StartCommand.events,
-    ],
+    ] + StartAccount.options,
     examples: [
       .init(
         "dodo start \"$CHECKOUT_URL\" --return-url myapp://checkout/return",
@@ -141,12 +145,13 @@ struct StartCommand {
     if invocation.isSet(Self.noOpen), invocation.isSet(SettingOptions.browser) {
       throw CLIError.usage("--browser and --no-open cannot be used together", command: invocation.path)
     }
-    let checkoutURL = invocation.arguments[0]  // required: the parser already checked it is there
-    guard let returnURL = settings.returnURL.value else {
+    let account = try StartAccount(invocation: invocation, context: context)
+    guard let givenReturnURL = settings.returnURL.value else {
       throw CLIError.usage(
         "no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile",
         command: invocation.path)
     }
+    let (checkoutURL, returnURL) = try account.urls(checkoutURL: invocation.arguments.first, returnURL: givenReturnURL)
     // The flow validates both URLs again; checking here first gives a bad URL its own exit
     // code before any directory is touched.
     let checkout: CheckoutURL
@@ -202,33 +207,38 @@ struct StartCommand {
         onEvent: reporter.report, onWarning: { context.warn($0.message) },
         deliver: { delivery throws(CheckoutError) in
           reporter.cancellation.reason = delivery.result.cancellationReason
-          try deliver(delivery, timeout: timeout)
+          return try deliver(delivery, timeout: timeout, account: account)
         })
     } catch {
       throw CLIError.checkout(error)
     }
-    return ExitStatus(result.status)
+    if let fatal = account.fatal { throw .api(fatal) }
+    return ExitStatus(account.decidingStatus(result))
   }
 
   /// Prints the result while its record still exists. Standard output that fails keeps the
   /// record (`dodo abandoned show` recovers the session) and is a warning; the exit status
   /// stays the outcome's, not 23, since a script acts on that status.
-  private func deliver(_ delivery: CheckoutFlow.Delivery, timeout: Double?) throws(CheckoutError) {
+  private func deliver(_ delivery: CheckoutFlow.Delivery, timeout: Double?, account: StartAccount) throws(CheckoutError)
+    -> CheckoutFlow.BackendCheck?
+  {
     if let part = delivery.unreadablePart {
       context.warn("the return URL's query is not all URL text: \(part); that part was read as given")
     }
-    if !delivery.isConfirmed {
+    let check = account.check(delivery.result)
+    if !delivery.isConfirmed, check == nil {
       context.warn(
         "no payment_id or subscription_id came back, and any local program or web page can send a status to a "
           + "loopback return URL: this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
           + "confirm the payment on your backend")
     }
-    print(delivery.result, timeout: timeout)
+    print(delivery.result, timeout: timeout, account: account)
     context.stdout.flush()
     if let error = context.stdout.error {
       context.stdout.errorReported = true
       throw .platformError("cannot write standard output: \(error.reason); the abandoned session is kept")
     }
+    return check
   }
 
   /// The browser command start runs: the effective one, else the system's. One that does not
@@ -265,9 +275,9 @@ struct StartCommand {
     return nil
   }
 
-  private func print(_ result: CheckoutResult, timeout: Double?) {
+  private func print(_ result: CheckoutResult, timeout: Double?, account: StartAccount) {
     if context.json {
-      context.printJSON { $0.result(result) }
+      context.printJSON { $0.result(result, extra: account.writeJSON) }
       return
     }
     let style = context.stdoutStyle
@@ -286,7 +296,8 @@ struct StartCommand {
     if let id = result.subscriptionId { out += "subscriptionId: \(shown(id))\n" }
     if let keys = result.licenseKeys { out += keys.map { "licenseKey: \(shown($0))\n" }.joined() }
     if let email = result.customerEmail { out += "customerEmail: \(shown(email))\n" }
-    if !result.status.isFinal {
+    out += account.text(style: style)
+    if !account.decidingStatus(result).isFinal {
       out += "The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.\n"
     }
     context.stdout.write(out)

@@ -1,3 +1,4 @@
+import DodoAccount
 import DodoCheckout
 import DodoPlatform
 
@@ -17,11 +18,16 @@ package final class Context {
   package let profile: String?
   package let stdoutStyle: TextStyle
   package let stderrStyle: TextStyle
+  /// How the commands that use Dodo's API reach it; `nil`: the helper program's (a test
+  /// passes one in memory).
+  package let transport: (any HTTPTransport)?
 
   package init(
-    environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: Int32, globals: GlobalSettings
+    environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: Int32, globals: GlobalSettings,
+    transport: (any HTTPTransport)? = nil
   ) {
     self.environment = environment
+    self.transport = transport
     self.stdout = stdout
     self.stderr = stderr
     self.stdinFD = stdinFD

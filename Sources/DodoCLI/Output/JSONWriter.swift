@@ -203,14 +203,15 @@ package final class JSONWriter {
 
 extension JSONWriter {
   /// A result as spec section 3 shows it: every key always present, `null` when absent; a
-  /// `cancelled` result of `start` adds `reason` after `status`.
-  package func result(_ result: CheckoutResult) {
+  /// `cancelled` result of `start` adds `reason` after `status`; `extra` writes keys of its
+  /// own at the end (`start --confirm`'s confirmation).
+  package func result(_ result: CheckoutResult, extra: (JSONWriter) -> Void = { _ in }) {
     resultObject(
       status: result.status, reason: result.cancellationReason?.rawValue, paymentId: result.paymentId,
       subscriptionId: result.subscriptionId,
       licenseKeys: result.licenseKeys, customerEmail: result.customerEmail,
       parameterCount: result.parameters.count, parameter: { (result.parameters[$0].name, result.parameters[$0].value) },
-      write: { self.string($0) })
+      write: { self.string($0) }, extra: extra)
   }
 
   /// A result read in place, written without making a string of any text of it.
@@ -222,7 +223,7 @@ extension JSONWriter {
       status: query.status, reason: nil, paymentId: query.paymentId, subscriptionId: query.subscriptionId,
       licenseKeys: query.licenseKeys.isEmpty ? nil : query.licenseKeys, customerEmail: query.customerEmail,
       parameterCount: query.parameters.count, parameter: { (query.parameters[$0].name, query.parameters[$0].value) },
-      write: { self.string($0, plainURL: plainURL) })
+      write: { self.string($0, plainURL: plainURL) }, extra: { _ in })
   }
 
   /// The one layout of a result object, for both kinds of text.
@@ -230,7 +231,7 @@ extension JSONWriter {
   private func resultObject<Text>(
     status: CheckoutStatus, reason: String?, paymentId: Text?, subscriptionId: Text?, licenseKeys: [Text]?,
     customerEmail: Text?,
-    parameterCount: Int, parameter: (Int) -> (Text, Text), write: (Text?) -> Void
+    parameterCount: Int, parameter: (Int) -> (Text, Text), write: (Text?) -> Void, extra: (JSONWriter) -> Void
   ) {
     beginObject()
     key("status")
@@ -263,6 +264,7 @@ extension JSONWriter {
       write(value)
     }
     endObject()
+    extra(self)
     endObject()
   }
 

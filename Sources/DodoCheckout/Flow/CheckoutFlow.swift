@@ -32,6 +32,9 @@ package struct CheckoutFlow: Sendable {
     case failed(CheckoutError)
     /// The result reached its reader (the CLI printed it).
     case delivered
+    /// The result reached its reader, who asked the backend about it first: the backend's
+    /// answer, not the return URL, decides whether the record goes.
+    case deliveredChecked(BackendCheck)
     /// The result could not be handed over (standard output full or closed).
     case deliveryFailed
   }
@@ -59,6 +62,14 @@ package struct CheckoutFlow: Sendable {
 
   /// How a checkout ends: a result (any status, `cancelled` included) or an error.
   package typealias Outcome = Result<CheckoutResult, CheckoutError>
+
+  /// What the backend said about a delivered result, when its reader asked (`dodo start --confirm`).
+  package enum BackendCheck: Sendable, Hashable {
+    /// The backend has an outcome for the session: the record goes when it is final.
+    case confirmed(CheckoutStatus)
+    /// The backend could not be asked, or has no outcome yet: the record stays.
+    case unconfirmed
+  }
 
   /// A result on its way to its reader, with what the reader should be told about it.
   package struct Delivery: Sendable, Hashable {
@@ -190,11 +201,17 @@ package struct CheckoutFlow: Sendable {
     case (.waiting, .channel(.timedOut)):
       return deliver(Delivery(result: .cancelled(.timeout)), answering: nil)
 
-    case (.delivering(let delivery, let answer), .delivered), (.delivering(let delivery, let answer), .deliveryFailed):
+    case (.delivering(let delivery, let answer), .delivered), (.delivering(let delivery, let answer), .deliveryFailed),
+      (.delivering(let delivery, let answer), .deliveredChecked):
       // A result nobody received is still recoverable from the record: it goes only once
       // the result is out. The record is cleared before the answer, so that `handle-url`
       // saying "claimed" means the record is already gone.
-      let ends = input == .delivered && recorded && delivery.result.status.isFinal && delivery.isConfirmed
+      let ends: Bool
+      switch input {
+      case .delivered: ends = recorded && delivery.result.status.isFinal && delivery.isConfirmed
+      case .deliveredChecked(.confirmed(let status)): ends = recorded && status.isFinal
+      default: ends = false
+      }
       let clear: [Effect] = ends ? [.clearRecord] : []
       return clear + (answer.map { [.answer($0, claimed: true)] } ?? []) + end(.success(delivery.result))
 
