@@ -22,7 +22,8 @@ package enum CommandTree {
       live mode is asked for; each says which mode it used.
       """,
     subcommands: [
-      .start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .completion, .help, .generate,
+      .start, .checkout, .confirm, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .completion,
+      .help, .generate,
     ],
     examples: [
       .init(

@@ -36,7 +36,9 @@ extension Syscalls {
           return nil
         }, box.toOpaque())
       #if canImport(Darwin)
-        if started == 0, let thread { threads.append(thread) } else {
+        if started == 0, let thread {
+          threads.append(thread)
+        } else {
           box.takeRetainedValue().run()
         }
       #else
@@ -84,4 +86,26 @@ extension Syscalls {
 private final class ThreadBody {
   let run: () -> Void
   init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+/// A mutual-exclusion lock (`pthread_mutex_t`) for state that the threads of
+/// `Syscalls.runConcurrently` share.
+package final class SystemLock: @unchecked Sendable {
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+  package init() {
+    mutex.initialize(to: pthread_mutex_t())
+    pthread_mutex_init(mutex, nil)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  package func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body()
+  }
 }

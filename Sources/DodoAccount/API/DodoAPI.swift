@@ -26,6 +26,14 @@ public struct DodoAPI: Sendable {
     self.baseURL = base
   }
 
+  /// The same API, key and mode over another transport (one that paces the requests, say).
+  public func over(_ transport: any HTTPTransport) -> DodoAPI {
+    var api = DodoAPI(transport: transport, apiKey: apiKey, mode: mode, baseURL: baseURL)
+    api.timeout = timeout
+    api.connectTimeout = connectTimeout
+    return api
+  }
+
   /// `POST /checkouts`.
   public func createCheckoutSession(_ request: CheckoutSessionRequest) throws(DodoAPIError) -> CheckoutSessionCreated {
     try send(.post, "/checkouts", body: request.body(), as: CheckoutSessionCreated.self, what: "a checkout session")

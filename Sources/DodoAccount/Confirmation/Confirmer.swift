@@ -30,6 +30,28 @@ public struct Confirmer: Sendable {
       }
     }
 
+    /// What a return URL's result names: its `payment_id` first, else its `subscription_id`;
+    /// `nil` when it names neither.
+    public init?(naming result: CheckoutResult) {
+      if let id = result.paymentId, !id.isEmpty {
+        self = .payment(id)
+      } else if let id = result.subscriptionId, !id.isEmpty {
+        self = .subscription(id)
+      } else {
+        return nil
+      }
+    }
+
+    /// A bare `cks_…`, `pay_…` or `sub_…` ID as typed (letters, digits, `_` and `-` after
+    /// the prefix); `nil` for any other text.
+    public init?(bareID text: String) {
+      let body = text.utf8.dropFirst(4)
+      guard !body.isEmpty,
+        body.allSatisfy({ ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 || ($0 >= 48 && $0 <= 57) || $0 == 95 || $0 == 45 })
+      else { return nil }
+      self.init(id: text)
+    }
+
     /// The ID itself.
     public var id: String {
       switch self {
