@@ -48,15 +48,6 @@ extension Syscalls {
     for thread in threads { pthread_join(thread, nil) }
   }
 
-  /// Sleeps for `seconds` (resumed after a signal until the time is up).
-  package static func sleep(seconds: Double) {
-    guard seconds > 0 else { return }
-    var request = timespec(
-      tv_sec: Int(seconds.rounded(.towardZero)), tv_nsec: Int((seconds - seconds.rounded(.towardZero)) * 1e9))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) == -1, errno == EINTR { request = remaining }
-  }
-
   /// `count` random bytes from the kernel's CSPRNG (`/dev/urandom`; `arc4random_buf` on
   /// Apple platforms), for secrets such as a return URL's `state`.
   package static func randomBytes(_ count: Int) throws(SystemError) -> [UInt8] {

@@ -1,3 +1,5 @@
+import DodoCheckout
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -9,7 +11,7 @@
 /// business; `POST /checkouts` is sent once.
 public struct DodoAPI: Sendable {
   public let transport: any HTTPTransport
-  public let mode: DodoMode
+  public let mode: APIMode
   /// Where requests go: the mode's URL, or `$DODO_PAYMENTS_BASE_URL` (no trailing `/`).
   public let baseURL: String
   /// The whole exchange's limit and the connect phase's, in seconds.
@@ -17,7 +19,7 @@ public struct DodoAPI: Sendable {
   public var connectTimeout: Double = 10
   private let apiKey: String
 
-  public init(transport: any HTTPTransport, apiKey: String, mode: DodoMode = .test, baseURL: String? = nil) {
+  public init(transport: any HTTPTransport, apiKey: String, mode: APIMode = .test, baseURL: String? = nil) {
     self.transport = transport
     self.apiKey = apiKey
     self.mode = mode
@@ -57,11 +59,9 @@ public struct DodoAPI: Sendable {
   private func send<Answer: Decodable>(
     _ method: HTTPRequest.Method, _ path: String, body: [UInt8] = [], as type: Answer.Type, what: String
   ) throws(DodoAPIError) -> Answer {
-    var headers = [HTTPHeader("Authorization", "Bearer " + apiKey), HTTPHeader("Accept", "application/json")]
-    if method == .post { headers.append(HTTPHeader("Content-Type", "application/json")) }
-    let request = HTTPRequest(
-      method: method, url: baseURL + path, headers: headers, body: body, timeout: timeout,
-      connectTimeout: connectTimeout)
+    var request = HTTPRequest.api(
+      method, path, baseURL: baseURL, apiKey: apiKey, body: method == .post ? body : nil, timeout: timeout)
+    request.connectTimeout = connectTimeout
     let response: HTTPResponse
     do throws(TransportError) { response = try transport.send(request) } catch {
       throw DodoAPIError.noAnswer(error, baseURL: baseURL)

@@ -1,3 +1,5 @@
+import DodoCheckout
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -55,7 +57,7 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The error for a non-2xx answer, with Dodo's own message when its body has one.
-  public static func answered(_ response: HTTPResponse, mode: DodoMode) -> DodoAPIError {
+  public static func answered(_ response: HTTPResponse, mode: APIMode) -> DodoAPIError {
     let status = response.status
     let said = bodyMessage(response.body).map { " Dodo says: \($0)" } ?? ""
     let (kind, text): (Kind, String)

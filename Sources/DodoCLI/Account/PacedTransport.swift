@@ -23,7 +23,7 @@ struct SystemPacingClock: PacingClock {
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
   }
 
-  func sleep(seconds: Double) { Syscalls.sleep(seconds: seconds) }
+  func sleep(seconds: Double) { Syscalls.sleep(seconds) }
 }
 
 /// Sends at most `rate` requests per second, however many threads send: each request gets

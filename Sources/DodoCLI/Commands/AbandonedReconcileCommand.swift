@@ -31,7 +31,9 @@ extension CommandSpec {
       .init(.apiError, "Dodo refused the key, or could not be reached (API_ERROR)."),
       .init(.configuration, "No API key, or a configuration that does not load."),
     ],
-    handler: { _, context throws(CLIError) in try AbandonedReconcileCommand(context: context).run() }
+    handler: { invocation, context throws(CLIError) in
+      try AbandonedReconcileCommand(context: context).run(invocation.path)
+    }
   )
 }
 
@@ -39,8 +41,8 @@ extension CommandSpec {
 struct AbandonedReconcileCommand {
   let context: Context
 
-  func run() throws(CLIError) -> ExitStatus {
-    let api = try context.dodoAPI()
+  func run(_ path: [String]) throws(CLIError) -> ExitStatus {
+    let api = try context.dodoAPI(command: path)
     let directories = try context.checkoutDirectories()
     let state: PrivateDirectory?
     let session: AbandonedSession?
@@ -90,7 +92,7 @@ struct AbandonedReconcileCommand {
     return ExitStatus(confirmation.status)
   }
 
-  private func write(sessionId: String?, _ report: ConfirmationReport, cleared: Bool, mode: DodoMode) {
+  private func write(sessionId: String?, _ report: ConfirmationReport, cleared: Bool, mode: APIMode) {
     if context.json {
       context.printJSON { json in
         json.beginObject()

@@ -73,7 +73,7 @@ struct CheckoutCreateCommand {
 
   func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
     let request = try Self.request(invocation, context: context)
-    let api = try context.dodoAPI()
+    let api = try context.dodoAPI(command: invocation.path)
     context.announceMode(api)
     let created: CheckoutSessionCreated
     do throws(DodoAPIError) { created = try api.createCheckoutSession(request) } catch { throw .api(error) }

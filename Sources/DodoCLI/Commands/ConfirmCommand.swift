@@ -82,8 +82,8 @@ struct ConfirmCommand {
       }
       rate = value
     }
-    let api = try context.dodoAPI()
-    let batch = ConfirmBatch(api: api.over(PacedTransport(api.transport, rate: rate, clock: clock)), rate: rate)
+    let api = try context.dodoAPI(command: invocation.path)
+    let batch = ConfirmBatch(api: context.paced(api, rate: rate, clock: clock), rate: rate)
     context.announceMode(api)
     var count = 0
     var allConfirmed = true
@@ -148,7 +148,7 @@ struct ConfirmCommand {
     return Item(input: text, result: result, lookup: lookup)
   }
 
-  private func write(_ item: Item, _ report: ConfirmationReport, mode: DodoMode, first: Bool) {
+  private func write(_ item: Item, _ report: ConfirmationReport, mode: APIMode, first: Bool) {
     if context.json {
       context.printJSON { json in
         json.beginObject()

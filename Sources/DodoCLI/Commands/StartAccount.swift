@@ -49,7 +49,7 @@ final class StartAccount {
       throw .usage("give a checkout URL or --product, not both", command: invocation.path)
     default: break
     }
-    api = confirming || !items.isEmpty ? try context.dodoAPI() : nil
+    api = confirming || !items.isEmpty ? try context.dodoAPI(command: invocation.path) : nil
   }
 
   /// The checkout URL and return URL to run: the given ones, or, with `--product`, those of
