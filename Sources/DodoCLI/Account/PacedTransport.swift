@@ -14,16 +14,19 @@ protocol PacingClock: Sendable {
   func sleep(seconds: Double)
 }
 
-/// The real clock: `ContinuousClock` and `nanosleep`.
+/// The real clock (`ContinuousClock`), and the context's way to wait (a test's does not).
 struct SystemPacingClock: PacingClock {
   private let start = ContinuousClock.now
+  let wait: @Sendable (Double) -> Void
+
+  init(wait: @escaping @Sendable (Double) -> Void = { Syscalls.sleep($0) }) { self.wait = wait }
 
   func now() -> Double {
     let elapsed = ContinuousClock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
   }
 
-  func sleep(seconds: Double) { Syscalls.sleep(seconds) }
+  func sleep(seconds: Double) { wait(seconds) }
 }
 
 /// Sends at most `rate` requests per second, however many threads send: each request gets

@@ -62,7 +62,6 @@ struct ConfirmCommand {
   static let rate = OptionSpec("rate", value: "N", help: "At most N requests per second (default 5).")
 
   let context: Context
-  var clock: any PacingClock = SystemPacingClock()
 
   /// One input and what it claims.
   struct Item {
@@ -83,7 +82,8 @@ struct ConfirmCommand {
       rate = value
     }
     let api = try context.dodoAPI(command: invocation.path)
-    let batch = ConfirmBatch(api: context.paced(api, rate: rate, clock: clock), rate: rate)
+    let batch = ConfirmBatch(
+      api: context.paced(api, rate: rate, clock: SystemPacingClock(wait: context.sleep)), rate: rate)
     context.announceMode(api)
     var count = 0
     var allConfirmed = true
