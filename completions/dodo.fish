@@ -13,6 +13,8 @@ function __dodo_subcommands
         case 'dodo'
             printf '%s\n' \
                 'start	Open a hosted checkout, wait for it to return, and print the result' \
+                'checkout	Create Dodo Payments checkout sessions from the shell' \
+                'confirm	Check return URLs or IDs against what Dodo says happened' \
                 'handle-url	Hand a URL to the checkout in progress; exit 0 when it claimed it' \
                 'abandoned	Show or clear the record of a checkout whose outcome is not known' \
                 'url-handler	Register dodo as the desktop'\''s handler for the return URL'\''s scheme' \
@@ -21,10 +23,14 @@ function __dodo_subcommands
                 'config	Show the configuration in effect: settings and their sources, profiles, files' \
                 'completion	Print the completion script for bash, zsh or fish' \
                 'help	Show help for dodo or one of its commands'
+        case 'dodo checkout'
+            printf '%s\n' \
+                'create	Create a checkout session (POST /checkouts) and print its checkout URL'
         case 'dodo abandoned'
             printf '%s\n' \
                 'show	Print the abandoned-session record; exit 1 when there is none' \
-                'clear	Remove the abandoned-session record (exit 0 also when there is none)'
+                'clear	Remove the abandoned-session record (exit 0 also when there is none)' \
+                'reconcile	Ask Dodo for the recorded session'\''s outcome; clear the record once it is final'
         case 'dodo url-handler'
             printf '%s\n' \
                 'install	Register dodo handle-url for the scheme (idempotent)' \
@@ -56,7 +62,20 @@ function __dodo_options
                 '--browser-exit-cancels	The browser command runs while the checkout is open: its exiting 0 before the return ends it as cancelled' \
                 '--no-open	Print the checkout URL instead of opening it (on standard output; on standard error with --json)' \
                 '--no-input	Never read a pasted return URL from the terminal (implied by --json)' \
-                '--events	Report checkout events on standard error, as text or JSON Lines'
+                '--events	Report checkout events on standard error, as text or JSON Lines' \
+                '--product	Create the checkout session for this product (repeatable) instead of taking a CHECKOUT_URL' \
+                '--confirm	Ask Dodo for the outcome after the return; Dodo'\''s status decides (needs the API key)'
+        case 'dodo checkout create'
+            printf '%s\n' \
+                '--product	A product and its quantity (1 when left out); repeatable, at least one' \
+                '--return-url	The URL the checkout returns to (overrides DODO_RETURN_URL and the profile'\''s return_url)' \
+                '--email	The new customer'\''s email' \
+                '--name	The new customer'\''s name (with --email)' \
+                '--metadata	Metadata for the session; repeatable' \
+                '--discount-code	A discount code to apply'
+        case 'dodo confirm'
+            printf '%s\n' \
+                '--rate	At most N requests per second (default 5)'
         case 'dodo abandoned clear'
             printf '%s\n' \
                 '--force	Clear the record even while a checkout is running'
@@ -136,6 +155,39 @@ function __dodo_option_value
                     return
                 case --events
                     echo 'values:text json'
+                    return
+                case --product
+                    echo 'text'
+                    return
+                case --confirm
+                    echo 'flag'
+                    return
+            end
+        case 'dodo checkout create'
+            switch $option
+                case --product
+                    echo 'text'
+                    return
+                case --return-url
+                    echo 'text'
+                    return
+                case --email
+                    echo 'text'
+                    return
+                case --name
+                    echo 'text'
+                    return
+                case --metadata
+                    echo 'text'
+                    return
+                case --discount-code
+                    echo 'text'
+                    return
+            end
+        case 'dodo confirm'
+            switch $option
+                case --rate
+                    echo 'text'
                     return
             end
         case 'dodo abandoned clear'
@@ -227,6 +279,8 @@ function __dodo_arguments
     switch $argv[1]
         case 'dodo start'
             printf '%s\n' once 'text'
+        case 'dodo confirm'
+            printf '%s\n' repeats 'text'
         case 'dodo handle-url'
             printf '%s\n' once 'text'
         case 'dodo explain-status'
@@ -248,7 +302,7 @@ function __dodo_plugins
     for program in $PATH/dodo-*
         test -x $program -a ! -d $program; or continue
         set -l name (string replace -r '^.*/dodo-' '' -- $program)
-        contains -- $name $seen 'start' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'completion' 'help' '__generate'; and continue
+        contains -- $name $seen 'start' 'checkout' 'confirm' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'completion' 'help' '__generate'; and continue
         set -a seen $name
         printf '%s\tplugin (%s)\n' $name $program
     end

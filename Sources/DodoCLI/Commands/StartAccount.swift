@@ -21,6 +21,8 @@ final class StartAccount {
   let confirming: Bool
   /// The checkout session the result is confirmed against.
   private(set) var sessionId: String?
+  /// The names of the return URL's own parameters (`state`): secrets, never printed.
+  private(set) var ownParameterNames: Set<String> = []
   /// What Dodo said, once asked.
   private(set) var report: ConfirmationReport?
   /// A refused key, a TLS failure or no answer at all while confirming: `start` ends with
@@ -58,10 +60,12 @@ final class StartAccount {
     guard let api, !products.isEmpty else {
       let checkout = given ?? ""
       sessionId = try? CheckoutURL(checkout).sessionId
+      ownParameterNames = Set((try? ReturnURL.forCheckout(returnURL))?.ownParameterNames ?? [])
       return (checkout, returnURL)
     }
     do throws(CheckoutError) { _ = try ReturnURL.forCheckout(returnURL) } catch { throw .checkout(error) }
     let returning = try Self.withState(returnURL)
+    ownParameterNames = Set((try? ReturnURL.forCheckout(returning))?.ownParameterNames ?? [])
     context.announceMode(api)
     let created: CheckoutSessionCreated
     do throws(DodoAPIError) {
@@ -107,6 +111,15 @@ final class StartAccount {
           + "the abandoned session is kept")
       return .unconfirmed
     }
+  }
+
+  /// `result` as it is printed: without the return URL's own parameters, whose values (a
+  /// `state`) are the run's secret.
+  func shown(_ result: CheckoutResult) -> CheckoutResult {
+    guard !ownParameterNames.isEmpty else { return result }
+    var shown = result
+    shown.parameters.removeAll { ownParameterNames.contains($0.name) }
+    return shown
   }
 
   /// The status the exit status is for: Dodo's when it confirmed or contradicted the result.

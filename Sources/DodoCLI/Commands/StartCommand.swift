@@ -38,6 +38,19 @@ extension CommandSpec {
       is not URL text (note=100%) still matches, since matching ignores the query; what could \
       not be read is kept as given, with a warning.
 
+      With --product ID[:QTY] (repeatable) instead of a CHECKOUT_URL, start first creates the \
+      session (POST /checkouts, as 'dodo checkout create' does; exit 24 when Dodo refuses), \
+      after adding a fresh random state (128 bits) to a return URL that has no query of its \
+      own, then runs it as above. With --confirm, after the return (or a cancel) start asks \
+      Dodo: GET /checkouts/{session}, then the payment that session names (never an ID from \
+      the return URL, which may be forged), then its subscription when it has one. The result \
+      gains "confirmation" and "verdict" (confirmed, mismatch or unconfirmed; "mode" too in \
+      JSON). When Dodo confirmed or contradicted the return URL, Dodo's status decides the exit \
+      status and whether the record is cleared (a final status only), and a mismatch is a \
+      warning naming both statuses; unconfirmed keeps the return URL's result and the record, \
+      with a warning. Both need the API key (see 'dodo help checkout create'): without one, \
+      exit 78 before anything opens. The return URL's own parameters (state) are never printed.
+
       The browser command is the first of --browser, $DODO_BROWSER, the profile's browser, \
       $BROWSER, then xdg-open (Linux) or open (macOS). It is split into words like a shell \
       does simple quoting ('…', "…" and backslash; no shell runs it); %s stands for the URL, \
@@ -232,7 +245,7 @@ struct StartCommand {
           + "loopback return URL: this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
           + "confirm the payment on your backend")
     }
-    print(delivery.result, timeout: timeout, account: account)
+    print(account.shown(delivery.result), timeout: timeout, account: account)
     context.stdout.flush()
     if let error = context.stdout.error {
       context.stdout.errorReported = true
