@@ -37,7 +37,7 @@ let package = Package(
     .target(name: "DodoCLI", dependencies: ["DodoConfig", "DodoPlatform", "DodoCheckout", "DodoAccount"]),
     .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
     // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop.
-    .target(name: "DodoCheckoutDesktop", dependencies: ["DodoCheckout", "DodoPlatform"]),
+    .target(name: "DodoCheckoutDesktop", dependencies: ["DodoCheckout", "DodoPlatform", "DodoAccount", "DodoCurl"]),
     // A checkout run with the library; built by `swift build`, not installed.
     .executableTarget(
       name: "dodo-checkout-example", dependencies: ["DodoCheckoutDesktop"], path: "Examples/CheckoutExample"),
