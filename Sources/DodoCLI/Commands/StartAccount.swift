@@ -127,10 +127,10 @@ final class StartAccount {
     report?.decidingStatus(otherwise: result.status) ?? result.status
   }
 
-  /// The keys `--confirm` adds to the JSON result.
+  /// The keys `--confirm` adds to the JSON result, and the mode of any command that used the API.
   func writeJSON(_ json: JSONWriter) {
-    guard let report, let api else { return }
-    json.report(report)
+    if let report { json.report(report) }
+    guard let api else { return }
     json.key("mode")
     json.string(api.mode.rawValue)
   }
