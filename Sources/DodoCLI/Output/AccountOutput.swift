@@ -62,7 +62,7 @@ enum ReportText {
       if let id = confirmation.paymentId { details.append("payment \(shown(id))") }
       if let id = confirmation.subscriptionId { details.append("subscription \(shown(id))") }
       if let amount = confirmation.totalAmount {
-        details.append("\(amount)\(confirmation.currency.map { " " + shown($0) } ?? "")")
+        details.append("total_amount \(amount)\(confirmation.currency.map { " " + shown($0) } ?? "")")
       }
       let status = style.colored(shown(confirmation.summary), for: confirmation.status)
       out += ExplainStatusCommand.field(
