@@ -23,6 +23,8 @@ final class StartAccount {
   private(set) var sessionId: String?
   /// The names of the return URL's own parameters (`state`): secrets, never printed.
   private(set) var ownParameterNames: Set<String> = []
+  /// The return channel, when `--confirm` answers a matched return before asking Dodo.
+  private var early: EarlyAnsweringChannel?
   /// What Dodo said, once asked.
   private(set) var report: ConfirmationReport?
   /// A refused key, a TLS failure or no answer at all while confirming: `start` ends with
@@ -78,6 +80,14 @@ final class StartAccount {
     return (created.checkoutURL, returning)
   }
 
+  /// The channel the flow waits on: with `--confirm`, one that can answer a return early.
+  func channel(_ base: any ReturnChannel) -> any ReturnChannel {
+    guard confirming else { return base }
+    let channel = EarlyAnsweringChannel(base)
+    early = channel
+    return channel
+  }
+
   /// With `--confirm`, asks Dodo about `result` (the session's payment, never an ID from the
   /// return URL) and returns what decides the record; `nil` without `--confirm`.
   func check(_ result: CheckoutResult) -> CheckoutFlow.BackendCheck? {
@@ -86,6 +96,8 @@ final class StartAccount {
       report = .unconfirmed("interrupted before Dodo was asked")
       return .unconfirmed
     }
+    // The return matched: its sender hears so now, not after Dodo answered.
+    early?.answerMatchedReturn()
     if !context.json, products.isEmpty { context.announceMode(api) }
     // A checkout that ended before any return claims nothing; Dodo's final status confirms it.
     let claim: CheckoutStatus? = result.status == .cancelled ? nil : result.status
@@ -169,4 +181,37 @@ final class StartAccount {
     }
     return out
   }
+}
+
+/// With `--confirm`, the return channel as the flow sees it, except that the return that
+/// matched can be answered (claimed) before Dodo is asked: `dodo handle-url` waits at most
+/// 10 seconds for its answer, and the browser for its page, while Dodo may take longer (a
+/// 30-second limit, retries). The flow's own answer afterwards finds it done.
+final class EarlyAnsweringChannel: ReturnChannel {
+  let base: any ReturnChannel
+  private var lastURL: IncomingURL.ID?
+
+  init(_ base: any ReturnChannel) { self.base = base }
+
+  func open(for returnURL: ReturnURL) throws(CheckoutError) { try base.open(for: returnURL) }
+
+  func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
+    let event = try base.next(until: deadline)
+    if case .url(let incoming) = event { lastURL = incoming.id }
+    return event
+  }
+
+  /// Claims the return that is being delivered now.
+  func answerMatchedReturn() {
+    guard let id = lastURL else { return }
+    lastURL = nil
+    base.answer(id, claimed: true)
+  }
+
+  func answer(_ id: IncomingURL.ID, claimed: Bool) {
+    if id == lastURL { lastURL = nil }
+    base.answer(id, claimed: claimed)
+  }
+
+  func close() { base.close() }
 }

@@ -49,7 +49,9 @@ extension CommandSpec {
       status and whether the record is cleared (a final status only), and a mismatch is a \
       warning naming both statuses; unconfirmed keeps the return URL's result and the record, \
       with a warning. Both need the API key (see 'dodo help checkout create'): without one, \
-      exit 78 before anything opens. The return URL's own parameters (state) are never printed.
+      exit 78 before anything opens. The return URL's own parameters (state) are never printed. \
+      With --confirm the matching return is claimed before Dodo is asked, so that handle-url \
+      and the browser do not wait on Dodo; the record's fate is still Dodo's to decide.
 
       The browser command is the first of --browser, $DODO_BROWSER, the profile's browser, \
       $BROWSER, then xdg-open (Linux) or open (macOS). It is split into words like a shell \
@@ -215,7 +217,7 @@ struct StartCommand {
     do throws(CheckoutError) {
       result = try local.run(
         checkoutURL: checkoutURL, returnURL: returnURL, customization: settings.customization, presenter: presenter,
-        channel: BrowserFailureTolerantChannel(server: server, byHand: byHand),
+        channel: account.channel(BrowserFailureTolerantChannel(server: server, byHand: byHand)),
         timeout: timeout.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
         onEvent: reporter.report, onWarning: { context.warn($0.message) },
         deliver: { delivery throws(CheckoutError) in

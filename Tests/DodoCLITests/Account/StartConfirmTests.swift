@@ -28,6 +28,27 @@ final class CheckoutPlayingTransport: HTTPTransport, @unchecked Sendable {
   }
 }
 
+/// Answers only once the file `until` exists (the "browser" got its page), waiting at most 5
+/// seconds; else 503.
+final class WaitingTransport: HTTPTransport, @unchecked Sendable {
+  let base: any HTTPTransport
+  let until: String
+
+  init(_ base: any HTTPTransport, until: String) {
+    self.base = base
+    self.until = until
+  }
+
+  func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+    let deadline = Date().addingTimeInterval(5)
+    while !FileManager.default.fileExists(atPath: until) {
+      guard Date() < deadline else { return HTTPResponse(status: 503) }
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    return try base.send(request)
+  }
+}
+
 /// `start --product` and `start --confirm`, in-process; the "browser" is a script that
 /// sends the return to the loopback return URL with curl, as the checkout's redirect would.
 @Suite(.serialized) struct StartConfirmTests {
@@ -63,7 +84,9 @@ final class CheckoutPlayingTransport: HTTPTransport, @unchecked Sendable {
       touch '\(runner.scratch)/browser-ran'
       u=\(target)
       case "$u" in *\\?*) sep='&' ;; *) sep='?' ;; esac
-      exec curl -s -o /dev/null "$u${sep}\(query)"
+      curl -s -o /dev/null "$u${sep}\(query)"
+      touch '\(runner.scratch)/returned'
+
       """, mode: 0o700)
     return "/bin/sh \(runner.scratch)/browser.sh %s"
   }
@@ -102,6 +125,20 @@ final class CheckoutPlayingTransport: HTTPTransport, @unchecked Sendable {
     #expect(output.stderr.contains("warning: the return URL says succeeded, Dodo says failed: insufficient_funds"))
     #expect(output.stdout.contains("Verdict:       mismatch"))
     #expect(!recorded, "failed is final: the record goes")
+  }
+
+  @Test func theReturnIsAnsweredBeforeDodoIsAsked() throws {
+    runner.transport = WaitingTransport(transport, until: runner.scratch + "/returned")
+    let port = UInt16.random(in: 40000...59999)
+    let returnURL = "http://127.0.0.1:\(port)/return"
+    let output = try runner.run([
+      "start", "https://test.checkout.dodopayments.com/session/cks_1", "--return-url", returnURL, "--confirm",
+      "--json", "--timeout", "20",
+      "--browser", browser(returningWith: "status=failed&payment_id=pay_declined", to: returnURL),
+    ])
+    #expect(output.status == 10, "\(output)")
+    let result = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+    #expect(result?["verdict"] as? String == "confirmed")
   }
 
   @Test func unconfirmedKeepsTheURLsResultAndTheRecord() throws {
