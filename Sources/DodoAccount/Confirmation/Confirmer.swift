@@ -76,12 +76,22 @@ public struct Confirmer: Sendable {
   private func report(claim: CheckoutStatus?, _ ask: () throws(DodoAPIError) -> Confirmation?)
     throws(DodoAPIError) -> ConfirmationReport
   {
-    do throws(DodoAPIError) {
-      guard let confirmation = try ask() else {
-        return .unconfirmed("the checkout session names no payment yet: the customer has not paid")
-      }
+    try Self.report(Result { () throws(DodoAPIError) in try ask() }, claim: claim)
+  }
+
+  /// The report for what Dodo answered about one lookup, against `claim`: a session with no
+  /// payment yet, or a failure about this one ID, is `unconfirmed`; a fatal failure is thrown.
+  public static func report(_ answer: Result<Confirmation?, DodoAPIError>, claim: CheckoutStatus?)
+    throws(DodoAPIError) -> ConfirmationReport
+  {
+    switch answer {
+    case .success(let confirmation?):
       return ConfirmationReport.judging(confirmation, claim: claim)
-    } catch  where !error.isFatal {
+    case .success(nil):
+      return .unconfirmed("the checkout session names no payment yet: the customer has not paid")
+    case .failure(let error) where error.isFatal:
+      throw error
+    case .failure(let error):
       return .unconfirmed(error.kind == .notFound ? "not found: \(error.message)" : error.message)
     }
   }

@@ -207,16 +207,7 @@ final class ConfirmBatch: @unchecked Sendable {
     return try items.map { (item) throws(DodoAPIError) in
       guard let lookup = item.lookup else { return (item, .unconfirmed(item.problem ?? "nothing to ask Dodo about")) }
       let answer = lock.withLock { known[lookup] } ?? .success(nil)
-      switch answer {
-      case .success(let confirmation?):
-        return (item, ConfirmationReport.judging(confirmation, claim: item.result?.status))
-      case .success(nil):
-        return (item, .unconfirmed("the checkout session names no payment yet: the customer has not paid"))
-      case .failure(let error) where error.isFatal:
-        throw error
-      case .failure(let error):
-        return (item, .unconfirmed(error.kind == .notFound ? "not found: \(error.message)" : error.message))
-      }
+      return (item, try Confirmer.report(answer, claim: item.result?.status))
     }
   }
 
