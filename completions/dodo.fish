@@ -70,7 +70,7 @@ function __dodo_options
                 '--product	A product and its quantity (1 when left out); repeatable, at least one' \
                 '--return-url	The URL the checkout returns to (overrides DODO_RETURN_URL and the profile'\''s return_url)' \
                 '--email	The new customer'\''s email' \
-                '--name	The new customer'\''s name (with --email)' \
+                '--name	The new customer'\''s name; needs --email as well' \
                 '--metadata	Metadata for the session; repeatable' \
                 '--discount-code	A discount code to apply'
         case 'dodo confirm'

@@ -87,7 +87,7 @@ struct InstallTests {
     ]
     for (shell, directory) in directories {
       let candidates = try shell.complete("dodo abandoned ", environment: environment, scriptDirectory: directory)
-      #expect(Set(candidates) == ["show", "clear"], "\(shell) from \(directory) offers \(candidates)")
+      #expect(Set(candidates) == ["show", "clear", "reconcile"], "\(shell) from \(directory) offers \(candidates)")
     }
 
     let uninstall = try make("uninstall")

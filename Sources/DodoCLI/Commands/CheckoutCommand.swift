@@ -64,7 +64,7 @@ struct CheckoutCreateCommand {
   static let product = OptionSpec(
     "product", value: "ID[:QTY]", help: "A product and its quantity (1 when left out); repeatable, at least one.")
   static let email = OptionSpec("email", value: "EMAIL", help: "The new customer's email.")
-  static let name = OptionSpec("name", value: "NAME", help: "The new customer's name (with --email).")
+  static let name = OptionSpec("name", value: "NAME", help: "The new customer's name; needs --email as well.")
   static let metadata = OptionSpec("metadata", value: "KEY=VALUE", help: "Metadata for the session; repeatable.")
   static let discountCode = OptionSpec("discount-code", value: "CODE", help: "A discount code to apply.")
   static let options = [product, SharedOptions.returnURL, email, name, metadata, discountCode]
