@@ -20,18 +20,20 @@ package enum ProgramExchange {
     var arguments = arguments
     if arguments.isEmpty { arguments = [path] }
     arguments[0] = path
-    // Its standard input is a socket, so that writing to a program that stopped reading is
-    // an error (`EPIPE`), not a `SIGPIPE` that would kill `dodo`.
+    // Its standard input and output are sockets: writing to a program that stopped reading
+    // is an error (`EPIPE`), not a `SIGPIPE` that would kill `dodo`, and both are created
+    // close-on-exec at once, so that requests run concurrently (`dodo confirm`) cannot leak
+    // one another's ends into their helpers.
     let stdin = try Syscalls.socketPair()
-    let stdout: (read: Int32, write: Int32)
-    do throws(SystemError) { stdout = try Syscalls.pipe() } catch {
+    let pair: (ours: Int32, theirs: Int32)
+    do throws(SystemError) { pair = try Syscalls.socketPair() } catch {
       Syscalls.close(stdin.ours)
       Syscalls.close(stdin.theirs)
       throw error
     }
+    let stdout = (read: pair.ours, write: pair.theirs)
     let pid: Int32
     do throws(SystemError) {
-      try Syscalls.setBlocking(stdout.write)
       pid = try Syscalls.spawn(arguments, environment: environment, input: stdin.theirs, output: .into(stdout.write))
     } catch {
       for fd in [stdin.ours, stdin.theirs, stdout.read, stdout.write] { Syscalls.close(fd) }

@@ -122,13 +122,6 @@ extension Syscalls {
     #endif
   }
 
-  /// `fcntl(2)` `F_SETFL` without `O_NONBLOCK`: for the end of a pipe a child gets, which
-  /// should block as a program expects of its standard streams.
-  package static func setBlocking(_ fd: Int32) throws(SystemError) {
-    let flags = try retrying("fcntl") { systemFcntl(fd, F_GETFL, 0) }
-    _ = try retrying("fcntl") { systemFcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-  }
-
   /// `kill(2)`.
   package static func kill(_ pid: Int32, _ signal: Int32) { _ = systemKill(pid_t(pid), signal) }
 

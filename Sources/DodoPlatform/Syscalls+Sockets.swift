@@ -35,12 +35,14 @@ extension Syscalls {
 
   /// `socketpair(2)`: two connected Unix stream sockets, both close-on-exec; the first
   /// non-blocking (ours: `send` on it never raises `SIGPIPE`), the second blocking (a child's
-  /// standard input, read as a program expects to read it).
+  /// standard input or output, used as a program expects to use it). On Linux close-on-exec
+  /// is set atomically (`SOCK_CLOEXEC`), so a child another thread spawns meanwhile cannot
+  /// inherit either end (which would hold the connection open after we close ours).
   package static func socketPair() throws(SystemError) -> (ours: Int32, theirs: Int32) {
     #if canImport(Darwin)
       let type = SOCK_STREAM
     #else
-      let type = Int32(SOCK_STREAM.rawValue)
+      let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
     #endif
     var fds: [Int32] = [-1, -1]
     _ = try retrying("socketpair") { systemSocketpair(type, &fds) }

@@ -111,6 +111,16 @@ struct TransportEndToEndTests {
     #expect(try transport().send(get("/checkouts/cks_unknown")).status == 404)
   }
 
+  @Test func requestsRunConcurrently() throws {
+    let transport = transport()
+    let statuses = Statuses()
+    DispatchQueue.concurrentPerform(iterations: 8) { index in
+      statuses.add((try? transport.send(get(index.isMultiple(of: 2) ? "/payments/pay_1" : "/payments/pay_0")))?.status)
+    }
+    #expect(statuses.all.sorted { ($0 ?? 0) < ($1 ?? 0) } == [200, 200, 200, 200, 404, 404, 404, 404])
+    #expect(try api.requests().count == 8)
+  }
+
   @Test func theKeyIsInNeitherTheHelpersArgumentsNorItsEnvironment() throws {
     let transport = transport()
     let request = get("/payments/pay_hung", timeout: 4)
@@ -156,6 +166,13 @@ struct TransportEndToEndTests {
       return pid
     }
   }
+}
+
+final class Statuses: @unchecked Sendable {
+  private let lock = NSLock()
+  private var statuses: [Int?] = []
+  var all: [Int?] { lock.withLock { statuses } }
+  func add(_ status: Int?) { lock.withLock { statuses.append(status) } }
 }
 
 /// The delays a `RetryingTransport` asked for, instead of waiting them.
