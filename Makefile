@@ -2,14 +2,17 @@
 #
 #   make                               build the release binary (on Linux fully static: the Swift
 #                                      runtime, libyaml, libstdc++ and libc; elsewhere the Swift
-#                                      runtime only)
-#   make install PREFIX=/usr/local     build, then install under $(DESTDIR)$(PREFIX), the binary
-#                                      stripped (`make install STRIP=` keeps its symbols)
+#                                      runtime only), and its HTTPS helper dodo-https (the Swift
+#                                      runtime static, libcurl dynamic: TLS updates come from the
+#                                      OS), copied beside it
+#   make install PREFIX=/usr/local     build, then install under $(DESTDIR)$(PREFIX), the binaries
+#                                      stripped (`make install STRIP=` keeps their symbols)
 #   make uninstall PREFIX=/usr/local   remove what install put there
 #   make docs                          regenerate completions/ and man/ from the command tree
 #   make deb                           dist/dodo_VERSION_ARCH.deb (dpkg-deb; see scripts/build-deb)
 #
-# `make install NO_BUILD=1 BINARY=path/to/dodo` installs an already built binary.
+# `make install NO_BUILD=1 BINARY=path/to/dodo` installs an already built binary (and the
+# helper beside it, or HELPER=path/to/dodo-https).
 #
 # The static link on Linux prints warnings like
 #   Using 'getpwuid' in statically linked applications requires at runtime the shared
@@ -29,6 +32,7 @@
 PREFIX ?= /usr/local
 DESTDIR ?=
 BINDIR ?= $(PREFIX)/bin
+LIBEXECDIR ?= $(PREFIX)/libexec
 MANDIR ?= $(PREFIX)/share/man
 DOCDIR ?= $(PREFIX)/share/doc/dodo
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
@@ -44,6 +48,12 @@ STATIC_FLAGS_Linux := -Xswiftc -static-executable
 SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib $(STATIC_FLAGS_$(shell uname -s))
 BUILD_DIR ?= .build
 BINARY ?= $(BUILD_DIR)/release/dodo
+# The helper cannot share dodo's static link (libcurl's dependencies have no static
+# libraries), so it is built in a scratch directory of its own and copied beside dodo, where
+# dodo finds it when run from the build tree.
+HELPER_BUILD_DIR ?= $(BUILD_DIR)/https-helper
+HELPER_BUILD_FLAGS ?= -c release --static-swift-stdlib
+HELPER ?= $(dir $(BINARY))dodo-https
 INSTALL ?= install
 # The installed binary is stripped (26.8 MB -> 15.3 MB: 43% of it is symbols); `STRIP=` keeps them.
 STRIP ?= strip
@@ -58,15 +68,19 @@ all: build
 
 build:
 	$(SWIFT) build $(SWIFT_BUILD_FLAGS) --scratch-path $(BUILD_DIR) --product dodo
+	$(SWIFT) build $(HELPER_BUILD_FLAGS) --scratch-path $(HELPER_BUILD_DIR) --product dodo-https
+	$(INSTALL) -m 755 "$(HELPER_BUILD_DIR)/release/dodo-https" "$(BUILD_DIR)/release/dodo-https"
 
 install: $(if $(NO_BUILD),,build) install-files
 
 install-files:
 	@test -x "$(BINARY)" || { echo "make: no dodo binary at $(BINARY) (run 'make build')" >&2; exit 1; }
-	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" \
+	@test -x "$(HELPER)" || { echo "make: no dodo-https helper at $(HELPER) (run 'make build')" >&2; exit 1; }
+	$(INSTALL) -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBEXECDIR)/dodo" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" \
 	  "$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)" "$(DESTDIR)$(DOCDIR)"
 	$(INSTALL) -m 755 "$(BINARY)" "$(DESTDIR)$(BINDIR)/dodo"
-	$(if $(STRIP),$(STRIP) "$(DESTDIR)$(BINDIR)/dodo")
+	$(INSTALL) -m 755 "$(HELPER)" "$(DESTDIR)$(LIBEXECDIR)/dodo/dodo-https"
+	$(if $(STRIP),$(STRIP) "$(DESTDIR)$(BINDIR)/dodo" "$(DESTDIR)$(LIBEXECDIR)/dodo/dodo-https")
 	$(INSTALL) -m 644 $(MAN1) "$(DESTDIR)$(MANDIR)/man1/"
 	$(INSTALL) -m 644 $(MAN5) "$(DESTDIR)$(MANDIR)/man5/"
 	$(INSTALL) -m 644 completions/dodo "$(DESTDIR)$(BASHCOMPDIR)/dodo"
@@ -76,6 +90,8 @@ install-files:
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/dodo"
+	rm -f "$(DESTDIR)$(LIBEXECDIR)/dodo/dodo-https"
+	-rmdir "$(DESTDIR)$(LIBEXECDIR)/dodo" 2>/dev/null
 	rm -f $(addprefix "$(DESTDIR)$(MANDIR)/man1/,$(addsuffix ",$(notdir $(MAN1))))
 	rm -f $(addprefix "$(DESTDIR)$(MANDIR)/man5/,$(addsuffix ",$(notdir $(MAN5))))
 	rm -f "$(DESTDIR)$(BASHCOMPDIR)/dodo" "$(DESTDIR)$(ZSHCOMPDIR)/_dodo" "$(DESTDIR)$(FISHCOMPDIR)/dodo.fish"

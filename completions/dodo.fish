@@ -13,6 +13,8 @@ function __dodo_subcommands
         case 'dodo'
             printf '%s\n' \
                 'start	Open a hosted checkout, wait for it to return, and print the result' \
+                'checkout	Create Dodo Payments checkout sessions from the shell' \
+                'confirm	Check return URLs or IDs against what Dodo says happened' \
                 'handle-url	Hand a URL to the checkout in progress; exit 0 when it claimed it' \
                 'abandoned	Show or clear the record of a checkout whose outcome is not known' \
                 'url-handler	Register dodo as the desktop'\''s handler for the return URL'\''s scheme' \
@@ -22,10 +24,14 @@ function __dodo_subcommands
                 'doctor	Check this machine'\''s return path and say how to fix each problem' \
                 'completion	Print the completion script for bash, zsh or fish' \
                 'help	Show help for dodo or one of its commands'
+        case 'dodo checkout'
+            printf '%s\n' \
+                'create	Create a checkout session (POST /checkouts) and print its checkout URL'
         case 'dodo abandoned'
             printf '%s\n' \
                 'show	Print the abandoned-session record; exit 1 when there is none' \
-                'clear	Remove the abandoned-session record (exit 0 also when there is none)'
+                'clear	Remove the abandoned-session record (exit 0 also when there is none)' \
+                'reconcile	Ask Dodo for the recorded session'\''s outcome; clear the record once it is final'
         case 'dodo url-handler'
             printf '%s\n' \
                 'install	Register dodo handle-url for the scheme (idempotent)' \
@@ -47,17 +53,30 @@ function __dodo_options
                 '--version	Print the version of dodo'
         case 'dodo start'
             printf '%s\n' \
-                '--return-url	The URL the checkout returns to (overrides DODO_RETURN_URL and the profile'\''s return_url)' \
-                '--browser	The command that opens the checkout; %s stands for the URL (overrides DODO_BROWSER and the profile'\''s browser)' \
-                '--timeout	Give up waiting after SECONDS and end the checkout as cancelled' \
+                '--return-url	The URL the checkout returns to (else the profile'\''s)' \
+                '--browser	The command that opens the checkout (%s: the URL)' \
+                '--timeout	Give up after SECONDS: the checkout ends cancelled' \
                 '--dismiss-button-style	The label of the button that closes the checkout' \
                 '--presentation-style	How the checkout is presented' \
-                '--bar-collapsing-enabled	Let the toolbar collapse as the page scrolls (fullScreen only)' \
+                '--bar-collapsing-enabled	Let the toolbar collapse on scroll (fullScreen only)' \
                 '--color-scheme	The colour scheme of the controls around the checkout' \
-                '--browser-exit-cancels	The browser command runs while the checkout is open: its exiting 0 before the return ends it as cancelled' \
-                '--no-open	Print the checkout URL instead of opening it (on standard output; on standard error with --json)' \
-                '--no-input	Never read a pasted return URL from the terminal (implied by --json)' \
-                '--events	Report checkout events on standard error, as text or JSON Lines'
+                '--browser-exit-cancels	End as cancelled when the browser command exits 0 first' \
+                '--no-open	Print the checkout URL instead of opening it' \
+                '--no-input	Never read a pasted return URL (implied by --json)' \
+                '--events	Report checkout events on standard error' \
+                '--product	Create the session for this product (repeatable)' \
+                '--confirm	Confirm the outcome with Dodo after the return'
+        case 'dodo checkout create'
+            printf '%s\n' \
+                '--product	A product and its quantity (1 when left out); repeatable, at least one' \
+                '--return-url	The URL the checkout returns to (else the profile'\''s)' \
+                '--email	The new customer'\''s email' \
+                '--name	The new customer'\''s name; needs --email as well' \
+                '--metadata	Metadata for the session; repeatable' \
+                '--discount-code	A discount code to apply'
+        case 'dodo confirm'
+            printf '%s\n' \
+                '--rate	At most N requests per second (default 5)'
         case 'dodo abandoned clear'
             printf '%s\n' \
                 '--force	Clear the record even while a checkout is running'
@@ -76,15 +95,15 @@ function __dodo_options
                 '--summary	After the results, print counts per status and per warning on standard error'
         case 'dodo validate'
             printf '%s\n' \
-                '--return-url	The URL the checkout returns to (overrides DODO_RETURN_URL and the profile'\''s return_url)'
+                '--return-url	The URL the checkout returns to (else the profile'\''s)'
         case 'dodo config show'
             printf '%s\n' \
-                '--return-url	The URL the checkout returns to (overrides DODO_RETURN_URL and the profile'\''s return_url)' \
-                '--browser	The command that opens the checkout; %s stands for the URL (overrides DODO_BROWSER and the profile'\''s browser)' \
-                '--timeout	Give up waiting after SECONDS and end the checkout as cancelled' \
+                '--return-url	The URL the checkout returns to (else the profile'\''s)' \
+                '--browser	The command that opens the checkout (%s: the URL)' \
+                '--timeout	Give up after SECONDS: the checkout ends cancelled' \
                 '--dismiss-button-style	The label of the button that closes the checkout' \
                 '--presentation-style	How the checkout is presented' \
-                '--bar-collapsing-enabled	Let the toolbar collapse as the page scrolls (fullScreen only)' \
+                '--bar-collapsing-enabled	Let the toolbar collapse on scroll (fullScreen only)' \
                 '--color-scheme	The colour scheme of the controls around the checkout'
         case 'dodo doctor'
             printf '%s\n' \
@@ -97,6 +116,8 @@ function __dodo_options
         '--json	Write JSON to standard output, and errors as JSON to standard error' \
         '--no-color	Never colour the output (also when NO_COLOR is set, or not on a terminal)' \
         '--verbose	Say more on standard error: the runtime directory used when XDG_RUNTIME_DIR is not set; with --json, the browser'\''s own output' \
+        '--mode	Use Dodo'\''s test or live mode for API calls (overrides DODO_PAYMENTS_ENVIRONMENT and the profile'\''s mode)' \
+        '--api-timeout	Give up on an API request after SECONDS (default 30)' \
         '-h	Show help for the command' \
         '--help	Show help for the command'
 end
@@ -140,6 +161,39 @@ function __dodo_option_value
                     return
                 case --events
                     echo 'values:text json'
+                    return
+                case --product
+                    echo 'text'
+                    return
+                case --confirm
+                    echo 'flag'
+                    return
+            end
+        case 'dodo checkout create'
+            switch $option
+                case --product
+                    echo 'text'
+                    return
+                case --return-url
+                    echo 'text'
+                    return
+                case --email
+                    echo 'text'
+                    return
+                case --name
+                    echo 'text'
+                    return
+                case --metadata
+                    echo 'text'
+                    return
+                case --discount-code
+                    echo 'text'
+                    return
+            end
+        case 'dodo confirm'
+            switch $option
+                case --rate
+                    echo 'text'
                     return
             end
         case 'dodo abandoned clear'
@@ -226,6 +280,10 @@ function __dodo_option_value
             echo 'flag'
         case --verbose
             echo 'flag'
+        case --mode
+            echo 'values:test live'
+        case --api-timeout
+            echo 'text'
         case -h --help
             echo 'flag'
         case '*'
@@ -239,6 +297,8 @@ function __dodo_arguments
     switch $argv[1]
         case 'dodo start'
             printf '%s\n' once 'text'
+        case 'dodo confirm'
+            printf '%s\n' repeats 'text'
         case 'dodo handle-url'
             printf '%s\n' once 'text'
         case 'dodo explain-status'
@@ -260,7 +320,7 @@ function __dodo_plugins
     for program in $PATH/dodo-*
         test -x $program -a ! -d $program; or continue
         set -l name (string replace -r '^.*/dodo-' '' -- $program)
-        contains -- $name $seen 'start' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'doctor' 'completion' 'help' '__generate'; and continue
+        contains -- $name $seen 'start' 'checkout' 'confirm' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'doctor' 'completion' 'help' '__generate'; and continue
         set -a seen $name
         printf '%s\tplugin (%s)\n' $name $program
     end

@@ -13,8 +13,15 @@ package enum CommandTree {
 
       With --json, standard output carries only JSON, and an error is \
       {"error":{"code":…,"message":…}} on standard error, its code one of INVALID_CHECKOUT_URL, \
-      INVALID_RETURN_URL, ALREADY_IN_PROGRESS, PLATFORM_ERROR, USAGE_ERROR, CONFIG_ERROR and \
-      UNKNOWN_COMMAND.
+      INVALID_RETURN_URL, ALREADY_IN_PROGRESS, PLATFORM_ERROR, API_ERROR, USAGE_ERROR, \
+      CONFIG_ERROR and UNKNOWN_COMMAND.
+
+      API_ERROR (exit 24) means Dodo's API refused or failed (after retries), or could not be \
+      reached; its object also carries "httpStatus", the HTTP status Dodo answered with, or null \
+      when no answer came: {"error":{"code":"API_ERROR","httpStatus":401,"message":…}}. The \
+      commands that use the API (checkout create, start --product or --confirm, confirm, \
+      abandoned reconcile) take the key from $DODO_PAYMENTS_API_KEY and use test mode unless \
+      live mode is asked for; each says which mode it used.
 
       Text from outside that dodo prints for a person (a return URL's fields and path, profile \
       names, settings' values, file paths, plugin names, a browser command that failed, every \
@@ -28,8 +35,8 @@ package enum CommandTree {
       (see dodo-start(1)).
       """,
     subcommands: [
-      .start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .doctor, .completion, .help,
-      .generate,
+      .start, .checkout, .confirm, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .doctor,
+      .completion, .help, .generate,
     ],
     examples: [
       .init(

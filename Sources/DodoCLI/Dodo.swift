@@ -1,3 +1,4 @@
+import DodoAccount
 import DodoConfig
 import DodoPlatform
 
@@ -23,15 +24,18 @@ package enum Dodo {
   }
 
   /// Runs one command line (without the program name) and returns the exit status. A test
-  /// passes its own streams: standard input as a descriptor (a pipe), output as sinks in memory.
+  /// passes its own streams: standard input as a descriptor (a pipe), output as sinks in
+  /// memory; and may pass its own `transport` (an in-memory Dodo API; the default runs the
+  /// HTTPS helper) and `sleep` (for retries; the default waits).
   package static func main(
     arguments: [String], environment: [String: String], stdinFD: Int32 = 0,
-    stdout: any OutputSink = FileDescriptorSink(fd: 1), stderr: any OutputSink = FileDescriptorSink(fd: 2)
+    stdout: any OutputSink = FileDescriptorSink(fd: 1), stderr: any OutputSink = FileDescriptorSink(fd: 2),
+    transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Double) -> Void)? = nil
   ) -> Int32 {
     let parsed = Result { () throws(CLIError) in try CommandLineParser(root: CommandTree.root).parse(arguments) }
     let context = Context(
       environment: environment, stdout: OutputFile(stdout), stderr: OutputFile(stderr), stdinFD: stdinFD,
-      globals: globals(of: parsed, arguments: arguments))
+      globals: globals(of: parsed, arguments: arguments), transport: transport, sleep: sleep)
     defer { context.stderr.flush() }
     var status = run(parsed, context: context)
     // Output that did not arrive is a failure, not a success with a hole in it (`dodo … > full-disk`).
@@ -86,7 +90,11 @@ package enum Dodo {
       let writer = JSONWriter()
       writer.beginObject()
       writer.key("error")
-      writer.error(code: error.code, message: error.message)
+      if case .api(let failure) = error {
+        writer.apiError(failure)
+      } else {
+        writer.error(code: error.code, message: error.message)
+      }
       writer.endObject()
       writer.newline()
       context.stderr.write(writer.bytes)
@@ -108,7 +116,7 @@ package enum Dodo {
     case .unknownCommand:
       context.stderr.write("\(style.red("Error:")) \(TerminalText.escaped(error.message))\n")
       context.stderr.write("  See 'dodo help' for the list of commands.\n")
-    case .checkout, .configuration:
+    case .checkout, .configuration, .api:
       context.stderr.write("\(style.red("Error:")) \(TerminalText.escaped(error.message))\n")
     }
   }

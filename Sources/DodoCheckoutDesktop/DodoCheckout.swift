@@ -10,7 +10,8 @@
 @_exported import DodoCheckout
 import Foundation
 
-/// The Dodo Payments hosted checkout on the desktop, with the iOS SDK's four calls.
+/// The Dodo Payments hosted checkout on the desktop, with the iOS SDK's four calls, and
+/// `confirm(_:checkoutUrl:apiKey:mode:)`, which asks Dodo's API what really happened.
 ///
 /// The checkout opens in the system browser (`$DODO_BROWSER`, then `$BROWSER`, then
 /// `xdg-open` on Linux or `open` on macOS). The return comes back either to a loopback return

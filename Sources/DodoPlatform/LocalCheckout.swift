@@ -28,12 +28,13 @@ package final class LocalCheckout {
   /// - Parameters:
   ///   - channel: What the flow waits on: `server` itself, or a wrapper of it.
   ///   - timeout: How long to wait for the return before the checkout ends as cancelled.
-  ///   - deliver: Hands the result to its reader before the record that would recover it goes.
+  ///   - deliver: Hands the result to its reader before the record that would recover it goes;
+  ///     returns what the backend said about it, when the reader asked (see `CheckoutDriver`).
   package func run(
     checkoutURL: String, returnURL: String, customization: BrowserCustomization,
     presenter: any CheckoutPresenter, channel: (any ReturnChannel)? = nil, timeout: Duration? = nil,
     onEvent: @escaping (CheckoutEvent) -> Void = { _ in }, onWarning: @escaping (CheckoutError) -> Void = { _ in },
-    deliver: @escaping (CheckoutFlow.Delivery) throws(CheckoutError) -> Void = { _ in }
+    deliver: @escaping (CheckoutFlow.Delivery) throws(CheckoutError) -> CheckoutFlow.BackendCheck? = { _ in nil }
   ) throws(CheckoutError) -> CheckoutResult {
     let store = AbandonedSessionFile(stateDirectory: state)
     // Its record stays; it stops being the running checkout's own.

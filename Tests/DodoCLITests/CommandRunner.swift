@@ -1,3 +1,4 @@
+import DodoAccount
 import DodoPlatform
 import Foundation
 
@@ -40,6 +41,8 @@ final class CommandRunner {
 
   let scratch: String
   var environment: [String: String]
+  /// Dodo's API for the commands that use it (an in-memory one in tests).
+  var transport: (any HTTPTransport)?
 
   init() throws {
     scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dodo-cli-\(UUID().uuidString)").path
@@ -63,7 +66,8 @@ final class CommandRunner {
     try Syscalls.writeAll(write, Array(stdin.utf8))
     Syscalls.close(write)
     let status = Dodo.main(
-      arguments: arguments, environment: environment, stdinFD: read, stdout: stdout, stderr: stderr)
+      arguments: arguments, environment: environment, stdinFD: read, stdout: stdout, stderr: stderr,
+      transport: transport, sleep: { _ in })
     return Output(status: status, stdout: stdout.text, stderr: stderr.text)
   }
 

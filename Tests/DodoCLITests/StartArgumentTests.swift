@@ -65,12 +65,13 @@ struct StartArgumentTests {
   }
 
   static let usage = """
-    Usage: dodo start <checkout-url> [--return-url URL] [--browser CMD]
+    Usage: dodo start [<checkout-url>] [--return-url URL] [--browser CMD]
                       [--timeout SECONDS] [--dismiss-button-style done|close|cancel]
                       [--presentation-style pageSheet|fullScreen]
                       [--bar-collapsing-enabled true|false]
                       [--color-scheme system|light|dark] [--browser-exit-cancels]
                       [--no-open] [--no-input] [--events text|json]
+                      [--product ID[:QTY]] [--confirm]
       See 'dodo start --help'.
 
     """

@@ -123,6 +123,8 @@ struct FlowHarness {
   let warnings = FlowLog()
   /// What delivering the result throws (standard output that cannot be written).
   var deliveryError: CheckoutError?
+  /// What the reader says the backend answered about the result (`start --confirm`); `nil`: not asked.
+  var backendCheck: CheckoutFlow.BackendCheck?
 
   init(_ script: [ReturnChannelEvent] = []) {
     lock = MemoryLock(log)
@@ -145,11 +147,12 @@ struct FlowHarness {
         log.entries.append(event.name)
       },
       onWarning: { warnings.entries.append($0.message) },
-      deliver: { [deliveryError] (delivery: CheckoutFlow.Delivery) throws(CheckoutError) in
+      deliver: { [deliveryError, backendCheck] (delivery: CheckoutFlow.Delivery) throws(CheckoutError) in
         let notes =
           (delivery.isConfirmed ? "" : " unconfirmed") + (delivery.unreadablePart.map { " unreadable: \($0)" } ?? "")
         log.entries.append("deliver \(delivery.result.status.rawValue)\(notes)")
         if let deliveryError { throw deliveryError }
+        return backendCheck
       })
     return Result { () throws(CheckoutError) in
       try driver.run(

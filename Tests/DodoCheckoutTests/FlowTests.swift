@@ -209,6 +209,25 @@ struct FlowTests {
     #expect(!harness.lock.held)
   }
 
+  @Test(
+    "a result checked with the backend keeps or clears the record by the backend's status, not the URL's",
+    arguments: [
+      ("succeeded", CheckoutFlow.BackendCheck.confirmed(.failed), true),
+      ("succeeded", .confirmed(.pending), false),
+      ("succeeded", .unconfirmed, false),
+      ("processing", .confirmed(.succeeded), true),
+      ("processing", .confirmed(.cancelled), false),
+    ])
+  func backendDecidesTheRecord(status: String, check: CheckoutFlow.BackendCheck, clears: Bool) throws {
+    var harness = FlowHarness([
+      .url(IncomingURL(id: 1, url: "\(Self.returnURL)?status=\(status)&payment_id=pay_1"))
+    ])
+    harness.backendCheck = check
+    #expect(try harness.run().get().rawStatus == status)
+    #expect((harness.store.session == nil) == clears)
+    #expect(harness.log.entries.contains("clear") == clears)
+  }
+
   @Test("the claim is answered first, then the result is delivered, then the record is cleared")
   func deliveredBeforeClearing() throws {
     var flow = CheckoutFlow(checkoutURL: "https://checkout.dodopayments.com/session/cks_1", returnURL: Self.returnURL)

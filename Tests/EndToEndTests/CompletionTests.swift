@@ -25,9 +25,9 @@ struct CompletionTests {
       includes: ["start", "handle-url", "abandoned", "explain-status", "validate", "config", "help", "hello"],
       excludes: ["__generate", "shadowed"]),
     Case(line: "dodo hel", includes: ["help", "hello"], exactly: true),
-    Case(line: "dodo abandoned ", includes: ["show", "clear"], exactly: true),
+    Case(line: "dodo abandoned ", includes: ["show", "clear", "reconcile"], exactly: true),
     Case(line: "dodo config ", includes: ["show", "profiles", "path"], exactly: true),
-    Case(line: "dodo --json abandoned ", includes: ["show", "clear"], exactly: true),
+    Case(line: "dodo --json abandoned ", includes: ["show", "clear", "reconcile"], exactly: true),
     Case(line: "dodo start --color-scheme ", includes: ["system", "light", "dark"], exactly: true),
     Case(line: "dodo start --presentation-style ", includes: ["pageSheet", "fullScreen"], exactly: true),
     Case(line: "dodo --no-color start --color-scheme=", includes: ["system", "light", "dark"], exactly: true),
@@ -41,7 +41,7 @@ struct CompletionTests {
     Case(line: "dodo --config OTHER start --profile ", includes: ["gamma"], exactly: true),
     Case(line: "dodo --config CONFIGDIR/con", includes: ["config.yaml"], exactly: true),
     Case(line: "dodo help ", includes: ["start", "abandoned", "hello"], excludes: ["__generate"]),
-    Case(line: "dodo help abandoned ", includes: ["show", "clear"], exactly: true),
+    Case(line: "dodo help abandoned ", includes: ["show", "clear", "reconcile"], exactly: true),
     Case(line: "dodo hello w", includes: ["world", "wide"], exactly: true),
   ]
 

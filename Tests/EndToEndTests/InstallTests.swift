@@ -1,3 +1,4 @@
+import DodoCLI
 import Foundation
 import Testing
 
@@ -30,7 +31,7 @@ struct InstallTests {
   }
 
   static let installedFiles = [
-    "bin/dodo",
+    "bin/dodo", "libexec/dodo/dodo-https",
     "share/man/man1/dodo.1", "share/man/man1/dodo-start.1", "share/man/man1/dodo-config.1",
     "share/man/man5/dodo-config.5",
     "share/bash-completion/completions/dodo", "share/zsh/site-functions/_dodo",
@@ -46,12 +47,25 @@ struct InstallTests {
     }
     let mode = try FileManager.default.attributesOfItem(atPath: "\(prefix)/bin/dodo")[.posixPermissions] as? Int
     #expect(mode == 0o755)
+    let helperMode =
+      try FileManager.default.attributesOfItem(atPath: "\(prefix)/libexec/dodo/dodo-https")[.posixPermissions] as? Int
+    #expect(helperMode == 0o755)
+    // Where the installed dodo looks for it: ../libexec/dodo/ from bin/.
+    let places = HelperTransport.candidates(forExecutable: "\(prefix)/bin/dodo")
+    #expect(places.contains { FileManager.default.isExecutableFile(atPath: $0) }, "dodo would not find it: \(places)")
+    // It runs from there (its libcurl found), answering a malformed request with a framed error.
+    let helper = try Dodo.runProgram(
+      "\(prefix)/libexec/dodo/dodo-https", [], stdin: "not a request\n", environment: ["PATH": "/usr/bin:/bin"])
+    #expect(helper.stdout.hasPrefix("dodo-https 1\nerror unavailable\n"), "\(helper)")
 
     // The installed binary.
     let environment = Dodo.environment(home: destdir.url, ["PATH": "\(prefix)/bin:\(basePath)"])
     let version = try Dodo.runProgram("\(prefix)/bin/dodo", ["--version"], environment: environment)
     #expect(version.status == 0)
     #expect(version.stdout.hasPrefix("dodo "))
+    // The helper is not a plugin: `dodo https` does not find it (it is not on PATH).
+    let https = try Dodo.runProgram("\(prefix)/bin/dodo", ["https"], environment: environment)
+    #expect(https.status == 127, "\(https)")
 
     // Its man pages, by file and through the man path.
     let page = try Dodo.runProgram(
@@ -73,7 +87,7 @@ struct InstallTests {
     ]
     for (shell, directory) in directories {
       let candidates = try shell.complete("dodo abandoned ", environment: environment, scriptDirectory: directory)
-      #expect(Set(candidates) == ["show", "clear"], "\(shell) from \(directory) offers \(candidates)")
+      #expect(Set(candidates) == ["show", "clear", "reconcile"], "\(shell) from \(directory) offers \(candidates)")
     }
 
     let uninstall = try make("uninstall")
@@ -81,6 +95,7 @@ struct InstallTests {
     for file in Self.installedFiles {
       #expect(!FileManager.default.fileExists(atPath: "\(prefix)/\(file)"), "make uninstall left \(file)")
     }
+    #expect(!FileManager.default.fileExists(atPath: "\(prefix)/libexec/dodo"), "make uninstall left libexec/dodo")
   }
 
   /// The real thing: `make install` builds the release binary with the Swift runtime (and on
@@ -108,6 +123,25 @@ struct InstallTests {
     #endif
     let version = try Dodo.runProgram("\(prefix)/bin/dodo", ["--version"], environment: ["PATH": "/usr/bin:/bin"])
     #expect(version.stdout.hasPrefix("dodo "))
+    // The helper links the system's libcurl (TLS updates come from the OS); dodo does not.
+    #expect(!libraries.stdout.contains("libcurl"))
+    let helper = try Dodo.runProgram(
+      "/usr/bin/env", ["ldd", "\(prefix)/libexec/dodo/dodo-https"], environment: ["PATH": basePath])
+    #expect(helper.stdout.contains("libcurl"), "\(helper.stdout)")
+    #expect(!helper.stdout.contains("libswiftCore"), "\(helper.stdout)")
+  }
+
+  @Test func installWithoutTheHelperFailsClearly() throws {
+    let output = try Dodo.runProgram(
+      "/usr/bin/env",
+      [
+        "make", "-C", Self.repository.path, "install-files", "BINARY=\(Dodo.binary)",
+        "HELPER=\(destdir.url.path)/missing", "DESTDIR=\(destdir.url.path)",
+      ],
+      environment: ["PATH": basePath])
+    #expect(output.status != 0)
+    #expect(output.stderr.contains("no dodo-https helper"))
+    #expect(!FileManager.default.fileExists(atPath: "\(prefix)/bin/dodo"))
   }
 
   static func size(_ path: String) throws -> Int {

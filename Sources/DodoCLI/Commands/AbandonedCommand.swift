@@ -17,7 +17,7 @@ extension CommandSpec {
       group or others (such as 0666) is refused with PLATFORM_ERROR rather than read, since \
       dodo did not leave it so; 'dodo abandoned clear' still removes it.
       """,
-    subcommands: [.abandonedShow, .abandonedClear],
+    subcommands: [.abandonedShow, .abandonedClear, .abandonedReconcile],
     examples: [.init("dodo abandoned show --json", "Print the record as JSON, or null.")]
   )
 
@@ -144,12 +144,12 @@ struct AbandonedCommand {
 
   /// The state directory, checked, when it exists: it is not created, as an absent one
   /// holds no record and no running checkout's lock.
-  private static func existingState(_ directories: DodoDirectories) throws(CheckoutError) -> PrivateDirectory? {
+  static func existingState(_ directories: DodoDirectories) throws(CheckoutError) -> PrivateDirectory? {
     do throws(PlatformError) { return try directories.existingState() } catch { throw error.checkoutError }
   }
 
   /// Whether a `start` holds the lock beside the record; no state directory means none does.
-  private static func isRunning(_ state: PrivateDirectory?) throws(CheckoutError) -> Bool {
+  static func isRunning(_ state: PrivateDirectory?) throws(CheckoutError) -> Bool {
     guard let state else { return false }
     do throws(PlatformError) { return try CheckoutFileLock.isHeld(stateDirectory: state) } catch {
       throw error.checkoutError

@@ -7,9 +7,9 @@ enum SettingOptions {
   static let browser = OptionSpec(
     "browser", value: "CMD",
     help:
-      "The command that opens the checkout; %s stands for the URL (overrides DODO_BROWSER and the profile's browser).")
+      "The command that opens the checkout (%s: the URL).")
   static let timeout = OptionSpec(
-    "timeout", value: "SECONDS", help: "Give up waiting after SECONDS and end the checkout as cancelled.")
+    "timeout", value: "SECONDS", help: "Give up after SECONDS: the checkout ends cancelled.")
   static let dismissButtonStyle = OptionSpec(
     "dismiss-button-style", values: BrowserCustomization.DismissButtonStyle.allCases.map(\.rawValue),
     help: "The label of the button that closes the checkout.")
@@ -18,7 +18,7 @@ enum SettingOptions {
     help: "How the checkout is presented.")
   static let barCollapsingEnabled = OptionSpec(
     "bar-collapsing-enabled", values: ["true", "false"],
-    help: "Let the toolbar collapse as the page scrolls (fullScreen only).")
+    help: "Let the toolbar collapse on scroll (fullScreen only).")
   static let colorScheme = OptionSpec(
     "color-scheme", values: BrowserCustomization.ColorScheme.allCases.map(\.rawValue),
     help: "The colour scheme of the controls around the checkout.")

@@ -4,7 +4,7 @@ import DodoCheckout
 enum SharedOptions {
   static let returnURL = OptionSpec(
     "return-url", value: "URL",
-    help: "The URL the checkout returns to (overrides DODO_RETURN_URL and the profile's return_url).")
+    help: "The URL the checkout returns to (else the profile's).")
 
   /// What `start` and `validate` say about how a loopback return URL is kept from forged
   /// returns: the names of the parameters a return must echo, never their values.

@@ -54,6 +54,21 @@ extension CommandSpec {
       whose query holds text that is not URL text (note=100%) still matches, since matching \
       ignores the query; what could not be read is kept as given, with a warning.
 
+      With --product ID[:QTY] (repeatable) instead of a CHECKOUT_URL, start first creates the \
+      session (POST /checkouts, as 'dodo checkout create' does; exit 24 when Dodo refuses), \
+      after adding a fresh random state (128 bits) to a return URL that has no query of its \
+      own, then runs it as above. With --confirm, after the return (or a cancel) start asks \
+      Dodo: GET /checkouts/{session}, then the payment that session names (never an ID from \
+      the return URL, which may be forged), then its subscription when it has one. The result \
+      gains "confirmation" and "verdict" (confirmed, mismatch or unconfirmed; "mode" too in \
+      JSON). When Dodo confirmed or contradicted the return URL, Dodo's status decides the exit \
+      status and whether the record is cleared (a final status only), and a mismatch is a \
+      warning naming both statuses; unconfirmed keeps the return URL's result and the record, \
+      with a warning. Both need the API key (see 'dodo help checkout create'): without one, \
+      exit 78 before anything opens. The return URL's own parameters (state) are never printed. \
+      With --confirm the matching return is claimed before Dodo is asked, so that handle-url \
+      and the browser do not wait on Dodo; the record's fate is still Dodo's to decide.
+
       The browser command is the first of --browser, $DODO_BROWSER, the profile's browser, \
       $BROWSER, then xdg-open (Linux) or open (macOS). It is split into words like a shell \
       does simple quoting ('…', "…" and backslash; no shell runs it); %s stands for the URL, \
@@ -74,6 +89,9 @@ extension CommandSpec {
       In each case start prints a warning with the URL and how to finish (for a loopback \
       return URL, the ssh -L command that forwards its port; otherwise, to pass the address \
       the browser ended on to dodo handle-url) and keeps waiting.
+
+      --no-open prints the checkout URL instead of opening it: as the first line of standard \
+      output, or on standard error with --json (standard output then carries only the result).
 
       Pasting the return: when no browser opened (as above, or --no-open) and standard input \
       is a terminal, the address the browser ended on can be pasted into the terminal, as with \
@@ -108,10 +126,14 @@ extension CommandSpec {
       reports checkout.opened, checkout.return_received and checkout.closed on standard error \
       (never with a query string).
       """,
-    arguments: [ArgumentSpec("checkout-url", help: "The hosted checkout URL from your backend's checkout session.")],
+    arguments: [
+      ArgumentSpec(
+        "checkout-url", help: "The hosted checkout URL from your backend's checkout session (or --product).",
+        optional: true)
+    ],
     options: SettingOptions.all + [
       StartCommand.browserExitCancels, StartCommand.noOpen, StartCommand.noInput, StartCommand.events,
-    ],
+    ] + StartAccount.options,
     examples: [
       .init(
         "dodo start \"$CHECKOUT_URL\" --return-url myapp://checkout/return",
@@ -152,14 +174,14 @@ extension CommandSpec {
 struct StartCommand {
   static let browserExitCancels = OptionSpec(
     "browser-exit-cancels",
-    help: "The browser command runs while the checkout is open: its exiting 0 before the return ends it as cancelled.")
+    help: "End as cancelled when the browser command exits 0 first.")
   static let noOpen = OptionSpec(
-    "no-open", help: "Print the checkout URL instead of opening it (on standard output; on standard error with --json)."
+    "no-open", help: "Print the checkout URL instead of opening it."
   )
   static let noInput = OptionSpec(
-    "no-input", help: "Never read a pasted return URL from the terminal (implied by --json).")
+    "no-input", help: "Never read a pasted return URL (implied by --json).")
   static let events = OptionSpec(
-    "events", values: ["text", "json"], help: "Report checkout events on standard error, as text or JSON Lines.")
+    "events", values: ["text", "json"], help: "Report checkout events on standard error.")
 
   let context: Context
 
@@ -170,12 +192,13 @@ struct StartCommand {
     if invocation.isSet(Self.noOpen), invocation.isSet(SettingOptions.browser) {
       throw CLIError.usage("--browser and --no-open cannot be used together", command: invocation.path)
     }
-    let checkoutURL = invocation.arguments[0]  // required: the parser already checked it is there
-    guard let returnURL = settings.returnURL.value else {
+    let account = try StartAccount(invocation: invocation, context: context)
+    guard let givenReturnURL = settings.returnURL.value else {
       throw CLIError.usage(
         "no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile",
         command: invocation.path)
     }
+    let (checkoutURL, returnURL) = try account.urls(checkoutURL: invocation.arguments.first, returnURL: givenReturnURL)
     // The flow validates both URLs again; checking here first gives a bad URL its own exit
     // code before any directory is touched.
     let checkout: CheckoutURL
@@ -245,36 +268,41 @@ struct StartCommand {
         onEvent: reporter.report, onWarning: { context.warn($0.message) },
         deliver: { delivery throws(CheckoutError) in
           reporter.cancellation.reason = delivery.result.cancellationReason
-          try deliver(delivery, timeout: timeout)
+          return try deliver(delivery, timeout: timeout, account: account)
         })
     } catch {
       throw CLIError.checkout(error)
     }
-    return ExitStatus(result.status)
+    if let fatal = account.fatal { throw .api(fatal) }
+    return ExitStatus(account.decidingStatus(result))
   }
 
   /// Prints the result while its record still exists. Standard output that fails keeps the
   /// record (`dodo abandoned show` recovers the session) and is a warning; the exit status
   /// stays the outcome's, not 23, since a script acts on that status.
-  private func deliver(_ delivery: CheckoutFlow.Delivery, timeout: Double?) throws(CheckoutError) {
+  private func deliver(_ delivery: CheckoutFlow.Delivery, timeout: Double?, account: StartAccount) throws(CheckoutError)
+    -> CheckoutFlow.BackendCheck?
+  {
     var warnings: [String] = []
     if let part = delivery.unreadablePart {
       warnings.append("the return URL's query is not all URL text: \(part); that part was read as given")
     }
-    if !delivery.isConfirmed {
+    let check = account.check(delivery.result) { warnings.append($0) }
+    if !delivery.isConfirmed, check == nil {
       warnings.append(
         "no payment_id or subscription_id came back, and any local program or web page can send a status (to a "
           + "loopback port, or by opening the return URL's scheme): this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
           + "confirm the payment on your backend")
     }
     warnings.forEach(context.warn)
-    print(delivery.result, warnings: warnings, timeout: timeout)
+    print(account.shown(delivery.result), warnings: warnings, timeout: timeout, account: account)
     context.stdout.flush()
     if let error = context.stdout.error {
       context.stdout.errorReported = true
       let reason = error.errno == .interrupted ? "a signal arrived while it waited for the reader" : error.reason
       throw .platformError("cannot write standard output: \(reason); the abandoned session is kept")
     }
+    return check
   }
 
   /// The browser command start runs: the effective one, else the system's. One that does not
@@ -311,9 +339,9 @@ struct StartCommand {
     return nil
   }
 
-  private func print(_ result: CheckoutResult, warnings: [String], timeout: Double?) {
+  private func print(_ result: CheckoutResult, warnings: [String], timeout: Double?, account: StartAccount) {
     if context.json {
-      context.printJSON { $0.result(result, warnings: warnings) }
+      context.printJSON { $0.result(result, warnings: warnings, extra: account.writeJSON) }
       return
     }
     let style = context.stdoutStyle
@@ -332,7 +360,8 @@ struct StartCommand {
     if let id = result.subscriptionId { out += "subscriptionId: \(shown(id))\n" }
     if let keys = result.licenseKeys { out += keys.map { "licenseKey: \(shown($0))\n" }.joined() }
     if let email = result.customerEmail { out += "customerEmail: \(shown(email))\n" }
-    if !result.status.isFinal {
+    out += account.text(style: style)
+    if !account.decidingStatus(result).isFinal {
       out += "The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.\n"
     }
     context.stdout.write(out)

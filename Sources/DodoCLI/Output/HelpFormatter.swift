@@ -50,7 +50,9 @@ package enum HelpFormatter {
     }
     for (title, rows) in extraSections where !rows.isEmpty { out += section(title, rows) }
     let globals = GlobalOptions.all + (path.count == 1 ? [GlobalOptions.version] : [])
-    out += "\nGLOBAL OPTIONS:\n" + wrap(globals.map(optionLabel).joined(separator: ", "), indent: 2) + "\n"
+    // An option and its value stay on one line: the space between them does not break.
+    let labels = globals.map { optionLabel($0).replacing(" ", with: "\u{A0}") }.joined(separator: ", ")
+    out += "\nGLOBAL OPTIONS:\n" + wrap(labels, indent: 2).replacing("\u{A0}", with: " ") + "\n"
     let footer = "\n" + seeAlso(path) + "\n"
     // Up to three examples, fewer when more would not fit (the man page has them all).
     var examples = command.examples.prefix(maximumExamples).map {

@@ -203,15 +203,18 @@ package final class JSONWriter {
 
 extension JSONWriter {
   /// A result as spec section 3 shows it: every key always present, `null` when absent; a
-  /// `cancelled` result of `start` adds `reason` after `status`, and `start`'s result always
-  /// ends with its `warnings` (`[]` when none).
-  package func result(_ result: CheckoutResult, warnings: [String]? = nil) {
+  /// `cancelled` result of `start` adds `reason` after `status`; `extra` writes keys of its
+  /// own after `raw` (`start --confirm`'s confirmation), and `start`'s result always ends
+  /// with its `warnings` (`[]` when none).
+  package func result(
+    _ result: CheckoutResult, warnings: [String]? = nil, extra: (JSONWriter) -> Void = { _ in }
+  ) {
     resultObject(
       status: result.status, reason: result.cancellationReason?.rawValue, paymentId: result.paymentId,
       subscriptionId: result.subscriptionId,
       licenseKeys: result.licenseKeys, customerEmail: result.customerEmail,
       parameterCount: result.parameters.count, parameter: { (result.parameters[$0].name, result.parameters[$0].value) },
-      write: { self.string($0) }, warnings: warnings)
+      write: { self.string($0) }, warnings: warnings, extra: extra)
   }
 
   /// A result read in place, written without making a string of any text of it.
@@ -223,7 +226,7 @@ extension JSONWriter {
       status: query.status, reason: nil, paymentId: query.paymentId, subscriptionId: query.subscriptionId,
       licenseKeys: query.licenseKeys.isEmpty ? nil : query.licenseKeys, customerEmail: query.customerEmail,
       parameterCount: query.parameters.count, parameter: { (query.parameters[$0].name, query.parameters[$0].value) },
-      write: { self.string($0, plainURL: plainURL) })
+      write: { self.string($0, plainURL: plainURL) }, extra: { _ in })
   }
 
   /// The one layout of a result object, for both kinds of text.
@@ -231,7 +234,8 @@ extension JSONWriter {
   private func resultObject<Text>(
     status: CheckoutStatus, reason: String?, paymentId: Text?, subscriptionId: Text?, licenseKeys: [Text]?,
     customerEmail: Text?,
-    parameterCount: Int, parameter: (Int) -> (Text, Text), write: (Text?) -> Void, warnings: [String]? = nil
+    parameterCount: Int, parameter: (Int) -> (Text, Text), write: (Text?) -> Void, warnings: [String]? = nil,
+    extra: (JSONWriter) -> Void = { _ in }
   ) {
     beginObject()
     key("status")
@@ -264,6 +268,7 @@ extension JSONWriter {
       write(value)
     }
     endObject()
+    extra(self)
     if let warnings {
       key("warnings")
       beginArray()

@@ -1,3 +1,4 @@
+import DodoAccount
 import DodoCheckout
 import DodoConfig
 
@@ -14,6 +15,9 @@ package enum CLIError: Error, CustomStringConvertible {
   /// when it is in a file.
   case configuration(ConfigError)
   case checkout(CheckoutError)
+  /// Dodo's API refused or failed (after retries), or could not be reached: exit 24,
+  /// `API_ERROR`, with the HTTP status when one came.
+  case api(DodoAPIError)
 
   package var exitStatus: ExitStatus {
     switch self {
@@ -21,17 +25,19 @@ package enum CLIError: Error, CustomStringConvertible {
     case .unknownCommand: .unknownCommand
     case .configuration: .configuration
     case .checkout(let error): ExitStatus(error.code)
+    case .api: .apiError
     }
   }
 
   /// The `code` of the `--json` error object: the checkout codes of spec section 1.5, and
-  /// three of `dodo`'s own for the errors that are not about a checkout.
+  /// four of `dodo`'s own for the errors that are not about a checkout.
   package var code: String {
     switch self {
     case .usage: "USAGE_ERROR"
     case .unknownCommand: "UNKNOWN_COMMAND"
     case .configuration: "CONFIG_ERROR"
     case .checkout(let error): error.code.rawValue
+    case .api: "API_ERROR"
     }
   }
 
@@ -43,6 +49,7 @@ package enum CLIError: Error, CustomStringConvertible {
         + (hint.map { ". " + $0 } ?? "")
     case .configuration(let error): error.located
     case .checkout(let error): error.message
+    case .api(let error): error.message
     }
   }
 

@@ -17,6 +17,8 @@ package struct ExitStatus: RawRepresentable, Sendable, Hashable {
   package static let invalidReturnURL = ExitStatus(rawValue: 21)
   package static let alreadyInProgress = ExitStatus(rawValue: 22)
   package static let platformError = ExitStatus(rawValue: 23)
+  /// Dodo's API refused or failed (after retries), or could not be reached (`API_ERROR`).
+  package static let apiError = ExitStatus(rawValue: 24)
   /// A command line that does not parse (sysexits' EX_USAGE).
   package static let usage = ExitStatus(rawValue: 64)
   /// A configuration that does not load (sysexits' EX_CONFIG).

@@ -20,14 +20,16 @@ package final class CheckoutDriver {
   /// Receives a failure that does not change the outcome (a record that could not be cleared).
   package let onWarning: (CheckoutError) -> Void
   /// Hands a result (not an error) to its reader before its record is cleared; a failure
-  /// keeps the record, is passed to `onWarning`, and the result still stands.
-  package let deliver: (CheckoutFlow.Delivery) throws(CheckoutError) -> Void
+  /// keeps the record, is passed to `onWarning`, and the result still stands. A reader that
+  /// asked the backend about the result returns what it said, which then decides whether
+  /// the record goes; `nil`: the return URL decides.
+  package let deliver: (CheckoutFlow.Delivery) throws(CheckoutError) -> CheckoutFlow.BackendCheck?
 
   package init(
     lock: any CheckoutLock, store: any AbandonedSessionStore, presenter: any CheckoutPresenter,
     channel: any ReturnChannel, timeout: Duration? = nil,
     onEvent: @escaping (CheckoutEvent) -> Void = { _ in }, onWarning: @escaping (CheckoutError) -> Void = { _ in },
-    deliver: @escaping (CheckoutFlow.Delivery) throws(CheckoutError) -> Void = { _ in }
+    deliver: @escaping (CheckoutFlow.Delivery) throws(CheckoutError) -> CheckoutFlow.BackendCheck? = { _ in nil }
   ) {
     self.lock = lock
     self.store = store
@@ -78,8 +80,7 @@ package final class CheckoutDriver {
         onEvent(event)
       case .deliver(let delivery):
         do throws(CheckoutError) {
-          try deliver(delivery)
-          next = .delivered
+          next = try deliver(delivery).map { .deliveredChecked($0) } ?? .delivered
         } catch {
           onWarning(error)
           next = .deliveryFailed

@@ -34,6 +34,9 @@ package struct CheckoutFlow: Sendable {
     case failed(CheckoutError)
     /// The result reached its reader (the CLI printed it).
     case delivered
+    /// The result reached its reader, who asked the backend about it first: the backend's
+    /// answer, not the return URL, decides whether the record goes.
+    case deliveredChecked(BackendCheck)
     /// The result could not be handed over (standard output full or closed).
     case deliveryFailed
   }
@@ -64,6 +67,14 @@ package struct CheckoutFlow: Sendable {
 
   /// How a checkout ends: a result (any status, `cancelled` included) or an error.
   package typealias Outcome = Result<CheckoutResult, CheckoutError>
+
+  /// What the backend said about a delivered result, when its reader asked (`dodo start --confirm`).
+  package enum BackendCheck: Sendable, Hashable {
+    /// The backend has an outcome for the session: the record goes when it is final.
+    case confirmed(CheckoutStatus)
+    /// The backend could not be asked, or has no outcome yet: the record stays.
+    case unconfirmed
+  }
 
   /// A result on its way to its reader, with what the reader should be told about it.
   package struct Delivery: Sendable, Hashable {
@@ -211,10 +222,17 @@ package struct CheckoutFlow: Sendable {
     case (.waiting, .channel(.timedOut)):
       return deliver(Delivery(result: .cancelled(.timeout)))
 
-    case (.delivering(let delivery), .delivered), (.delivering(let delivery), .deliveryFailed):
+    case (.delivering(let delivery), .delivered), (.delivering(let delivery), .deliveryFailed),
+      (.delivering(let delivery), .deliveredChecked):
       // A result nobody received is still recoverable from the record: it goes only once
-      // the result is out.
-      let ends = input == .delivered && recorded && delivery.result.status.isFinal && delivery.isConfirmed
+      // the result is out. With a backend check (`start --confirm`), the backend's status,
+      // not the return URL's, decides.
+      let ends: Bool
+      switch input {
+      case .delivered: ends = recorded && delivery.result.status.isFinal && delivery.isConfirmed
+      case .deliveredChecked(.confirmed(let status)): ends = recorded && status.isFinal
+      default: ends = false
+      }
       return (ends ? [.clearRecord] : []) + end(.success(delivery.result))
 
     case (.waiting, .channel(.presenterFailed(let error))), (.waiting, .failed(let error)):

@@ -26,4 +26,5 @@ enum RequiredTools {
   static let forInstall = missing(programs: ["make", "man", "bash", "zsh", "fish"])
   static let forURLHandler = missing(programs: ["xdg-mime"])
   static let forColor = missing(programs: ["script"])
+  static let forFakeAPI = missing(programs: ["python3", "openssl"])
 }

@@ -1,0 +1,132 @@
+import DodoCheckout
+
+/// What Dodo says about a payment or subscription: its status on the five checkout statuses,
+/// and the fields a person checks against the return URL.
+public struct Confirmation: Sendable, Hashable {
+  /// Where the status came from: the payment, or the subscription that payment belongs to.
+  public enum Source: String, Sendable, Hashable {
+    case payment
+    case subscription
+  }
+
+  /// Dodo's status, mapped (`DodoStatus`).
+  public var status: CheckoutStatus
+  public var source: Source
+  /// Dodo's status as it said it (`requires_customer_action`, `on_hold`), `nil` when absent.
+  public var rawStatus: String?
+  public var paymentId: String?
+  public var subscriptionId: String?
+  /// In the currency's smallest unit.
+  public var totalAmount: Int?
+  public var currency: String?
+  /// Why a payment failed, as Dodo says it.
+  public var errorCode: String?
+  public var errorMessage: String?
+
+  public init(
+    status: CheckoutStatus, source: Source, rawStatus: String? = nil, paymentId: String? = nil,
+    subscriptionId: String? = nil, totalAmount: Int? = nil, currency: String? = nil, errorCode: String? = nil,
+    errorMessage: String? = nil
+  ) {
+    self.status = status
+    self.source = source
+    self.rawStatus = rawStatus
+    self.paymentId = paymentId
+    self.subscriptionId = subscriptionId
+    self.totalAmount = totalAmount
+    self.currency = currency
+    self.errorCode = errorCode
+    self.errorMessage = errorMessage
+  }
+
+  /// A payment's confirmation.
+  public init(payment: Payment) {
+    self.init(
+      status: DodoStatus.ofPayment(payment.status), source: .payment, rawStatus: payment.status,
+      paymentId: payment.paymentId, subscriptionId: payment.subscriptionId, totalAmount: payment.totalAmount,
+      currency: payment.currency, errorCode: payment.errorCode, errorMessage: payment.errorMessage)
+  }
+
+  /// A subscription's confirmation, with the fields of the payment that named it, if any.
+  public init(subscription: Subscription, payment: Payment? = nil) {
+    self.init(
+      status: DodoStatus.ofSubscription(subscription.status), source: .subscription, rawStatus: subscription.status,
+      paymentId: payment?.paymentId, subscriptionId: subscription.subscriptionId,
+      totalAmount: payment?.totalAmount ?? subscription.recurringPreTaxAmount,
+      currency: payment?.currency ?? subscription.currency, errorCode: payment?.errorCode,
+      errorMessage: payment?.errorMessage)
+  }
+
+  /// Whether Dodo's outcome is settled: anything but `pending`. (A payment Dodo reports
+  /// `cancelled` is over, unlike a checkout `cancelled` before its return.)
+  public var isSettled: Bool { status != .pending }
+
+  /// `failed: insufficient_funds (The card has insufficient funds)`: the status, with the
+  /// payment's error when it has one.
+  public var summary: String {
+    var text = status.rawValue
+    if let code = errorCode, !code.isEmpty { text += ": \(code)" }
+    if let message = errorMessage, !message.isEmpty { text += errorCode == nil ? ": \(message)" : " (\(message))" }
+    return text
+  }
+}
+
+/// Whether Dodo agrees with what a return URL says.
+public enum Verdict: String, Sendable, Hashable {
+  /// Dodo's status is settled and is the one the URL claims (or the input claimed nothing).
+  case confirmed
+  /// Dodo's status is not the one the URL claims: the URL may be forged or stale.
+  case mismatch
+  /// Dodo could not be asked, or has no settled outcome yet.
+  case unconfirmed
+}
+
+/// The outcome of asking Dodo about one result or ID: its confirmation (when Dodo named a
+/// payment or subscription) and the verdict, with the reason for `mismatch` and `unconfirmed`.
+public struct ConfirmationReport: Sendable, Hashable {
+  public var confirmation: Confirmation?
+  public var verdict: Verdict
+  /// Why it is a mismatch or unconfirmed, for a person; `nil` when confirmed.
+  public var reason: String?
+
+  public init(confirmation: Confirmation?, verdict: Verdict, reason: String? = nil) {
+    self.confirmation = confirmation
+    self.verdict = verdict
+    self.reason = reason
+  }
+
+  /// Unconfirmed, for `reason`.
+  public static func unconfirmed(_ reason: String, _ confirmation: Confirmation? = nil) -> ConfirmationReport {
+    ConfirmationReport(confirmation: confirmation, verdict: .unconfirmed, reason: reason)
+  }
+
+  /// The verdict on `confirmation` against what the input claimed (`nil`: a bare ID, or a
+  /// checkout that ended before any return, which claims nothing).
+  ///
+  /// Dodo with no settled outcome yet is `unconfirmed` when the claim is the same `pending`
+  /// or there is none; a claim Dodo's status differs from is a `mismatch`, whose reason names
+  /// both ("the return URL says succeeded, Dodo says failed: insufficient_funds — the URL
+  /// may be forged or stale").
+  public static func judging(_ confirmation: Confirmation, claim: CheckoutStatus?) -> ConfirmationReport {
+    guard let claim else {
+      return confirmation.isSettled
+        ? ConfirmationReport(confirmation: confirmation, verdict: .confirmed)
+        : .unconfirmed("Dodo has no final outcome yet (\(confirmation.rawStatus ?? "no status"))", confirmation)
+    }
+    if claim == confirmation.status {
+      return confirmation.isSettled
+        ? ConfirmationReport(confirmation: confirmation, verdict: .confirmed)
+        : .unconfirmed("Dodo has no final outcome yet (\(confirmation.rawStatus ?? "no status"))", confirmation)
+    }
+    return ConfirmationReport(
+      confirmation: confirmation, verdict: .mismatch,
+      reason:
+        "the return URL says \(claim.rawValue), Dodo says \(confirmation.summary) — the URL may be forged or stale")
+  }
+
+  /// The exit status's status: Dodo's when it was asked (confirmed or mismatch), else `fallback`.
+  public func decidingStatus(otherwise fallback: CheckoutStatus) -> CheckoutStatus {
+    guard verdict != .unconfirmed, let confirmation else { return fallback }
+    return confirmation.status
+  }
+}

@@ -1,0 +1,26 @@
+import DodoAccount
+import DodoCheckout
+
+extension Context {
+  /// Dodo's API for a command that uses it, from `apiAccess()`: the key (no key is a
+  /// configuration error, 78, before anything opens or is sent), the mode, the base URL, the
+  /// timeout, and the transport with its retries (GETs only).
+  func dodoAPI(command: [String]) throws(CLIError) -> DodoAPI {
+    let access = try apiAccess(command: command)
+    var api = DodoAPI(transport: access.transport, apiKey: access.apiKey, mode: access.mode, baseURL: access.baseURL)
+    api.timeout = access.timeout
+    return api
+  }
+
+  /// The same API with every request paced to `rate` per second, the retries included.
+  func paced(_ api: DodoAPI, rate: Double, clock: any PacingClock) -> DodoAPI {
+    api.over(RetryingTransport(PacedTransport(transport, rate: rate, clock: clock), sleep: sleep))
+  }
+
+  /// Says which mode a command used, on standard error (with `--json` the output carries a
+  /// `"mode"` key instead).
+  func announceMode(_ api: DodoAPI) {
+    guard !json else { return }
+    stderr.write("Dodo Payments \(api.mode == .live ? "LIVE" : "test") mode (\(TerminalText.escaped(api.baseURL)))\n")
+  }
+}

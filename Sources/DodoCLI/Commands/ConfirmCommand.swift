@@ -1,0 +1,237 @@
+import DodoAccount
+@_spi(Scanning) import DodoCheckout
+import DodoPlatform
+
+extension CommandSpec {
+  static let confirm: CommandSpec = CommandSpec(
+    "confirm",
+    abstract: "Check return URLs or IDs against what Dodo says happened.",
+    discussion: """
+      Each INPUT is what explain-status reads (a return URL or a query string), or a bare \
+      pay_…, sub_… or cks_… ID. A return URL is checked against the payment it names \
+      (payment_id first, else subscription_id): GET /payments/{id}, then \
+      GET /subscriptions/{id} when the payment belongs to a subscription; a cks_ ID asks \
+      GET /checkouts/{id} for the session's payment first. Dodo's status is mapped onto the \
+      five statuses (payment succeeded, failed and cancelled are themselves, any other is \
+      pending; subscription active is succeeded, failed, cancelled and expired are themselves, \
+      pending, on_hold and paused are pending).
+
+      The verdict: confirmed (Dodo's status is the URL's, and settled; for a bare ID, which \
+      claims nothing, Dodo's status is settled, anything but pending), mismatch (Dodo says \
+      otherwise: the URL may be forged or stale), or unconfirmed (Dodo has no outcome yet, the \
+      input names no payment or subscription, or Dodo could not answer for it: an ID it does \
+      not know is "not found", a 5xx or 429 after retries, a timeout).
+
+      With - the inputs are read from standard input, one per line. An ID that several inputs \
+      name is asked once. Requests run concurrently, but never more than --rate per second \
+      (default 5). Text: the input, its result, what Dodo says (for a failed payment, its \
+      error_code and error_message) and the verdict. With --json, one line per input: \
+      {"input":…,"result":{…}|null,"confirmation":{…}|null,"verdict":…,"reason":…,"mode":…} \
+      ("reason" only for mismatch and unconfirmed). The mode used is said on standard error in \
+      text.
+
+      The exit status is 0 when every input was confirmed, 1 when any was a mismatch or \
+      unconfirmed, and 24 when Dodo refused the key (401, 403), the TLS connection failed, or \
+      Dodo could not be reached at all.
+      """,
+    arguments: [
+      ArgumentSpec(
+        "input", help: "A return URL, a query string, or a pay_/sub_/cks_ ID; - reads them from standard input.",
+        repeating: true)
+    ],
+    options: [ConfirmCommand.rate],
+    examples: [
+      .init(
+        "dodo confirm 'myapp://checkout/return?status=succeeded&payment_id=pay_1'",
+        "Ask Dodo whether that payment really succeeded."),
+      .init("dodo confirm --json - < returns.txt", "Check a file of return URLs, one JSON line each."),
+    ],
+    exitStatuses: [
+      .init(.success, "Every input was confirmed."),
+      .init(.no, "An input was a mismatch or unconfirmed."),
+      .init(.apiError, "Dodo refused the key, or could not be reached (API_ERROR)."),
+      .init(.usage, "No input, or a bad --rate."),
+      .init(.configuration, "No API key, or a configuration that does not load."),
+    ],
+    handler: { invocation, context throws(CLIError) in try ConfirmCommand(context: context).run(invocation) }
+  )
+}
+
+/// `dodo confirm INPUT... | -`.
+struct ConfirmCommand {
+  static let rate = OptionSpec("rate", value: "N", help: "At most N requests per second (default 5).")
+
+  let context: Context
+
+  /// One input and what it claims.
+  struct Item {
+    var input: String
+    var result: CheckoutResult?
+    var lookup: Confirmer.Lookup?
+    /// Why it cannot be asked about: it does not decode, or names no payment.
+    var problem: String?
+  }
+
+  func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
+    var rate = 5.0
+    if let text = invocation.value(Self.rate) {
+      guard let value = Double(text), value > 0, value <= 1000, value.isFinite else {
+        throw .usage(
+          "invalid value '\(text)' for '--rate' (expected a number of requests per second)", command: invocation.path)
+      }
+      rate = value
+    }
+    let api = try context.dodoAPI(command: invocation.path)
+    let batch = ConfirmBatch(
+      api: context.paced(api, rate: rate, clock: SystemPacingClock(wait: context.sleep)), rate: rate)
+    context.announceMode(api)
+    var count = 0
+    var allConfirmed = true
+    var pending: [Item] = []
+    var failure: DodoAPIError?
+    func flush() {
+      guard failure == nil, !pending.isEmpty else { return }
+      do throws(DodoAPIError) {
+        for (item, report) in try batch.confirm(pending) {
+          allConfirmed = allConfirmed && report.verdict == .confirmed
+          write(item, report, mode: api.mode, first: count == 0)
+          count += 1
+        }
+      } catch {
+        failure = error
+      }
+      pending = []
+      context.stdout.flush()
+    }
+    for argument in invocation.arguments {
+      if argument == "-" {
+        do throws(SystemError) {
+          try LineReader(fd: context.stdinFD).forEachLine(
+            beforeWaiting: { flush() },
+            tooLong: { _ in pending.append(Item(input: "…", problem: "the line is 1 MiB or longer")) },
+            { line in
+              let text = String(decoding: line, as: UTF8.self).trimmingBlanks
+              guard !text.isEmpty else { return }
+              pending.append(Self.item(text))
+              if pending.count >= 64 { flush() }
+            })
+        } catch {
+          throw .checkout(.platformError("cannot read standard input: \(error)"))
+        }
+      } else if !argument.trimmingBlanks.isEmpty {
+        pending.append(Self.item(argument.trimmingBlanks))
+      }
+    }
+    flush()
+    if let failure { throw .api(failure) }
+    guard count > 0 else {
+      throw .usage(
+        "no input: give a return URL, a query string or an ID (or - with lines on standard input)",
+        command: invocation.path)
+    }
+    return allConfirmed ? .success : .no
+  }
+
+  /// What `text` claims and names: a bare ID, else what explain-status reads.
+  static func item(_ text: String) -> Item {
+    if let lookup = Confirmer.Lookup(bareID: text) { return Item(input: text, lookup: lookup) }
+    var result: CheckoutResult?
+    var copy = text
+    let error = copy.withUTF8 { bytes in
+      Result { () throws(CheckoutError) in try ExplainInput.read(bytes) { query, _ in result = query.result } }
+    }
+    if case .failure(let error) = error { return Item(input: text, problem: "cannot be read: \(error.message)") }
+    guard let result else { return Item(input: text, problem: "cannot be read") }
+    guard let lookup = Confirmer.Lookup(naming: result) else {
+      return Item(input: text, result: result, problem: "it names no payment_id or subscription_id to ask Dodo about")
+    }
+    return Item(input: text, result: result, lookup: lookup)
+  }
+
+  private func write(_ item: Item, _ report: ConfirmationReport, mode: APIMode, first: Bool) {
+    if context.json {
+      context.printJSON { json in
+        json.beginObject()
+        json.key("input")
+        json.string(item.input)
+        json.key("result")
+        if let result = item.result { json.result(result) } else { json.null() }
+        json.report(report)
+        json.key("mode")
+        json.string(mode.rawValue)
+        json.endObject()
+      }
+      return
+    }
+    let style = context.stdoutStyle
+    var out = first ? "" : "\n"
+    out += style.bold(TerminalText.escaped(item.input)) + "\n"
+    if let result = item.result {
+      let raw = result.rawStatus.map { " (status=\(TerminalText.escaped($0)))" } ?? " (no status)"
+      out += ExplainStatusCommand.field("Result", style.colored(result.status.rawValue, for: result.status) + raw)
+    }
+    out += ReportText.lines(report, style: style)
+    context.stdout.write(out)
+  }
+}
+
+/// Asks Dodo about a batch of inputs: each ID once (and once per run, across batches), the
+/// requests spread over a few threads and paced by the transport.
+final class ConfirmBatch: @unchecked Sendable {
+  let confirmer: Confirmer
+  let workers: Int
+  private let lock = SystemLock()
+  private var known: [Confirmer.Lookup: Result<Confirmation?, DodoAPIError>] = [:]
+
+  init(api: DodoAPI, rate: Double) {
+    confirmer = Confirmer(api: api)
+    workers = max(1, min(8, Int(rate.rounded(.up))))
+  }
+
+  /// The report of each item, in order; a fatal failure (a refused key, TLS, no answer) is thrown.
+  func confirm(_ items: [ConfirmCommand.Item]) throws(DodoAPIError) -> [(ConfirmCommand.Item, ConfirmationReport)] {
+    var asked = Set<Confirmer.Lookup>()
+    var lookups: [Confirmer.Lookup] = []
+    for lookup in items.compactMap(\.lookup) where lock.withLock({ known[lookup] == nil }) {
+      if asked.insert(lookup).inserted { lookups.append(lookup) }
+    }
+    let next = Counter()
+    let asking = lookups
+    Syscalls.runConcurrently(min(workers, lookups.count)) { [self] _ in
+      while let index = next.take(below: asking.count) {
+        let lookup = asking[index]
+        let answer = Result { () throws(DodoAPIError) in try confirmer.confirmation(of: lookup) }
+        lock.withLock { known[lookup] = answer }
+      }
+    }
+    return try items.map { (item) throws(DodoAPIError) in
+      guard let lookup = item.lookup else { return (item, .unconfirmed(item.problem ?? "nothing to ask Dodo about")) }
+      let answer = lock.withLock { known[lookup] } ?? .success(nil)
+      return (item, try Confirmer.report(answer, claim: item.result?.status))
+    }
+  }
+
+  /// Hands out indexes to the workers, each once.
+  private final class Counter: @unchecked Sendable {
+    private let lock = SystemLock()
+    private var value = 0
+
+    func take(below limit: Int) -> Int? {
+      lock.withLock {
+        guard value < limit else { return nil }
+        value += 1
+        return value - 1
+      }
+    }
+  }
+}
+
+extension String {
+  /// Without leading and trailing spaces and tabs.
+  var trimmingBlanks: String {
+    let blanks: Set<Character> = [" ", "\t"]
+    guard let start = firstIndex(where: { !blanks.contains($0) }), let end = lastIndex(where: { !blanks.contains($0) })
+    else { return "" }
+    return String(self[start...end])
+  }
+}

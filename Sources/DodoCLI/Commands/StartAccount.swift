@@ -1,0 +1,172 @@
+import DodoAccount
+import DodoCheckout
+import DodoPlatform
+
+/// What `start` does with Dodo's API: `--product` creates the checkout session first (with a
+/// fresh `state` on a return URL that has no query of its own), and `--confirm` asks Dodo
+/// about the result before it is printed, so that Dodo's status, not the return URL's,
+/// decides the exit status and whether the abandoned-session record goes.
+final class StartAccount {
+  static let product = OptionSpec(
+    "product", value: "ID[:QTY]",
+    help: "Create the session for this product (repeatable).")
+  static let confirm = OptionSpec(
+    "confirm", help: "Confirm the outcome with Dodo after the return.")
+  static let options = [product, confirm]
+
+  let context: Context
+  let products: [CartItem]
+  /// The API, when `--product` or `--confirm` needs it.
+  let api: DodoAPI?
+  let confirming: Bool
+  /// The checkout session the result is confirmed against.
+  private(set) var sessionId: String?
+  /// The names of the return URL's own parameters (`state`): secrets, never printed.
+  private(set) var ownParameterNames: Set<String> = []
+  /// What Dodo said, once asked.
+  private(set) var report: ConfirmationReport?
+  /// A refused key, a TLS failure or no answer at all while confirming: `start` ends with
+  /// exit 24 once the result is printed.
+  private(set) var fatal: DodoAPIError?
+
+  /// Reads `--product` and `--confirm`; either needs the key, whose absence is a
+  /// configuration error (78) before anything opens.
+  init(invocation: Invocation, context: Context) throws(CLIError) {
+    self.context = context
+    confirming = invocation.isSet(Self.confirm)
+    var items: [CartItem] = []
+    for argument in invocation.values(Self.product) {
+      guard let item = CartItem(argument: argument) else {
+        throw .usage(
+          "invalid value '\(argument)' for '--product' (expected ID or ID:QTY, QTY a whole number from 1)",
+          command: invocation.path)
+      }
+      items.append(item)
+    }
+    products = items
+    switch (invocation.arguments.first, items.isEmpty) {
+    case (nil, true):
+      throw .usage("missing argument <checkout-url>, or --product ID to create the session", command: invocation.path)
+    case (.some, false):
+      throw .usage("give a checkout URL or --product, not both", command: invocation.path)
+    default: break
+    }
+    api = confirming || !items.isEmpty ? try context.dodoAPI(command: invocation.path) : nil
+  }
+
+  /// The checkout URL and return URL to run: the given ones, or, with `--product`, those of
+  /// a session created now (exit 24 when Dodo refuses or fails; never retried).
+  func urls(checkoutURL given: String?, returnURL: String) throws(CLIError) -> (checkout: String, returning: String) {
+    guard let api, !products.isEmpty else {
+      let checkout = given ?? ""
+      sessionId = try? CheckoutURL(checkout).sessionId
+      ownParameterNames = Set((try? ReturnURL.forCheckout(returnURL))?.ownParameterNames ?? [])
+      return (checkout, returnURL)
+    }
+    do throws(CheckoutError) { _ = try ReturnURL.forCheckout(returnURL) } catch { throw .checkout(error) }
+    let returning = try Self.withState(returnURL)
+    ownParameterNames = Set((try? ReturnURL.forCheckout(returning))?.ownParameterNames ?? [])
+    context.announceMode(api)
+    let created: CheckoutSessionCreated
+    do throws(DodoAPIError) {
+      created = try api.createCheckoutSession(CheckoutSessionRequest(productCart: products, returnURL: returning))
+    } catch {
+      throw .api(error)
+    }
+    sessionId = created.sessionId
+    if !context.json { context.stderr.write("Checkout session \(TerminalText.escaped(created.sessionId))\n") }
+    return (created.checkoutURL, returning)
+  }
+
+  /// With `--confirm`, asks Dodo about `result` (the session's payment, never an ID from the
+  /// return URL) and returns what decides the record; `nil` without `--confirm`.
+  func check(_ result: CheckoutResult, warn: (String) -> Void) -> CheckoutFlow.BackendCheck? {
+    guard confirming, let api else { return nil }
+    if let cancel = result.cancellationReason, cancel == .interrupted {
+      report = .unconfirmed("interrupted before Dodo was asked")
+      return .unconfirmed
+    }
+    if !context.json, products.isEmpty { context.announceMode(api) }
+    // A checkout that ended before any return claims nothing; Dodo's final status confirms it.
+    let claim: CheckoutStatus? = result.status == .cancelled ? nil : result.status
+    let report: ConfirmationReport
+    if let sessionId {
+      do throws(DodoAPIError) {
+        report = try Confirmer(api: api).confirm(sessionId: sessionId, claim: claim)
+      } catch {
+        fatal = error
+        report = .unconfirmed(error.message)
+      }
+    } else {
+      report = .unconfirmed("the checkout URL names no checkout session to ask Dodo about")
+    }
+    self.report = report
+    switch report.verdict {
+    case .confirmed, .mismatch:
+      if report.verdict == .mismatch, let reason = report.reason { warn(reason) }
+      return report.confirmation.map { .confirmed($0.status) } ?? .unconfirmed
+    case .unconfirmed:
+      warn(
+        "Dodo did not confirm this \(result.status.rawValue): \(report.reason ?? "no outcome yet"); "
+          + "the abandoned session is kept")
+      return .unconfirmed
+    }
+  }
+
+  /// `result` as it is printed: without the return URL's own parameters, whose values (a
+  /// `state`) are the run's secret.
+  func shown(_ result: CheckoutResult) -> CheckoutResult {
+    guard !ownParameterNames.isEmpty else { return result }
+    var shown = result
+    shown.parameters.removeAll { ownParameterNames.contains($0.name) }
+    return shown
+  }
+
+  /// The status the exit status is for: Dodo's when it confirmed or contradicted the result.
+  func decidingStatus(_ result: CheckoutResult) -> CheckoutStatus {
+    report?.decidingStatus(otherwise: result.status) ?? result.status
+  }
+
+  /// The keys `--confirm` adds to the JSON result, and the mode of any command that used the API.
+  func writeJSON(_ json: JSONWriter) {
+    if let report { json.report(report) }
+    guard let api else { return }
+    json.key("mode")
+    json.string(api.mode.rawValue)
+  }
+
+  /// The lines `--confirm` adds to the text result.
+  func text(style: TextStyle) -> String {
+    report.map { ReportText.lines($0, style: style) } ?? ""
+  }
+
+  /// `returnURL` with a fresh `state` (128 random bits, base64url) when it has no query of
+  /// its own, so that a forged return cannot pass for this one.
+  static func withState(_ returnURL: String) throws(CLIError) -> String {
+    let hasQuery = returnURL.contains("?") && !returnURL.hasSuffix("?")
+    guard !hasQuery else { return returnURL }
+    let bytes: [UInt8]
+    do throws(SystemError) { bytes = try Syscalls.randomBytes(16) } catch {
+      throw .checkout(.platformError("cannot make a random state: \(error)"))
+    }
+    let state = "state=" + base64URL(bytes)
+    let fragment = returnURL.firstIndex(of: "#") ?? returnURL.endIndex
+    var base = String(returnURL[..<fragment])
+    if !base.hasSuffix("?") { base += "?" }
+    return base + state + returnURL[fragment...]
+  }
+
+  static func base64URL(_ bytes: [UInt8]) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    var out = ""
+    var index = 0
+    while index < bytes.count {
+      let chunk = bytes[index..<min(index + 3, bytes.count)]
+      var word: UInt32 = 0
+      for (offset, byte) in chunk.enumerated() { word |= UInt32(byte) << (16 - 8 * offset) }
+      for position in 0...chunk.count { out.append(alphabet[Int((word >> (18 - 6 * position)) & 63)]) }
+      index += 3
+    }
+    return out
+  }
+}

@@ -1,0 +1,80 @@
+import DodoAccount
+import DodoCheckout
+
+extension JSONWriter {
+  /// `{"code":"API_ERROR","httpStatus":401|null,"message":"…"}`.
+  package func apiError(_ error: DodoAPIError) {
+    beginObject()
+    key("code")
+    string("API_ERROR")
+    key("httpStatus")
+    if let status = error.httpStatus { number(Double(status)) } else { null() }
+    key("message")
+    string(error.message)
+    endObject()
+  }
+
+  /// `{"status":…,"source":…,"paymentId":…,"subscriptionId":…,"totalAmount":…,"currency":…,
+  /// "errorCode":…,"errorMessage":…}`, or `null`.
+  package func confirmation(_ confirmation: Confirmation?) {
+    guard let confirmation else { return null() }
+    beginObject()
+    key("status")
+    string(CheckoutStatus.literalName(confirmation.status))
+    key("source")
+    string(confirmation.source.rawValue)
+    key("paymentId")
+    string(confirmation.paymentId)
+    key("subscriptionId")
+    string(confirmation.subscriptionId)
+    key("totalAmount")
+    if let amount = confirmation.totalAmount { number(Double(amount)) } else { null() }
+    key("currency")
+    string(confirmation.currency)
+    key("errorCode")
+    string(confirmation.errorCode)
+    key("errorMessage")
+    string(confirmation.errorMessage)
+    endObject()
+  }
+
+  /// The `"confirmation"`, `"verdict"` and (when there is one) `"reason"` keys of a report.
+  package func report(_ report: ConfirmationReport) {
+    key("confirmation")
+    confirmation(report.confirmation)
+    key("verdict")
+    string(report.verdict.rawValue)
+    if let reason = report.reason {
+      key("reason")
+      string(reason)
+    }
+  }
+}
+
+/// A report as text lines, for the confirming commands; every text from outside escaped.
+enum ReportText {
+  /// `  Dodo says:     succeeded (payment pay_1, 1999 USD)` and the verdict's line.
+  static func lines(_ report: ConfirmationReport, style: TextStyle) -> String {
+    let shown = TerminalText.escaped
+    var out = ""
+    if let confirmation = report.confirmation {
+      var details: [String] = []
+      if let id = confirmation.paymentId { details.append("payment \(shown(id))") }
+      if let id = confirmation.subscriptionId { details.append("subscription \(shown(id))") }
+      if let amount = confirmation.totalAmount {
+        details.append("total_amount \(amount)\(confirmation.currency.map { " " + shown($0) } ?? "")")
+      }
+      let status = style.colored(shown(confirmation.summary), for: confirmation.status)
+      out += ExplainStatusCommand.field(
+        "Dodo says", status + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
+    }
+    let verdict: String
+    switch report.verdict {
+    case .confirmed: verdict = style.green("confirmed")
+    case .mismatch: verdict = style.red("mismatch")
+    case .unconfirmed: verdict = style.yellow("unconfirmed")
+    }
+    out += ExplainStatusCommand.field("Verdict", verdict + (report.reason.map { ": " + shown($0) } ?? ""))
+    return out
+  }
+}

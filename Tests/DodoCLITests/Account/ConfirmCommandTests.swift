@@ -1,0 +1,177 @@
+import DodoAccount
+import DodoPlatform
+import Foundation
+import Testing
+
+@testable import DodoCLI
+
+@Suite struct ConfirmCommandTests {
+  func runner(_ answers: [String: InMemoryTransport.Answer]) throws -> (CommandRunner, InMemoryTransport) {
+    let runner = try CommandRunner()
+    let transport = InMemoryTransport(answers)
+    runner.transport = transport
+    runner.environment["DODO_PAYMENTS_API_KEY"] = "sk_test_key"
+    return (runner, transport)
+  }
+
+  static let answers: [String: InMemoryTransport.Answer] = [
+    "/payments/pay_ok": InMemoryTransport.payment("pay_ok", "succeeded"),
+    "/payments/pay_declined": InMemoryTransport.payment("pay_declined", "failed", errorCode: "insufficient_funds"),
+    "/payments/pay_sub": InMemoryTransport.payment("pay_sub", "succeeded", subscription: "sub_1"),
+    "/subscriptions/sub_1": InMemoryTransport.subscription("sub_1", "active"),
+    "/checkouts/cks_open": InMemoryTransport.session("cks_open", payment: nil),
+    "/checkouts/cks_paid": InMemoryTransport.session("cks_paid", payment: "pay_ok"),
+  ]
+
+  func lines(_ text: String) throws -> [[String: Any]] {
+    try text.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+  }
+
+  @Test func repeatedIDsAreAskedOnceAndEachInputGetsItsLine() throws {
+    let (runner, transport) = try runner(Self.answers)
+    let stdin = """
+      myapp://r?status=succeeded&payment_id=pay_ok
+      myapp://r?status=succeeded&payment_id=pay_ok
+
+      status=succeeded&payment_id=pay_ok
+      pay_ok
+
+      """
+    let output = try runner.run(["confirm", "--json", "-"], stdin: stdin)
+    #expect(output.status == 0, "\(output)")
+    let lines = try lines(output.stdout)
+    #expect(lines.count == 4)
+    #expect(lines.allSatisfy { $0["verdict"] as? String == "confirmed" && $0["mode"] as? String == "test" })
+    #expect(transport.paths == ["/payments/pay_ok"])
+    #expect(lines[3]["result"] is NSNull)
+    let confirmation = try #require(lines[0]["confirmation"] as? [String: Any])
+    #expect(confirmation["status"] as? String == "succeeded")
+    #expect(confirmation["source"] as? String == "payment")
+    #expect(confirmation["totalAmount"] as? Int == 1999)
+    #expect(confirmation["errorCode"] is NSNull)
+  }
+
+  @Test func aMismatchIsExit1AndNamesBothStatuses() throws {
+    let (runner, _) = try runner(Self.answers)
+    let output = try runner.run(["confirm", "myapp://r?status=succeeded&payment_id=pay_declined"])
+    #expect(output.status == 1)
+    #expect(output.stdout.contains("Dodo says:     failed: insufficient_funds (The card was declined)"))
+    #expect(output.stdout.contains("mismatch: the return URL says succeeded, Dodo says failed"))
+    #expect(output.stderr.contains("test mode"))
+  }
+
+  @Test func subscriptionsSessionsAndIDsWithoutOutcome() throws {
+    let (runner, transport) = try runner(Self.answers)
+    let output = try runner.run([
+      "confirm", "--json", "myapp://r?status=active&subscription_id=sub_1", "pay_sub", "cks_paid", "cks_open",
+      "pay_unknown", "myapp://r?status=succeeded",
+    ])
+    #expect(output.status == 1)
+    let lines = try lines(output.stdout)
+    #expect(
+      lines.map { $0["verdict"] as? String } == [
+        "confirmed", "confirmed", "confirmed", "unconfirmed", "unconfirmed", "unconfirmed",
+      ])
+    #expect((lines[1]["confirmation"] as? [String: Any])?["source"] as? String == "subscription")
+    #expect((lines[3]["reason"] as? String)?.contains("no payment yet") == true)
+    #expect((lines[4]["reason"] as? String)?.hasPrefix("not found") == true)
+    #expect((lines[5]["reason"] as? String)?.contains("names no payment_id") == true)
+    #expect(transport.paths.filter { $0 == "/payments/pay_ok" }.count == 1)
+  }
+
+  @Test(arguments: [401, 403])
+  func aRefusedKeyIsExit24(status: Int) throws {
+    let (runner, _) = try runner(["/payments/pay_1": .json(status, "{}")])
+    let output = try runner.run(["confirm", "--json", "pay_1"])
+    #expect(output.status == 24)
+    #expect(output.stderr.contains(#""httpStatus":\#(status)"#))
+  }
+
+  @Test func noAnswerAtAllIsExit24ButATimeoutIsUnconfirmed() throws {
+    let (runner, _) = try runner([
+      "/payments/pay_1": .fail(TransportError(.connection, "refused")),
+      "/payments/pay_2": .fail(TransportError(.timedOut, "30 s")),
+      "/payments/pay_3": .json(500, "oops"),
+    ])
+    #expect(try runner.run(["confirm", "pay_1"]).status == 24)
+    let output = try runner.run(["confirm", "--json", "pay_2", "pay_3"])
+    #expect(output.status == 1)
+    #expect(try lines(output.stdout).allSatisfy { $0["verdict"] as? String == "unconfirmed" })
+  }
+
+  @Test func noInputOrABadRateIsAUsageError() throws {
+    let (runner, _) = try runner([:])
+    #expect(try runner.run(["confirm", "-"], stdin: "\n").status == 64)
+    #expect(try runner.run(["confirm", "--rate", "0", "pay_1"]).status == 64)
+  }
+}
+
+/// A clock whose time moves only when it is slept on, shared by the threads that send.
+final class VirtualClock: PacingClock, @unchecked Sendable {
+  private let lock = NSLock()
+  private var time = 0.0
+
+  func now() -> Double {
+    lock.lock()
+    defer { lock.unlock() }
+    return time
+  }
+
+  func sleep(seconds: Double) {
+    lock.lock()
+    time = max(time, time + seconds)
+    lock.unlock()
+  }
+}
+
+/// Records when (on the virtual clock) each request was sent.
+final class TimedTransport: HTTPTransport, @unchecked Sendable {
+  let clock: VirtualClock
+  private let lock = NSLock()
+  private(set) var times: [Double] = []
+
+  init(clock: VirtualClock) { self.clock = clock }
+
+  func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+    lock.lock()
+    times.append(clock.now())
+    lock.unlock()
+    return HTTPResponse(status: 200, body: Array(#"{"payment_id":"pay_x","status":"succeeded"}"#.utf8))
+  }
+}
+
+@Suite struct PacingTests {
+  @Test func neverMoreThanTheRatePerSecondFromManyThreads() {
+    let clock = VirtualClock()
+    let base = TimedTransport(clock: clock)
+    let paced = PacedTransport(base, rate: 5, clock: clock)
+    Syscalls.runConcurrently(4) { worker in
+      for index in 0..<5 {
+        _ = try? paced.send(HTTPRequest(method: .get, url: "https://x/payments/pay_\(worker)_\(index)"))
+      }
+    }
+    let times = base.times.sorted()
+    #expect(times.count == 20)
+    // In any one-second window, at most 5 requests start.
+    for (index, start) in times.enumerated() {
+      #expect(times[index...].prefix { $0 < start + 1 - 1e-9 }.count <= 5, "at \(start): \(times)")
+    }
+    #expect(times.last.map { $0 >= 3.8 - 1e-9 } == true)
+  }
+
+  @Test func theConfirmBatchAsksEachIDOnceAcrossThreads() throws {
+    let transport = InMemoryTransport(["/payments/pay_1": InMemoryTransport.payment("pay_1", "succeeded")])
+    let batch = ConfirmBatch(api: DodoAPI(transport: transport, apiKey: "k"), rate: 5)
+    let items = (0..<10).map {
+      ConfirmCommand.item($0 % 2 == 0 ? "pay_1" : "myapp://r?status=succeeded&payment_id=pay_1")
+    }
+    let reports = try batch.confirm(items)
+    #expect(reports.count == 10)
+    #expect(reports.allSatisfy { $0.1.verdict == .confirmed })
+    #expect(transport.paths == ["/payments/pay_1"])
+    _ = try batch.confirm(items)
+    #expect(transport.paths == ["/payments/pay_1"])
+  }
+}
