@@ -19,8 +19,14 @@ let package = Package(
     ),
     .target(name: "DodoConfig", dependencies: ["CYAML", "DodoCheckout"]),
     .target(name: "DodoPlatform", dependencies: ["DodoCheckout"]),
+    // libsodium (HMAC-SHA256, constant-time comparison, base64, randomness), seen only by DodoAccount.
+    .systemLibrary(
+      name: "CSodium",
+      pkgConfig: "libsodium",
+      providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
+    ),
     // The account side: Dodo's API and webhooks, over a transport protocol (no sockets of its own).
-    .target(name: "DodoAccount", dependencies: ["DodoCheckout"]),
+    .target(name: "DodoAccount", dependencies: ["DodoCheckout", "CSodium"]),
     .target(name: "DodoCLI", dependencies: ["DodoConfig", "DodoPlatform", "DodoCheckout", "DodoAccount"]),
     .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
     // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop.
