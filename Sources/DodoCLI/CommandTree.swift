@@ -15,7 +15,8 @@ package enum CommandTree {
       UNKNOWN_COMMAND.
       """,
     subcommands: [
-      .start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .completion, .help, .generate,
+      .start, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .webhook, .config, .completion, .help,
+      .generate,
     ],
     examples: [
       .init(

@@ -1,3 +1,4 @@
+import DodoAccount
 import DodoPlatform
 
 /// The `dodo` command suite: `main.swift` hands it the process's arguments and streams, and
@@ -12,15 +13,17 @@ package enum Dodo {
   }
 
   /// Runs one command line (without the program name) and returns the exit status. A test
-  /// passes its own streams: standard input as a descriptor (a pipe), output as sinks in memory.
+  /// passes its own streams: standard input as a descriptor (a pipe), output as sinks in
+  /// memory, and its own HTTP transport.
   package static func main(
     arguments: [String], environment: [String: String], stdinFD: Int32 = 0,
-    stdout: any OutputSink = FileDescriptorSink(fd: 1), stderr: any OutputSink = FileDescriptorSink(fd: 2)
+    stdout: any OutputSink = FileDescriptorSink(fd: 1), stderr: any OutputSink = FileDescriptorSink(fd: 2),
+    transport: (any HTTPTransport)? = nil
   ) -> Int32 {
     let parsed = Result { () throws(CLIError) in try CommandLineParser(root: CommandTree.root).parse(arguments) }
     let context = Context(
       environment: environment, stdout: OutputFile(stdout), stderr: OutputFile(stderr), stdinFD: stdinFD,
-      globals: globals(of: parsed, arguments: arguments))
+      globals: globals(of: parsed, arguments: arguments), transport: transport)
     defer { context.stderr.flush() }
     var status = run(parsed, context: context)
     // Output that did not arrive is a failure, not a success with a hole in it (`dodo … > full-disk`).

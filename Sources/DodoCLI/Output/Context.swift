@@ -1,3 +1,4 @@
+import DodoAccount
 import DodoCheckout
 import DodoPlatform
 
@@ -17,11 +18,15 @@ package final class Context {
   package let profile: String?
   package let stdoutStyle: TextStyle
   package let stderrStyle: TextStyle
+  /// How commands that send HTTP reach the network; `nil` in a build without one.
+  package let transport: (any HTTPTransport)?
 
   package init(
-    environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: Int32, globals: GlobalSettings
+    environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: Int32, globals: GlobalSettings,
+    transport: (any HTTPTransport)? = nil
   ) {
     self.environment = environment
+    self.transport = transport
     self.stdout = stdout
     self.stderr = stderr
     self.stdinFD = stdinFD

@@ -24,6 +24,7 @@ package struct CommandLineParser: Sendable {
     var path = [root.name]
     var command = root
     var values: [String: String] = [:]
+    var allValues: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
     var index = 0
@@ -78,6 +79,7 @@ package struct CommandLineParser: Sendable {
             command: path)
         }
         values[option.name] = value
+        allValues[option.name, default: []].append(value)
         continue
       }
       // A word: the command or subcommand while one is still to be chosen, else an argument.
@@ -118,7 +120,9 @@ package struct CommandLineParser: Sendable {
     }
     try Self.check(positionals, against: command.arguments, path: path)
     return .run(
-      Invocation(path: path, command: command, arguments: positionals, values: values, flags: flags), handler: handler)
+      Invocation(
+        path: path, command: command, arguments: positionals, values: values, flags: flags, allValues: allValues),
+      handler: handler)
   }
 
   /// `. Did you mean 'NAME'?` for the candidate nearest to a mistyped `word`, else nothing.

@@ -9,8 +9,12 @@ package struct Invocation: Sendable {
   let values: [String: String]
   /// The flags that were given, by long name.
   let flags: Set<String>
+  /// Every value of each option that takes one, in order, by long name (`--set A --set B`).
+  var allValues: [String: [String]] = [:]
 
   package func value(_ option: OptionSpec) -> String? { values[option.name] }
+  /// Every value given to a repeatable option, in order.
+  package func values(_ option: OptionSpec) -> [String] { allValues[option.name] ?? [] }
   package func isSet(_ option: OptionSpec) -> Bool { flags.contains(option.name) || values[option.name] != nil }
 
   /// The value of an option that takes one of a fixed set, already checked by the parser.
