@@ -39,7 +39,7 @@ let package = Package(
     .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig"]),
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform"]),
     .testTarget(name: "DodoAccountTests", dependencies: ["DodoAccount"]),
-    .testTarget(name: "DodoCLITests", dependencies: ["DodoCLI"], exclude: ["Snapshots"]),
+    .testTarget(name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount"], exclude: ["Snapshots"]),
     .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop"]),
     // Runs the built `dodo` (and the library's example) as subprocesses; depends on them so
     // that `swift test` builds them first.

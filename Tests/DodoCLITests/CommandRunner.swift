@@ -1,3 +1,4 @@
+import DodoAccount
 import DodoPlatform
 import Foundation
 
@@ -55,7 +56,7 @@ final class CommandRunner {
   /// macOS); a larger or slower standard input is a subprocess test's.
   func run(
     _ arguments: [String], stdin: String = "", stdout: MemoryStream = MemoryStream(),
-    stderr: MemoryStream = MemoryStream()
+    stderr: MemoryStream = MemoryStream(), transport: (any HTTPTransport)? = nil
   ) throws -> Output {
     guard stdin.utf8.count <= 16 * 1024 else { throw StandardInputTooLarge(count: stdin.utf8.count) }
     let (read, write) = try Syscalls.pipe()
@@ -63,7 +64,8 @@ final class CommandRunner {
     try Syscalls.writeAll(write, Array(stdin.utf8))
     Syscalls.close(write)
     let status = Dodo.main(
-      arguments: arguments, environment: environment, stdinFD: read, stdout: stdout, stderr: stderr)
+      arguments: arguments, environment: environment, stdinFD: read, stdout: stdout, stderr: stderr,
+      transport: transport)
     return Output(status: status, stdout: stdout.text, stderr: stderr.text)
   }
 
