@@ -7,6 +7,9 @@ let package = Package(
   products: [
     .library(name: "DodoCheckoutDesktop", targets: ["DodoCheckoutDesktop"]),
     .executable(name: "dodo", targets: ["dodo"]),
+    // dodo's HTTPS helper (libcurl), run by `dodo` for the commands that call Dodo's API;
+    // installed in PREFIX/libexec/dodo/, not on PATH.
+    .executable(name: "dodo-https", targets: ["dodo-https"]),
   ],
   targets: [
     // The checkout contract and flow: pure Swift, no files, processes, sockets or terminals.
@@ -27,6 +30,16 @@ let package = Package(
     ),
     // The account side: Dodo's API and webhooks, over a transport protocol (no sockets of its own).
     .target(name: "DodoAccount", dependencies: ["DodoCheckout", "CSodium"]),
+    // libcurl, seen only by DodoCurl: linked dynamically into the helper (and a library user),
+    // never into `dodo`, so that TLS security updates come from the OS.
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+    ),
+    // HTTPS through libcurl, in-process: the transport the helper runs.
+    .target(name: "DodoCurl", dependencies: ["CCurl", "DodoAccount", "DodoPlatform"]),
+    .executableTarget(name: "dodo-https", dependencies: ["DodoCurl", "DodoAccount", "DodoPlatform"]),
     .target(name: "DodoCLI", dependencies: ["DodoConfig", "DodoPlatform", "DodoCheckout", "DodoAccount"]),
     .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
     // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop.
@@ -39,11 +52,15 @@ let package = Package(
     .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig"]),
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform"]),
     .testTarget(name: "DodoAccountTests", dependencies: ["DodoAccount"]),
+    .testTarget(name: "DodoCurlTests", dependencies: ["DodoCurl"]),
     .testTarget(name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount"], exclude: ["Snapshots"]),
     .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop"]),
     // Runs the built `dodo` (and the library's example) as subprocesses; depends on them so
     // that `swift test` builds them first.
-    .testTarget(name: "EndToEndTests", dependencies: ["dodo", "dodo-checkout-example"]),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount"],
+      exclude: ["Support/fake-dodo-api.py"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -91,6 +91,8 @@ function __dodo_options
         '--json	Write JSON to standard output, and errors as JSON to standard error' \
         '--no-color	Never colour the output (also when NO_COLOR is set, or not on a terminal)' \
         '--verbose	Say more on standard error: the runtime directory used when XDG_RUNTIME_DIR is not set; with --json, the browser'\''s own output' \
+        '--mode	Use Dodo'\''s test or live mode for API calls (overrides DODO_PAYMENTS_ENVIRONMENT and the profile'\''s mode)' \
+        '--api-timeout	Give up on an API request after SECONDS (default 30)' \
         '-h	Show help for the command' \
         '--help	Show help for the command'
 end
@@ -208,6 +210,10 @@ function __dodo_option_value
             echo 'flag'
         case --verbose
             echo 'flag'
+        case --mode
+            echo 'values:test live'
+        case --api-timeout
+            echo 'text'
         case -h --help
             echo 'flag'
         case '*'

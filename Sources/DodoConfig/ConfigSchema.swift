@@ -9,7 +9,15 @@ struct ConfigSchema {
   let text: ConfigText
 
   static let topKeys = ["default_profile", "profiles"]
-  static let profileKeys = ["return_url", "browser", "timeout", "customization"]
+  static let profileKeys = [
+    "return_url", "browser", "timeout", "customization", "mode", "api_key_command", "webhook_secret_command",
+  ]
+  /// Keys that would put a secret into the file, at any level, and what to use instead.
+  static let secretKeys: [String: String] = [
+    "api_key": "$DODO_PAYMENTS_API_KEY or the profile's api_key_command (such as 'pass show dodo/test')",
+    "webhook_secret":
+      "$DODO_PAYMENTS_WEBHOOK_KEY or the profile's webhook_secret_command (such as 'pass show dodo/webhook')",
+  ]
   static let customizationKeys = [
     "dismiss_button_style", "presentation_style", "bar_collapsing_enabled", "color_scheme",
   ]
@@ -54,6 +62,9 @@ struct ConfigSchema {
         }
       case "browser": profile.browser = try string(field)
       case "timeout": profile.timeout = try timeout(field)
+      case "mode": profile.mode = try choice(field)
+      case "api_key_command": profile.apiKeyCommand = try string(field)
+      case "webhook_secret_command": profile.webhookSecretCommand = try string(field)
       default:  // "customization"
         guard !isNull(field.value) else { continue }
         for item in try entries(
@@ -81,6 +92,16 @@ struct ConfigSchema {
       throw text.error(
         "\(name) must be a mapping with the keys \(list(keys)), found \(node.kindDescription)", at: node.mark)
     }
+    for entry in entries {
+      if let instead = Self.secretKeys[Self.secretKeyName(entry.key) ?? ""] {
+        // Never quote the line: it holds the secret.
+        throw ConfigError(
+          path: text.path, line: entry.keyMark.line, column: entry.keyMark.column,
+          message:
+            "'\(entry.key)' puts a secret into a config file, which dodo refuses (the value is not shown); use \(instead)"
+        )
+      }
+    }
     for entry in entries where !keys.contains(entry.key) {
       let help =
         if elsewhere.contains(entry.key) { hint } else if let nearest = Suggestion.nearest(to: entry.key, in: keys) {
@@ -89,6 +110,17 @@ struct ConfigSchema {
       throw text.error("unknown key '\(entry.key)' (\(help))", at: entry.keyMark)
     }
     return entries
+  }
+
+  /// The secret key `key` stands for (`api_key`, `webhook_secret`), also when written
+  /// `apiKey`, `API-KEY` or `webhook_key`; `nil` for any other key.
+  static func secretKeyName(_ key: String) -> String? {
+    let folded = String(key.lowercased().filter { $0 != "_" && $0 != "-" })
+    switch folded {
+    case "apikey", "dodopaymentsapikey", "secretkey": return "api_key"
+    case "webhooksecret", "webhookkey", "dodopaymentswebhookkey": return "webhook_secret"
+    default: return nil
+    }
   }
 
   /// Text: quoted, or plain when it does not read as null, a boolean or a number.

@@ -3,9 +3,23 @@ struct ConfigText: Sendable, Hashable {
   var path: String
   var bytes: [UInt8]
 
-  /// An error at `mark`, carrying the text of that line.
+  /// An error at `mark`, carrying the text of that line (unless it may hold a secret).
   func error(_ message: String, at mark: YAMLMark) -> ConfigError {
-    ConfigError(path: path, line: mark.line, column: mark.column, message: message, sourceLine: line(mark.line))
+    ConfigError(path: path, line: mark.line, column: mark.column, message: message, sourceLine: quotable(mark.line))
+  }
+
+  /// Line `number`, unless it looks like it sets a secret (`api_key: …`, also in a flow
+  /// mapping or after a syntax error): such a line is never echoed in an error.
+  func quotable(_ number: Int) -> String? {
+    guard let text = line(number) else { return nil }
+    let folded = String(text.lowercased().filter { $0 != "_" && $0 != "-" })
+    let names = ["apikey", "webhooksecret", "webhookkey", "secretkey"]
+    let enders: [String] = [":", "\"", "'", " "]
+    var secret = false
+    for name in names {
+      for ender in enders where folded.contains(name + ender) { secret = true }
+    }
+    return secret ? nil : text
   }
 
   /// An error about the file as a whole.

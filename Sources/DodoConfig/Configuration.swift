@@ -62,7 +62,7 @@ package struct Configuration: Sendable {
     guard case .file(let path, let line, let column) = source, let file = files.first(where: { $0.path == path }) else {
       return nil
     }
-    return ConfigError(path: path, line: line, column: column, message: message, sourceLine: file.text.line(line))
+    return ConfigError(path: path, line: line, column: column, message: message, sourceLine: file.text.quotable(line))
   }
 
   /// Finds and reads the config files for `--config` (`configFlag`) and `environment`.

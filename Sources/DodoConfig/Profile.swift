@@ -17,6 +17,12 @@ package struct Profile: Sendable, Hashable {
   package var presentationStyle: Setting<BrowserCustomization.PresentationStyle>?
   package var barCollapsingEnabled: Setting<Bool>?
   package var colorScheme: Setting<BrowserCustomization.ColorScheme>?
+  /// `mode: test|live`: which of Dodo's environments the API commands use.
+  package var mode: Setting<APIMode>?
+  /// A command whose first line of output is the API key (`pass show dodo/test`).
+  package var apiKeyCommand: Setting<String>?
+  /// A command whose first line of output is the webhook secret.
+  package var webhookSecretCommand: Setting<String>?
 
   package init(name: String, source: SettingSource) {
     self.name = name

@@ -11,7 +11,8 @@ import DodoCheckout
 package struct BrowserCommand: Sendable, Hashable {
   package let words: [String]
 
-  package init(_ command: String) throws(PlatformError) {
+  /// `naming` is what errors call the command (`the browser command`, `api_key_command`).
+  package init(_ command: String, naming: String = "the browser command") throws(PlatformError) {
     var words: [String] = []
     var word = ""
     var inWord = false
@@ -42,12 +43,12 @@ package struct BrowserCommand: Sendable, Hashable {
       }
       if escaped { inWord = true }
     }
-    if escaped { throw PlatformError("the browser command ends with a lone backslash: \(command)") }
+    if escaped { throw PlatformError("\(naming) ends with a lone backslash: \(command)") }
     if quote != nil {
-      throw PlatformError("the browser command has an unclosed \(quote == "'" ? "single" : "double") quote: \(command)")
+      throw PlatformError("\(naming) has an unclosed \(quote == "'" ? "single" : "double") quote: \(command)")
     }
     if inWord { words.append(word) }
-    guard !words.isEmpty else { throw PlatformError("the browser command is empty") }
+    guard !words.isEmpty else { throw PlatformError("\(naming) is empty") }
     self.words = words
   }
 

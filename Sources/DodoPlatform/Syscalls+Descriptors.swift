@@ -107,3 +107,17 @@ extension Syscalls {
     return try result.get()
   }
 }
+
+extension Syscalls {
+  /// Waits `seconds` (`poll(2)` on no descriptors, resumed after a signal until the time is up).
+  package static func sleep(_ seconds: Double) {
+    let clock = ContinuousClock()
+    let deadline = clock.now + .milliseconds(Int64(max(0, min(seconds, 86_400)) * 1000))
+    while true {
+      let left = clock.now.duration(to: deadline)
+      guard left > .zero else { return }
+      let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1
+      _ = try? poll([], timeoutMilliseconds: Int32(clamping: milliseconds))
+    }
+  }
+}

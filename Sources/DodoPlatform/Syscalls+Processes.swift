@@ -44,9 +44,11 @@ extension Syscalls {
   /// never reads ours, and one that lives on must not hold it), and `output` says where its
   /// output goes. A program that cannot be run is an error here (`posix_spawnp` returns the
   /// code; glibc reports exec failures too).
-  package static func spawn(_ arguments: [String], environment: [String: String], output: ChildOutput)
-    throws(SystemError) -> Int32
-  {
+  ///
+  /// With `input`, the child's standard input is that descriptor (a pipe we write) instead.
+  package static func spawn(
+    _ arguments: [String], environment: [String: String], input: Int32? = nil, output: ChildOutput
+  ) throws(SystemError) -> Int32 {
     precondition(!arguments.isEmpty)
     #if canImport(Darwin)
       var actions: posix_spawn_file_actions_t? = nil
@@ -57,7 +59,11 @@ extension Syscalls {
     #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if let input {
+      posix_spawn_file_actions_adddup2(&actions, input, 0)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    }
     switch output {
     case .inherited: break
     case .toStandardError: posix_spawn_file_actions_adddup2(&actions, 2, 1)
@@ -101,6 +107,26 @@ extension Syscalls {
     var status: Int32 = 0
     _ = try retrying("waitpid") { systemWaitpid(pid_t(pid), &status, 0) }
     return Termination(waitStatus: status)
+  }
+
+  /// The path of the running executable: `/proc/self/exe` on Linux, `_NSGetExecutablePath`
+  /// on macOS; `nil` when it cannot be found.
+  package static func executablePath() -> String? {
+    #if canImport(Darwin)
+      var size: UInt32 = 4096
+      var buffer = [CChar](repeating: 0, count: Int(size))
+      guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+      return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    #else
+      return try? readlink("/proc/self/exe")
+    #endif
+  }
+
+  /// `fcntl(2)` `F_SETFL` without `O_NONBLOCK`: for the end of a pipe a child gets, which
+  /// should block as a program expects of its standard streams.
+  package static func setBlocking(_ fd: Int32) throws(SystemError) {
+    let flags = try retrying("fcntl") { systemFcntl(fd, F_GETFL, 0) }
+    _ = try retrying("fcntl") { systemFcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
   }
 
   /// `kill(2)`.

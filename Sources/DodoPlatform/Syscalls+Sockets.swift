@@ -33,6 +33,31 @@ extension Syscalls {
     }
   }
 
+  /// `socketpair(2)`: two connected Unix stream sockets, both close-on-exec; the first
+  /// non-blocking (ours: `send` on it never raises `SIGPIPE`), the second blocking (a child's
+  /// standard input, read as a program expects to read it).
+  package static func socketPair() throws(SystemError) -> (ours: Int32, theirs: Int32) {
+    #if canImport(Darwin)
+      let type = SOCK_STREAM
+    #else
+      let type = Int32(SOCK_STREAM.rawValue)
+    #endif
+    var fds: [Int32] = [-1, -1]
+    _ = try retrying("socketpair") { systemSocketpair(type, &fds) }
+    do {
+      try configure(fds[0], nonBlocking: true)
+      try configure(fds[1], nonBlocking: false)
+      #if canImport(Darwin)
+        try setOption(fds[0], SOL_SOCKET, SO_NOSIGPIPE, 1)
+      #endif
+    } catch {
+      close(fds[0])
+      close(fds[1])
+      throw error
+    }
+    return (fds[0], fds[1])
+  }
+
   /// `socket(2)`: a stream socket, close-on-exec, non-blocking when asked (`fcntl`).
   package static func streamSocket(for address: SocketAddress, nonBlocking: Bool) throws(SystemError) -> Int32 {
     #if canImport(Darwin)

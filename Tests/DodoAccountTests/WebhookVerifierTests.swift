@@ -121,7 +121,7 @@ enum Vector {
     let delivery = WebhookDelivery(
       id: String(repeating: "x", count: 1_000_000), timestamp: String(repeating: "9", count: 10_000),
       signature: Vector.signature, body: [UInt8](repeating: 0xFF, count: 100_000))
-    #expect(Vector.verify(delivery).problems.map(\.code) == ["timestamp_not_a_number"])
+    #expect(Vector.verify(delivery).problems.map(\.code) == ["timestamp_not_a_number", "signature_mismatch"])
     let extreme = WebhookDelivery(
       id: Vector.id, timestamp: "-9223372036854775808", signature: Vector.signature, body: Vector.body)
     #expect(Vector.verify(extreme, now: .max).problems.map(\.code).contains("timestamp_too_old"))

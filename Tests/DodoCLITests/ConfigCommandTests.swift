@@ -23,14 +23,18 @@ import Testing
         == .init(
           status: 0,
           stdout: """
-            profile                 shop                     file \(file):1:18
-            return_url              myapp://checkout/return  file \(file):4:17
-            browser                 (none)                   default
-            timeout                 60                       file \(file):5:14
-            dismiss_button_style    (none)                   default
-            presentation_style      (none)                   default
-            bar_collapsing_enabled  (none)                   default
-            color_scheme            (none)                   default
+            profile                 shop                           file \(file):1:18
+            return_url              myapp://checkout/return        file \(file):4:17
+            browser                 (none)                         default
+            timeout                 60                             file \(file):5:14
+            dismiss_button_style    (none)                         default
+            presentation_style      (none)                         default
+            bar_collapsing_enabled  (none)                         default
+            color_scheme            (none)                         default
+            mode                    test                           default
+            base_url                https://test.dodopayments.com  default
+            api_key                 (none)                         default
+            webhook_secret          (none)                         default
 
             """,
           stderr: ""))
@@ -48,7 +52,10 @@ import Testing
           stdout: #"{"files":["\#(file)"],"settings":{"profile":{"value":"shop","source":\#(source(1, 18))},"#
             + #""returnUrl":{"value":"myapp://checkout/return","source":\#(source(4, 17))},"browser":\#(unset),"#
             + #""timeout":{"value":60,"source":\#(source(5, 14))},"dismissButtonStyle":\#(unset),"presentationStyle":\#(unset),"#
-            + #""barCollapsingEnabled":\#(unset),"colorScheme":\#(unset)}}"# + "\n",
+            + #""barCollapsingEnabled":\#(unset),"colorScheme":\#(unset),"#
+            + #""mode":{"value":"test","source":{"kind":"default"}},"#
+            + #""baseUrl":{"value":"https://test.dodopayments.com","source":{"kind":"default"}},"#
+            + #""apiKey":\#(unset),"webhookSecret":\#(unset)}}"# + "\n",
           stderr: ""))
   }
 
@@ -60,17 +67,60 @@ import Testing
         == .init(
           status: 0,
           stdout: """
-            profile                 desk    flag --profile
-            return_url              (none)  default
-            browser                 (none)  default
-            timeout                 (none)  default
-            dismiss_button_style    (none)  default
-            presentation_style      (none)  default
-            bar_collapsing_enabled  (none)  default
-            color_scheme            (none)  default
+            profile                 desk                           flag --profile
+            return_url              (none)                         default
+            browser                 (none)                         default
+            timeout                 (none)                         default
+            dismiss_button_style    (none)                         default
+            presentation_style      (none)                         default
+            bar_collapsing_enabled  (none)                         default
+            color_scheme            (none)                         default
+            mode                    test                           default
+            base_url                https://test.dodopayments.com  default
+            api_key                 (none)                         default
+            webhook_secret          (none)                         default
 
             """,
           stderr: ""))
+  }
+
+  @Test("config show: the API's mode and base URL, and the secrets' sources, never the secrets")
+  func showAPISettings() throws {
+    let config = try runner.file(
+      "api.yaml",
+      "profiles:\n  default:\n    mode: live\n    webhook_secret_command: secret-tool lookup dodo webhook\n")
+    runner.environment["DODO_PAYMENTS_API_KEY"] = "sk_test_0123456789abcdefWXYZ"
+    runner.environment["DODO_PAYMENTS_BASE_URL"] = "http://127.0.0.1:8443/"
+    let text = try runner.run(["--config", config, "config", "show"])
+    #expect(text.status == 0)
+    // Columns collapsed to one space: the widths are another test's.
+    let rows = text.stdout.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    #expect(rows.contains("\nmode live file \(config):3:11\n"))
+    #expect(rows.contains("\nbase_url http://127.0.0.1:8443/ environment $DODO_PAYMENTS_BASE_URL\n"))
+    #expect(rows.contains("\napi_key set, ending in WXYZ environment $DODO_PAYMENTS_API_KEY\n"))
+    #expect(rows.contains("\nwebhook_secret (from its command, not run) webhook_secret_command \(config):4:29\n"))
+    #expect(!text.stdout.contains("0123456789"))
+    let json = try runner.run(["--config", config, "--mode", "test", "config", "show", "--json"])
+    #expect(json.stdout.contains(#""mode":{"value":"test","source":{"kind":"flag","name":"--mode"}}"#))
+    #expect(
+      json.stdout.contains(
+        #""webhookSecret":{"value":"(from its command, not run)","source":{"kind":"command","key":"webhook_secret_command","path":"\#(config)","line":4,"column":29}}"#
+      ))
+    #expect(!json.stdout.contains("0123456789"))
+    // A short key shows none of its characters.
+    runner.environment["DODO_PAYMENTS_API_KEY"] = "short"
+    let short = try runner.run(["--config", config, "config", "show"]).stdout
+    #expect(
+      short.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ").contains(
+        "\napi_key set environment"))
+  }
+
+  @Test("config show: a base URL that is not https, to a host that is not loopback, is exit 78")
+  func plainHTTPBaseURLIsAConfigError() throws {
+    runner.environment["DODO_PAYMENTS_BASE_URL"] = "http://api.example.com"
+    let output = try runner.run(["config", "show"])
+    #expect(output.status == 78)
+    #expect(output.stderr.contains("$DODO_PAYMENTS_BASE_URL must use https"))
   }
 
   @Test("config profiles: one name a line in the file's order; --json, an array")

@@ -1,3 +1,4 @@
+import DodoAccount
 import DodoCheckout
 import DodoConfig
 import DodoPlatform
@@ -88,36 +89,39 @@ struct ConfigCommand {
     var number: Double?
     var bool: Bool?
     var source: SettingSource
+    /// For a secret from a profile's command: the key naming the command (`api_key_command`).
+    var command: String?
   }
 
   func show(_ flags: CommandLineSettings) throws(CLIError) -> ExitStatus {
     let configuration = try context.configuration()
     let settings = try context.effectiveSettings(flags, in: configuration)
-    let rows = [
-      Row(name: "profile", jsonName: "profile", value: settings.profile.value, source: settings.profile.source),
-      Row(
-        name: "return_url", jsonName: "returnUrl", value: settings.returnURL.value, source: settings.returnURL.source),
-      Row(name: "browser", jsonName: "browser", value: settings.browser.value, source: settings.browser.source),
-      Row(
-        name: "timeout", jsonName: "timeout", value: settings.timeout.value.map(Self.seconds),
-        number: settings.timeout.value,
-        source: settings.timeout.source),
-      Row(
-        name: "dismiss_button_style", jsonName: "dismissButtonStyle",
-        value: settings.dismissButtonStyle.value?.rawValue,
-        source: settings.dismissButtonStyle.source),
-      Row(
-        name: "presentation_style", jsonName: "presentationStyle", value: settings.presentationStyle.value?.rawValue,
-        source: settings.presentationStyle.source),
-      Row(
-        name: "bar_collapsing_enabled", jsonName: "barCollapsingEnabled",
-        value: settings.barCollapsingEnabled.value.map { $0 ? "true" : "false" },
-        bool: settings.barCollapsingEnabled.value,
-        source: settings.barCollapsingEnabled.source),
-      Row(
-        name: "color_scheme", jsonName: "colorScheme", value: settings.colorScheme.value?.rawValue,
-        source: settings.colorScheme.source),
-    ]
+    let rows =
+      [
+        Row(name: "profile", jsonName: "profile", value: settings.profile.value, source: settings.profile.source),
+        Row(
+          name: "return_url", jsonName: "returnUrl", value: settings.returnURL.value, source: settings.returnURL.source),
+        Row(name: "browser", jsonName: "browser", value: settings.browser.value, source: settings.browser.source),
+        Row(
+          name: "timeout", jsonName: "timeout", value: settings.timeout.value.map(Self.seconds),
+          number: settings.timeout.value,
+          source: settings.timeout.source),
+        Row(
+          name: "dismiss_button_style", jsonName: "dismissButtonStyle",
+          value: settings.dismissButtonStyle.value?.rawValue,
+          source: settings.dismissButtonStyle.source),
+        Row(
+          name: "presentation_style", jsonName: "presentationStyle", value: settings.presentationStyle.value?.rawValue,
+          source: settings.presentationStyle.source),
+        Row(
+          name: "bar_collapsing_enabled", jsonName: "barCollapsingEnabled",
+          value: settings.barCollapsingEnabled.value.map { $0 ? "true" : "false" },
+          bool: settings.barCollapsingEnabled.value,
+          source: settings.barCollapsingEnabled.source),
+        Row(
+          name: "color_scheme", jsonName: "colorScheme", value: settings.colorScheme.value?.rawValue,
+          source: settings.colorScheme.source),
+      ] + apiRows(try context.apiSettings(in: configuration))
     if context.json {
       context.printJSON { json in
         json.beginObject()
@@ -139,7 +143,11 @@ struct ConfigCommand {
             json.string(row.value)
           }
           json.key("source")
-          Self.write(row.source, to: json)
+          if let command = row.command, case .file(let path, let line, let column) = row.source {
+            Self.writeCommand(command, path: path, line: line, column: column, to: json)
+          } else {
+            Self.write(row.source, to: json)
+          }
           json.endObject()
         }
         json.endObject()
@@ -153,10 +161,52 @@ struct ConfigCommand {
     var text = ""
     for (row, value) in zip(rows, values) {
       text +=
-        Self.pad(row.name, nameWidth) + "  " + Self.pad(value, valueWidth) + "  " + Self.describe(row.source) + "\n"
+        Self.pad(row.name, nameWidth) + "  " + Self.pad(value, valueWidth) + "  "
+        + (row.command.map { "\($0) \(row.source)" } ?? Self.describe(row.source)) + "\n"
     }
     context.stdout.write(text)
     return .success
+  }
+
+  /// The API's mode, base URL, and where the key and the webhook secret come from. A
+  /// secret is never shown: from a variable, at most its last four characters (none of a
+  /// short one); from a command, the command is not run (it may ask for a passphrase).
+  private func apiRows(_ api: APISettings) -> [Row] {
+    func secret(_ name: String, _ jsonName: StaticString, _ source: SecretSource?) -> Row {
+      switch source {
+      case .environment(let variable, let value)?:
+        let shown = value.count >= 16 ? "set, ending in \(value.suffix(4))" : "set"
+        return Row(name: name, jsonName: jsonName, value: shown, source: .environment(variable))
+      case .command(let command, let key)?:
+        return Row(
+          name: name, jsonName: jsonName, value: "(from its command, not run)", source: command.source, command: key)
+      case nil:
+        return Row(name: name, jsonName: jsonName, value: nil, source: .builtIn)
+      }
+    }
+    return [
+      Row(name: "mode", jsonName: "mode", value: api.mode.value.rawValue, source: api.mode.source),
+      Row(
+        name: "base_url", jsonName: "baseUrl", value: api.baseURLOverride?.value ?? api.mode.value.baseURL,
+        source: api.baseURLOverride?.source ?? .builtIn),
+      secret("api_key", "apiKey", api.apiKey),
+      secret("webhook_secret", "webhookSecret", api.webhookSecret),
+    ]
+  }
+
+  private static func writeCommand(_ key: String, path: String, line: Int, column: Int, to json: JSONWriter) {
+    json.beginObject()
+    json.key("kind")
+    json.string("command")
+    json.key("key")
+    json.string(key)
+    json.key("path")
+    json.string(path)
+    json.key("line")
+    json.number(Double(line))
+    json.key("column")
+    json.number(Double(column))
+    json.endObject()
   }
 
   func profiles() throws(CLIError) -> ExitStatus {

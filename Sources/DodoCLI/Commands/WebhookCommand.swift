@@ -13,9 +13,11 @@ extension CommandSpec {
       minutes), say why a delivery fails, and send or receive correctly signed events.
 
       The secret is the endpoint's signing secret from Dodo's dashboard (whsec_…; the prefix \
-      is optional): from --secret, else $DODO_PAYMENTS_WEBHOOK_KEY. Prefer the environment \
-      variable: a --secret on the command line is visible to every user of the machine in ps. \
-      The secret is never printed or logged.
+      is optional): from --secret, else $DODO_PAYMENTS_WEBHOOK_KEY, else the profile's \
+      webhook_secret_command (run without a shell; the first line it prints). Prefer the \
+      environment or the command: a --secret on the command line is visible to every user of \
+      the machine in ps. A secret written into a config file is refused (78). The secret is \
+      never printed or logged.
       """,
     subcommands: [.webhookVerify, .webhookSign, .webhookSend, .webhookListen],
     examples: [
@@ -34,18 +36,19 @@ enum WebhookOptions {
   /// The largest body read or served: Dodo's events are a few kilobytes.
   static let maximumBodyBytes = 1 << 20
 
-  /// The secret's text, from `--secret`, else `$DODO_PAYMENTS_WEBHOOK_KEY`; none is a
-  /// configuration error (78) naming both.
+  /// The secret's text, from `--secret`, else `$DODO_PAYMENTS_WEBHOOK_KEY`, else the
+  /// profile's `webhook_secret_command` (run now); none is a configuration error (78) naming them.
   static func secretText(_ invocation: Invocation, _ context: Context) throws(CLIError) -> (
     text: String, fromOption: Bool
   ) {
     if let text = invocation.value(secret) { return (text, true) }
-    if let text = context.environment[environmentVariable], !text.isEmpty { return (text, false) }
+    if let text = try context.webhookSecret(), !text.isEmpty { return (text, false) }
     throw .configuration(
       ConfigError(
         path: nil,
         message:
-          "no webhook secret: set \(environmentVariable) to the endpoint's signing secret (whsec_…), or give --secret"))
+          "no webhook secret: set \(environmentVariable) to the endpoint's signing secret (whsec_…), give the "
+          + "profile a webhook_secret_command that prints it, or give --secret"))
   }
 
   /// The secret, decoded; one that is not a secret is a usage error (`--secret`) or a
@@ -54,7 +57,8 @@ enum WebhookOptions {
     let (text, fromOption) = try secretText(invocation, context)
     do throws(WebhookSecretError) { return try WebhookSecret(text) } catch {
       if fromOption { throw .usage("--secret: \(error.message)", command: invocation.path) }
-      throw .configuration(ConfigError(path: nil, message: "\(environmentVariable): \(error.message)"))
+      throw .configuration(
+        ConfigError(path: nil, message: "\(environmentVariable) or webhook_secret_command: \(error.message)"))
     }
   }
 

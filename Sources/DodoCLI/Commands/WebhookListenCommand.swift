@@ -55,9 +55,6 @@ enum WebhookListenCommand {
     }
     let forward = invocation.value(forwardTo)
     if let forward { try WebhookSendCommand.checkURL(forward, option: forwardTo, invocation) }
-    if forward != nil, context.transport == nil {
-      throw .checkout(.platformError("this dodo has no HTTP transport: it cannot forward deliveries"))
-    }
     let secret = try WebhookOptions.secret(invocation, context)
     let verifier = WebhookVerifier(secret: secret)
     let server = LoopbackHTTPServer()
@@ -72,10 +69,10 @@ enum WebhookListenCommand {
       let headers = request.fields.map { HTTPHeader($0.name, $0.value) }
       let verdict = verifier.verify(WebhookDelivery(headers: headers, body: request.body), now: Syscalls.unixTime())
       var forwarded: Result<HTTPResponse, TransportError>?
-      if verdict.isValid, let forward, let transport = context.transport {
+      if verdict.isValid, let forward {
         let kept = headers.filter { !hopHeaders.contains($0.name.lowercased()) }
         let copy = HTTPRequest(method: .post, url: forward, headers: kept, body: request.body)
-        forwarded = Result { () throws(TransportError) in try transport.send(copy) }
+        forwarded = WebhookSendCommand.post(copy, context)
       }
       if verdict.isValid {
         server.respond(to: request.id, status: "204 No Content")

@@ -30,7 +30,7 @@ extension CommandSpec {
     exitStatuses: [
       .init(.success, "The endpoint answered 2xx."),
       .init(.no, "The endpoint answered another status, or did not answer."),
-      .init(.platformError, "--data could not be read, or this dodo cannot send HTTP."),
+      .init(.platformError, "--data could not be read."),
       .init(
         .usage, "The command line is wrong: an unknown event type (the known ones are listed), a bad --set or --data."),
       .init(.configuration, "No secret was given, or $DODO_PAYMENTS_WEBHOOK_KEY is not one."),
@@ -60,7 +60,7 @@ enum WebhookSendCommand {
       WebhookSigner(secret: secret).headers(
         id: WebhookSigner.newMessageID(), timestamp: Syscalls.unixTime(), body: body)
       + [HTTPHeader("content-type", "application/json")]
-    let answer = try post(HTTPRequest(method: .post, url: url, headers: headers, body: body), context)
+    let answer = post(HTTPRequest(method: .post, url: url, headers: headers, body: body), context)
     let id = headers[0].value
     switch answer {
     case .failure(let error):
@@ -133,13 +133,9 @@ enum WebhookSendCommand {
     }
   }
 
-  /// Sends `request` through the context's transport; no transport is a platform error.
-  static func post(_ request: HTTPRequest, _ context: Context) throws(CLIError) -> Result<HTTPResponse, TransportError>
-  {
-    guard let transport = context.transport else {
-      throw .checkout(.platformError("this dodo has no HTTP transport: it cannot send requests"))
-    }
-    return Result { () throws(TransportError) in try transport.send(request) }
+  /// Sends `request` once (a POST is never retried) through the context's transport.
+  static func post(_ request: HTTPRequest, _ context: Context) -> Result<HTTPResponse, TransportError> {
+    Result { () throws(TransportError) in try context.transport.send(request) }
   }
 
   /// The first `bodyLines` lines of a body (of its first 4 KiB), without their line ends.

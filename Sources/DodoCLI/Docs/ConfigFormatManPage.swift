@@ -62,6 +62,18 @@ enum ConfigFormatManPage {
       "Seconds to wait for the return URL before the checkout ends as cancelled: a positive number, at most \(Int(CommandLineSettings.maximumTimeout)) (a year). Without a timeout, dodo start waits until the return URL arrives or it is interrupted."
     )
     page.item(
+      Roff.bold("mode"),
+      "test or live: the Dodo environment the API commands use. It comes after --mode and DODO_PAYMENTS_ENVIRONMENT (test_mode or live_mode); without any of them, test. Live mode is never a default."
+    )
+    page.item(
+      Roff.bold("api_key_command"),
+      "A command whose first line of standard output is the Dodo API key, such as pass show dodo/test; run without a shell (split into words as the browser command is), only by a command that calls the API, and only when DODO_PAYMENTS_API_KEY is not set. The key itself never goes into a config file: api_key (or webhook_secret) in a file is a configuration error, reported without its line or value."
+    )
+    page.item(
+      Roff.bold("webhook_secret_command"),
+      "The same for the webhook secret (whsec_...), when DODO_PAYMENTS_WEBHOOK_KEY is not set."
+    )
+    page.item(
       Roff.bold("customization"),
       "How the browser around the checkout should look, passed to the browser command as DODO_* environment variables. Its keys, each optional:"
     )

@@ -16,17 +16,27 @@ package final class Context {
   /// `--config FILE` and `--profile NAME`, wherever they stood on the command line.
   package let configPath: String?
   package let profile: String?
+  /// `--mode test|live`, wherever it stood.
+  package let mode: APIMode?
+  /// `--api-timeout SECONDS` as given, checked by `apiAccess()`.
+  package let apiTimeout: String?
+  /// The way to the network: the HTTPS helper (`HelperTransport`), or what a test injected.
+  /// Commands reach it through `apiAccess()`, which adds the retries.
+  package let transport: any HTTPTransport
+  /// Waits between retries; a test injects one that does not wait.
+  package let sleep: @Sendable (Double) -> Void
   package let stdoutStyle: TextStyle
   package let stderrStyle: TextStyle
-  /// How commands that send HTTP reach the network; `nil` in a build without one.
-  package let transport: (any HTTPTransport)?
 
   package init(
     environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: Int32, globals: GlobalSettings,
-    transport: (any HTTPTransport)? = nil
+    transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Double) -> Void)? = nil
   ) {
+    mode = globals.mode
+    apiTimeout = globals.apiTimeout
+    self.transport = transport ?? HelperTransport(environment: environment)
+    self.sleep = sleep ?? { seconds in Syscalls.sleep(seconds) }
     self.environment = environment
-    self.transport = transport
     self.stdout = stdout
     self.stderr = stderr
     self.stdinFD = stdinFD
@@ -71,6 +81,8 @@ package struct GlobalSettings: Sendable {
   package let verbose: Bool
   package let configPath: String?
   package let profile: String?
+  package let mode: APIMode?
+  package let apiTimeout: String?
 
   /// Those of a parsed command line, wherever they stood on it.
   init(_ invocation: Invocation) {
@@ -79,6 +91,8 @@ package struct GlobalSettings: Sendable {
     verbose = invocation.isSet(GlobalOptions.verbose)
     configPath = invocation.value(GlobalOptions.config)
     profile = invocation.value(GlobalOptions.profile)
+    mode = invocation.value(GlobalOptions.mode, as: APIMode.self)
+    apiTimeout = invocation.value(GlobalOptions.apiTimeout)
   }
 
   /// A guess for a command line that did not parse (or that only asks for help or the
@@ -92,6 +106,8 @@ package struct GlobalSettings: Sendable {
     verbose = options.contains("--" + GlobalOptions.verbose.name)
     configPath = nil
     profile = nil
+    mode = nil
+    apiTimeout = nil
   }
 }
 

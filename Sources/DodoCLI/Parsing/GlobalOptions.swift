@@ -14,9 +14,14 @@ package enum GlobalOptions {
     help:
       "Say more on standard error: the runtime directory used when XDG_RUNTIME_DIR is not set; with --json, the browser's own output."
   )
+  package static let mode = OptionSpec(
+    "mode", values: ["test", "live"],
+    help: "Use Dodo's test or live mode for API calls (overrides DODO_PAYMENTS_ENVIRONMENT and the profile's mode).")
+  package static let apiTimeout = OptionSpec(
+    "api-timeout", value: "SECONDS", help: "Give up on an API request after SECONDS (default 30).")
   package static let help = OptionSpec("help", short: "h", help: "Show help for the command.")
 
-  package static let all = [config, profile, json, noColor, verbose, help]
+  package static let all = [config, profile, json, noColor, verbose, mode, apiTimeout, help]
   /// `dodo --version`: only before any command, so it is not in `all`.
   package static let version = OptionSpec("version", help: "Print the version of dodo.")
 }

@@ -70,6 +70,9 @@ func systemPoll(_ fds: UnsafeMutablePointer<pollfd>, _ count: nfds_t, _ timeout:
 func systemSocket(_ family: Int32, _ type: Int32, _ proto: Int32) -> Int32 {
   intercept("socket") { _ in socket(family, type, proto) }
 }
+func systemSocketpair(_ type: Int32, _ fds: UnsafeMutablePointer<Int32>) -> Int32 {
+  intercept("socketpair") { _ in socketpair(AF_UNIX, type, 0, fds) }
+}
 func systemSetsockopt(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: UnsafeRawPointer, _ length: socklen_t)
   -> Int32
 {

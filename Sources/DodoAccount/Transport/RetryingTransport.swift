@@ -1,0 +1,60 @@
+/// Retries what is safe to retry: a GET answered 429 (rate limited) or 5xx, at most
+/// `maxAttempts` tries in all, waiting as `Retry-After` says (when it asks for at most
+/// `maximumRetryAfter` seconds) or else with a doubling backoff. A POST is never retried:
+/// `POST /checkouts` twice would create two sessions. A transport error (no answer) is
+/// not retried either: a timeout already took its whole time.
+///
+/// Pure: the waiting is `sleep`, which tests replace.
+public struct RetryingTransport: HTTPTransport {
+  public let base: any HTTPTransport
+  public let maxAttempts: Int
+  /// The first backoff, in seconds; each later one doubles it.
+  public let initialBackoff: Double
+  /// A longer `Retry-After` is not waited for: the last answer is returned instead.
+  public let maximumRetryAfter: Double
+  public let sleep: @Sendable (Double) -> Void
+
+  public init(
+    _ base: any HTTPTransport, maxAttempts: Int = 3, initialBackoff: Double = 0.5, maximumRetryAfter: Double = 60,
+    sleep: @escaping @Sendable (Double) -> Void
+  ) {
+    self.base = base
+    self.maxAttempts = max(1, maxAttempts)
+    self.initialBackoff = initialBackoff
+    self.maximumRetryAfter = maximumRetryAfter
+    self.sleep = sleep
+  }
+
+  public func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+    var attempt = 1
+    while true {
+      let response = try base.send(request)
+      guard request.method == .get, Self.isRetryable(response.status), attempt < maxAttempts,
+        let delay = delay(after: response, attempt: attempt)
+      else { return response }
+      sleep(delay)
+      attempt += 1
+    }
+  }
+
+  /// 429 and every 5xx.
+  public static func isRetryable(_ status: Int) -> Bool { status == 429 || (500...599).contains(status) }
+
+  /// How long to wait before try `attempt + 1`; `nil` when the server asks for longer than
+  /// `maximumRetryAfter`.
+  func delay(after response: HTTPResponse, attempt: Int) -> Double? {
+    let backoff = initialBackoff * Double(1 << min(attempt - 1, 10))
+    guard let header = response.header("Retry-After")?.trimmingSpaces, !header.isEmpty else { return backoff }
+    // Seconds (RFC 9110: an integer; a decimal is read too). An HTTP date is not parsed:
+    // the backoff stands in for it.
+    guard let seconds = Double(header), seconds.isFinite else { return backoff }
+    if seconds > maximumRetryAfter { return nil }
+    return max(0, seconds)
+  }
+}
+
+extension String {
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+}

@@ -1,0 +1,127 @@
+import DodoAccount
+import DodoCheckout
+import DodoConfig
+import DodoPlatform
+
+/// Everything a command needs to call Dodo's API, resolved once: the mode and its base URL,
+/// the key (from `$DODO_PAYMENTS_API_KEY` or the profile's `api_key_command`), the request
+/// limit, and the transport (with retries for GETs). `Context.apiAccess()` builds it.
+package struct APIAccess: Sendable {
+  package var mode: APIMode
+  /// Where the mode came from (`--mode`, `$DODO_PAYMENTS_ENVIRONMENT`, a profile, default).
+  package var modeSource: SettingSource
+  /// Without a trailing slash.
+  package var baseURL: String
+  /// The secret: put it only into `request`'s `Authorization` header, never into output.
+  package var apiKey: String
+  /// Where the key came from, for messages (`DODO_PAYMENTS_API_KEY`, `api_key_command (…)`).
+  package var keySource: String
+  /// Seconds for each request (`--api-timeout`, default 30).
+  package var timeout: Double
+  /// `RetryingTransport` over the context's transport.
+  package var transport: any HTTPTransport
+
+  package static let defaultTimeout = 30.0
+
+  /// A request to `path` (`/checkouts/cks_1`) with the key, JSON headers and the timeout.
+  package func request(_ method: HTTPRequest.Method, _ path: String, body: [UInt8]? = nil) -> HTTPRequest {
+    .api(method, path, baseURL: baseURL, apiKey: apiKey, body: body, timeout: timeout)
+  }
+
+  /// Sends `request(method, path, body:)`: GETs are retried on 429 and 5xx, POSTs never.
+  package func send(_ method: HTTPRequest.Method, _ path: String, body: [UInt8]? = nil) throws(TransportError)
+    -> HTTPResponse
+  {
+    try transport.send(request(method, path, body: body))
+  }
+}
+
+extension Context {
+  /// The mode, base URL and secret sources, without running any command: what `config show`
+  /// shows. A bad `$DODO_PAYMENTS_ENVIRONMENT` or `$DODO_PAYMENTS_BASE_URL` is exit 78.
+  package func apiSettings(in configuration: Configuration? = nil) throws(CLIError) -> APISettings {
+    let configuration = if let configuration { configuration } else { try self.configuration() }
+    do throws(ConfigError) {
+      return try APISettings(
+        configuration: configuration, modeFlag: mode, profileFlag: profile, environment: environment)
+    } catch {
+      throw configurationError(error)
+    }
+  }
+
+  /// Everything needed to call the API, the key resolved (running `api_key_command` when
+  /// that is its source). No key is a configuration error (78) naming both ways to give one;
+  /// a bad `--api-timeout` is a usage error of `command`.
+  package func apiAccess(command: [String] = ["dodo"]) throws(CLIError) -> APIAccess {
+    var timeout = APIAccess.defaultTimeout
+    if let text = apiTimeout {
+      guard let seconds = CommandLineSettings.timeout(text) else {
+        throw .usage(
+          "invalid value '\(text)' for '--api-timeout' (expected a positive number of seconds)", command: command)
+      }
+      timeout = seconds
+    }
+    let configuration = try self.configuration()
+    let settings = try apiSettings(in: configuration)
+    guard let source = settings.apiKey else {
+      throw .configuration(
+        ConfigError(
+          path: nil,
+          message:
+            "no Dodo API key: set $\(APISettings.apiKeyVariable), or api_key_command in the profile (such as 'pass show dodo/test'); see dodo-config(5)"
+        ))
+    }
+    let key = try resolveSecret(source, in: configuration)
+    return APIAccess(
+      mode: settings.mode.value, modeSource: settings.mode.source,
+      baseURL: Self.trimmingSlashes(settings.baseURLOverride?.value ?? settings.mode.value.baseURL),
+      apiKey: key, keySource: source.description, timeout: timeout,
+      transport: RetryingTransport(transport, sleep: sleep))
+  }
+
+  /// The webhook secret from `$DODO_PAYMENTS_WEBHOOK_KEY` or the profile's
+  /// `webhook_secret_command` (run now); `nil` when neither is set.
+  package func webhookSecret() throws(CLIError) -> String? {
+    let configuration = try self.configuration()
+    guard let source = try apiSettings(in: configuration).webhookSecret else { return nil }
+    return try resolveSecret(source, in: configuration)
+  }
+
+  /// The secret itself: the variable's value, or the first line of what the command prints
+  /// (run without a shell, its words split like the browser command's). A command that
+  /// cannot run, fails or prints nothing is a configuration error at its line; its output
+  /// is never shown.
+  package func resolveSecret(_ source: SecretSource, in configuration: Configuration) throws(CLIError) -> String {
+    switch source {
+    case .environment(_, let value):
+      return value
+    case .command(let command, let key):
+      func failure(_ message: String) -> CLIError {
+        .configuration(
+          configuration.error("\(key) \(message)", at: command.source)
+            ?? ConfigError(path: nil, message: "\(key) (\(command.source)) \(message)"))
+      }
+      let words: [String]
+      do throws(PlatformError) { words = try BrowserCommand(command.value, naming: key).words } catch {
+        throw failure("cannot be split into words: \(error)")
+      }
+      let output: ProgramRunner.Output
+      do throws(SystemError) { output = try ProgramRunner.run(words, environment: environment) } catch {
+        throw failure("cannot run: \(error)")
+      }
+      guard output.status == .exited(0) else { throw failure("\(output.status), so there is no secret") }
+      // Bytes, not characters: "\r\n" is one Character.
+      var line = output.standardOutput.utf8.prefix { $0 != 0x0A }[...]
+      while let first = line.first, first == 0x20 || first == 0x09 { line = line.dropFirst() }
+      while let last = line.last, last == 0x20 || last == 0x09 || last == 0x0D { line = line.dropLast() }
+      guard !line.isEmpty else { throw failure("printed nothing on its first line, so there is no secret") }
+      return String(decoding: line, as: UTF8.self)
+    }
+  }
+
+  private static func trimmingSlashes(_ url: String) -> String {
+    var url = Substring(url)
+    while url.hasSuffix("/") { url = url.dropLast() }
+    return String(url)
+  }
+}

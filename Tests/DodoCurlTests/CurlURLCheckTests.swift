@@ -1,0 +1,27 @@
+import DodoAccount
+import Testing
+
+@testable import DodoCurl
+
+/// The transport speaks https, and http only to a loopback host, whatever the caller passes.
+@Suite struct CurlURLCheckTests {
+  @Test(arguments: [
+    "https://test.dodopayments.com/checkouts", "http://127.0.0.1:8080/x", "http://localhost:1/", "http://[::1]:2/",
+  ])
+  func allowed(_ url: String) throws {
+    try CurlURLCheck.check(url)
+  }
+
+  @Test(arguments: ["http://example.com/", "ftp://127.0.0.1/", "file:///etc/passwd", "http://127.0.0.1.example.com/"])
+  func refused(_ url: String) {
+    #expect(throws: TransportError.self) { try CurlURLCheck.check(url) }
+  }
+
+  @Test func aMissingExtraCAFileIsATLSError() {
+    let error = #expect(throws: TransportError.self) {
+      _ = try CurlTransport(extraCAFile: "/nonexistent/ca.pem").send(
+        HTTPRequest(method: .get, url: "https://127.0.0.1:1/"))
+    }
+    #expect(error?.kind == .tls)
+  }
+}
