@@ -60,7 +60,9 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount"],
-      exclude: ["Support/fake-dodo-api.py"]),
+      exclude: [
+        "Support/fake-dodo-api.py", "Support/webhook-receiver.py", "Support/webhook-client.py",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
