@@ -13,7 +13,8 @@ extension CommandSpec {
       answered 204, an invalid one 401. With --forward-to, each valid delivery is POSTed on to \
       that URL with its body byte for byte and its headers as received (less Host, \
       Content-Length and the connection's own headers), and the app's status is printed; an \
-      invalid one never reaches the app.
+      invalid one never reaches the app. Deliveries are handled one at a time, so the next \
+      waits while one is forwarded (at most 30 s, the request limit).
 
       The server has the limits of start's loopback listener: at most 64 connections, a \
       client must start its request within 1 s and finish it within 5 s, a head of at most \
