@@ -53,15 +53,20 @@ package final class LoopbackHTTPServer {
     case timedOut
   }
 
-  package var requestTimeoutMilliseconds = 5_000
-  package var firstByteTimeoutMilliseconds = 1_000
+  package var requestTimeoutMilliseconds: Int {
+    get { connections.requestTimeoutMilliseconds }
+    set { connections.requestTimeoutMilliseconds = newValue }
+  }
+  package var firstByteTimeoutMilliseconds: Int {
+    get { connections.firstByteTimeoutMilliseconds }
+    set { connections.firstByteTimeoutMilliseconds = newValue }
+  }
   package var maximumBodyBytes = 1 << 20
   package let handlesSignals: Bool
 
   private var listener: Int32 = -1
   private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
-  private var connections: [Int: HTTPServerConnection] = [:]
-  private var nextConnectionID = 1
+  private var connections = LoopbackConnections<HTTPServerConnection>()
   private var queued: [Event] = []
   private static let signals = [SIGINT, SIGTERM]
 
@@ -96,9 +101,9 @@ package final class LoopbackHTTPServer {
       if let deadline, now >= deadline { return .timedOut }
       expireConnections(now: now)
       var requests = [Syscalls.PollRequest(fd: signalPipe.read), Syscalls.PollRequest(fd: listener)]
-      let open = connections.filter { !$0.value.awaitingAnswer }.sorted { $0.key < $1.key }
-      requests += open.map { Syscalls.PollRequest(fd: $0.value.fd) }
-      let wake = (open.map { self.deadline(of: $0.value) } + (deadline.map { [$0] } ?? [])).min()
+      let open = connections.reading
+      requests += open.map { Syscalls.PollRequest(fd: $0.connection.fd) }
+      let wake = (open.map { connections.deadline(of: $0.connection) } + (deadline.map { [$0] } ?? [])).min()
       let timeout = wake.map { ReturnChannelServer.milliseconds(from: now, to: $0) } ?? -1
       let ready: [Bool]
       do throws(SystemError) { ready = try Syscalls.poll(requests, timeoutMilliseconds: timeout) } catch {
@@ -116,7 +121,7 @@ package final class LoopbackHTTPServer {
 
   /// Answers request `id` (`204 No Content` when `body` is empty) and closes its connection.
   package func respond(to id: Int, status: String, body: String = "") {
-    connections.removeValue(forKey: id)?.respond(status: status, body: body)
+    connections.remove(id)?.respond(status: status, body: body)
   }
 
   /// Ends the wait in `next()` as a signal would; callable from any thread between `open` and `close`.
@@ -146,26 +151,13 @@ package final class LoopbackHTTPServer {
     queued.append(.interrupted)
   }
 
-  /// Accepts every waiting connection; when full, the oldest one still sending its request
-  /// makes room, one that has sent nothing first (never one waiting for its answer).
+  /// Accepts every waiting connection (see `LoopbackConnections` for who makes room when full).
   private func accept() {
     while let fd = try? Syscalls.accept(listener) {
-      if connections.count >= ReturnChannelServer.maximumConnections {
-        let waiting = connections.filter { !$0.value.awaitingAnswer }
-        guard
-          let oldest = waiting.min(by: {
-            ($0.value.hasSentAnything ? 1 : 0, $0.key) < ($1.value.hasSentAnything ? 1 : 0, $1.key)
-          })
-        else {
-          Syscalls.close(fd)
-          continue
-        }
-        connections.removeValue(forKey: oldest.key)
+      let admitted = connections.admit { _ in
+        HTTPServerConnection(fd: fd, acceptedAt: ContinuousClock().now, maximumBodyBytes: maximumBodyBytes)
       }
-      let id = nextConnectionID
-      nextConnectionID += 1
-      connections[id] = HTTPServerConnection(
-        fd: fd, acceptedAt: ContinuousClock().now, maximumBodyBytes: maximumBodyBytes)
+      if admitted == nil { Syscalls.close(fd) }
     }
   }
 
@@ -177,23 +169,15 @@ package final class LoopbackHTTPServer {
       connection.awaitingAnswer = true
       queued.append(.request(request))
     case .reject(let status, let extra, let body):
-      connections.removeValue(forKey: id)
+      connections.remove(id)
       connection.respond(status: status, extra: extra, body: body)
     }
-  }
-
-  private func deadline(of connection: HTTPServerConnection) -> ContinuousClock.Instant {
-    let timeout =
-      connection.hasSentAnything
-      ? requestTimeoutMilliseconds : min(firstByteTimeoutMilliseconds, requestTimeoutMilliseconds)
-    return connection.acceptedAt.advanced(by: .milliseconds(timeout))
   }
 
   /// Drops the connections whose time ran out: one that sent nothing is closed silently,
   /// one that sent part of a request is told it timed out.
   private func expireConnections(now: ContinuousClock.Instant) {
-    for (id, connection) in connections where !connection.awaitingAnswer && deadline(of: connection) <= now {
-      connections.removeValue(forKey: id)
+    for connection in connections.expire(now: now) {
       if connection.hasSentAnything {
         connection.respond(status: "408 Request Timeout", body: "Request timed out.\n")
       }
