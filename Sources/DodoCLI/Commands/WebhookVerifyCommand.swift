@@ -25,8 +25,9 @@ extension CommandSpec {
       written again compactly, with spaces or indented) and names the one that would make it \
       match: the fix is then to verify the raw bytes as received, before any framework parses \
       them. --at replays an old delivery as of its time. With --json the answer is \
-      {"valid":…,"id":…,"type":…,"timestamp":…} and, when invalid, "problems" \
-      ([{"code","message"}]) and "diagnosis".
+      {"valid":…,"id":…,"type":…,"timestamp":…} (the webhook-id, the body's type, the \
+      webhook-timestamp in Unix seconds; null when absent) and, when invalid, "problems" \
+      ([{"code","message"}]) and "diagnosis" (the accident, or null).
       """,
     arguments: [
       ArgumentSpec(
