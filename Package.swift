@@ -22,8 +22,14 @@ let package = Package(
     ),
     .target(name: "DodoConfig", dependencies: ["CYAML", "DodoCheckout"]),
     .target(name: "DodoPlatform", dependencies: ["DodoCheckout"]),
+    // libsodium (HMAC-SHA256, constant-time comparison, base64, randomness), seen only by DodoAccount.
+    .systemLibrary(
+      name: "CSodium",
+      pkgConfig: "libsodium",
+      providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]
+    ),
     // The account side: Dodo's API and webhooks, over a transport protocol (no sockets of its own).
-    .target(name: "DodoAccount", dependencies: ["DodoCheckout"]),
+    .target(name: "DodoAccount", dependencies: ["DodoCheckout", "CSodium"]),
     // libcurl, seen only by DodoCurl: linked dynamically into the helper (and a library user),
     // never into `dodo`, so that TLS security updates come from the OS.
     .systemLibrary(
@@ -47,14 +53,16 @@ let package = Package(
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform"]),
     .testTarget(name: "DodoAccountTests", dependencies: ["DodoAccount"]),
     .testTarget(name: "DodoCurlTests", dependencies: ["DodoCurl"]),
-    .testTarget(name: "DodoCLITests", dependencies: ["DodoCLI"], exclude: ["Snapshots"]),
+    .testTarget(name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount"], exclude: ["Snapshots"]),
     .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop"]),
     // Runs the built `dodo` (and the library's example) as subprocesses; depends on them so
     // that `swift test` builds them first.
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount"],
-      exclude: ["Support/fake-dodo-api.py"]),
+      exclude: [
+        "Support/fake-dodo-api.py", "Support/webhook-receiver.py", "Support/webhook-client.py",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

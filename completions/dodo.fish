@@ -20,6 +20,7 @@ function __dodo_subcommands
                 'url-handler	Register dodo as the desktop'\''s handler for the return URL'\''s scheme' \
                 'explain-status	Decode a customer'\''s return URL: the result, what it means, and what to do next' \
                 'validate	Check a checkout URL, a return URL, and the configuration in effect' \
+                'webhook	Verify, sign, send and receive Dodo'\''s webhooks (Standard Webhooks)' \
                 'config	Show the configuration in effect: settings and their sources, profiles, files' \
                 'doctor	Check this machine'\''s return path and say how to fix each problem' \
                 'completion	Print the completion script for bash, zsh or fish' \
@@ -37,6 +38,12 @@ function __dodo_subcommands
                 'install	Register dodo handle-url for the scheme (idempotent)' \
                 'remove	Undo install: restore the previous handler and delete dodo'\''s entry' \
                 'status	Say which schemes route to dodo'
+        case 'dodo webhook'
+            printf '%s\n' \
+                'verify	Check a webhook delivery'\''s signature and timestamp, and say what is wrong' \
+                'sign	Print the three webhook headers that sign a body' \
+                'send	Send a signed test event of Dodo'\''s shape to a webhook endpoint' \
+                'listen	Receive webhook deliveries on a loopback port, verify them, and pass valid ones on'
         case 'dodo config'
             printf '%s\n' \
                 'show	Print every effective setting and where it came from' \
@@ -62,7 +69,7 @@ function __dodo_options
                 '--color-scheme	The colour scheme of the controls around the checkout' \
                 '--browser-exit-cancels	End as cancelled when the browser command exits 0 first' \
                 '--no-open	Print the checkout URL instead of opening it' \
-                '--no-input	Never read a pasted return URL (implied by --json)' \
+                '--no-input	Never read a pasted return URL (--json implies it)' \
                 '--events	Report checkout events on standard error' \
                 '--product	Create the session for this product (repeatable)' \
                 '--confirm	Confirm the outcome with Dodo after the return'
@@ -96,6 +103,31 @@ function __dodo_options
         case 'dodo validate'
             printf '%s\n' \
                 '--return-url	The URL the checkout returns to (else the profile'\''s)'
+        case 'dodo webhook verify'
+            printf '%s\n' \
+                '--request	A raw HTTP request copied from a log (- for standard input)' \
+                '--id	The webhook-id header'\''s value' \
+                '--timestamp	The webhook-timestamp header'\''s value' \
+                '--signature	The webhook-signature header'\''s value' \
+                '--secret	The endpoint'\''s signing secret (whsec_…); prefer $DODO_PAYMENTS_WEBHOOK_KEY, since ps shows arguments' \
+                '--tolerance	How far the timestamp may be from now, either way (default 300)' \
+                '--at	Verify as of this time instead of now'
+        case 'dodo webhook sign'
+            printf '%s\n' \
+                '--id	The message id (default: a fresh msg_… id)' \
+                '--timestamp	The Unix time to sign with (default: now)' \
+                '--secret	The endpoint'\''s signing secret (whsec_…); prefer $DODO_PAYMENTS_WEBHOOK_KEY, since ps shows arguments'
+        case 'dodo webhook send'
+            printf '%s\n' \
+                '--to	The endpoint to POST the event to (http:// or https://)' \
+                '--secret	The endpoint'\''s signing secret (whsec_…); prefer $DODO_PAYMENTS_WEBHOOK_KEY, since ps shows arguments' \
+                '--set	Set one field of data, e.g' \
+                '--data	A JSON file that replaces data'
+        case 'dodo webhook listen'
+            printf '%s\n' \
+                '--port	The loopback port to listen on (0: any free one)' \
+                '--secret	The endpoint'\''s signing secret (whsec_…); prefer $DODO_PAYMENTS_WEBHOOK_KEY, since ps shows arguments' \
+                '--forward-to	Pass valid deliveries on to this URL with their headers and body'
         case 'dodo config show'
             printf '%s\n' \
                 '--return-url	The URL the checkout returns to (else the profile'\''s)' \
@@ -235,6 +267,69 @@ function __dodo_option_value
                     echo 'text'
                     return
             end
+        case 'dodo webhook verify'
+            switch $option
+                case --request
+                    echo 'file'
+                    return
+                case --id
+                    echo 'text'
+                    return
+                case --timestamp
+                    echo 'text'
+                    return
+                case --signature
+                    echo 'text'
+                    return
+                case --secret
+                    echo 'text'
+                    return
+                case --tolerance
+                    echo 'text'
+                    return
+                case --at
+                    echo 'text'
+                    return
+            end
+        case 'dodo webhook sign'
+            switch $option
+                case --id
+                    echo 'text'
+                    return
+                case --timestamp
+                    echo 'text'
+                    return
+                case --secret
+                    echo 'text'
+                    return
+            end
+        case 'dodo webhook send'
+            switch $option
+                case --to
+                    echo 'text'
+                    return
+                case --secret
+                    echo 'text'
+                    return
+                case --set
+                    echo 'text'
+                    return
+                case --data
+                    echo 'file'
+                    return
+            end
+        case 'dodo webhook listen'
+            switch $option
+                case --port
+                    echo 'text'
+                    return
+                case --secret
+                    echo 'text'
+                    return
+                case --forward-to
+                    echo 'text'
+                    return
+            end
         case 'dodo config show'
             switch $option
                 case --return-url
@@ -305,6 +400,12 @@ function __dodo_arguments
             printf '%s\n' repeats 'text'
         case 'dodo validate'
             printf '%s\n' once 'text'
+        case 'dodo webhook verify'
+            printf '%s\n' once 'file'
+        case 'dodo webhook sign'
+            printf '%s\n' once 'file'
+        case 'dodo webhook send'
+            printf '%s\n' once 'values:payment.succeeded payment.failed payment.processing payment.cancelled refund.succeeded refund.failed dispute.opened dispute.expired dispute.accepted dispute.cancelled dispute.challenged dispute.won dispute.lost subscription.active subscription.renewed subscription.on_hold subscription.paused subscription.cancelled subscription.failed subscription.expired subscription.plan_changed subscription.updated license_key.created'
         case 'dodo completion'
             printf '%s\n' once 'values:bash zsh fish'
         case 'dodo help'
@@ -320,7 +421,7 @@ function __dodo_plugins
     for program in $PATH/dodo-*
         test -x $program -a ! -d $program; or continue
         set -l name (string replace -r '^.*/dodo-' '' -- $program)
-        contains -- $name $seen 'start' 'checkout' 'confirm' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'config' 'doctor' 'completion' 'help' '__generate'; and continue
+        contains -- $name $seen 'start' 'checkout' 'confirm' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'webhook' 'config' 'doctor' 'completion' 'help' '__generate'; and continue
         set -a seen $name
         printf '%s\tplugin (%s)\n' $name $program
     end

@@ -35,8 +35,8 @@ package enum CommandTree {
       (see dodo-start(1)).
       """,
     subcommands: [
-      .start, .checkout, .confirm, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .config, .doctor,
-      .completion, .help, .generate,
+      .start, .checkout, .confirm, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .webhook, .config,
+      .doctor, .completion, .help, .generate,
     ],
     examples: [
       .init(

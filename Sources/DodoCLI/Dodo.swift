@@ -9,9 +9,9 @@ package enum Dodo {
 
   /// The C libraries linked in and their versions, for `--version`: the shipped binary carries
   /// its own copies, so the system's packages say nothing about them.
-  package static var linkedLibraries: [String] { ["libyaml \(LibYAML.version)"] }
+  package static var linkedLibraries: [String] { ["libyaml \(LibYAML.version)", "libsodium \(LibSodium.version)"] }
 
-  /// `dodo 0.1.0 (libyaml 0.2.5)`.
+  /// `dodo 0.1.0 (libyaml 0.2.5, libsodium 1.0.18)`.
   package static var versionLine: String { "dodo \(version) (\(linkedLibraries.joined(separator: ", ")))" }
 
   /// Runs the process's command line and exits with its status.

@@ -115,7 +115,7 @@ final class ReturnConnection {
     return rules.check(head)
   }
 
-  private static func endOfHead(_ bytes: [UInt8]) -> Int? {
+  static func endOfHead(_ bytes: [UInt8]) -> Int? {
     var i = 0
     while i + 1 < bytes.count {
       if bytes[i] == UInt8(ascii: "\n") {

@@ -1,3 +1,4 @@
+import DodoAccount
 import DodoConfig
 import Testing
 
@@ -15,7 +16,8 @@ import Testing
   @Test func version() throws {
     #expect(
       try CommandRunner().run(["--version"])
-        == .init(status: 0, stdout: "dodo 0.1.0 (libyaml \(LibYAML.version))\n", stderr: ""))
+        == .init(
+          status: 0, stdout: "dodo 0.1.0 (libyaml \(LibYAML.version), libsodium \(LibSodium.version))\n", stderr: ""))
     #expect(LibYAML.version.split(separator: ".").count == 3, "libyaml's version: \(LibYAML.version)")
   }
 

@@ -58,7 +58,7 @@ final class CommandRunner {
   /// macOS); a larger or slower standard input is a subprocess test's.
   func run(
     _ arguments: [String], stdin: String = "", stdout: MemoryStream = MemoryStream(),
-    stderr: MemoryStream = MemoryStream()
+    stderr: MemoryStream = MemoryStream(), transport: (any HTTPTransport)? = nil
   ) throws -> Output {
     guard stdin.utf8.count <= 16 * 1024 else { throw StandardInputTooLarge(count: stdin.utf8.count) }
     let (read, write) = try Syscalls.pipe()

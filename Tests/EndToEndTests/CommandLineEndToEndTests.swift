@@ -9,6 +9,8 @@ struct CommandLineEndToEndTests {
     let run = try Dodo.run(["--version"])
     #expect(run.status == 0)
     // The version, and the C libraries linked in with theirs.
-    #expect(run.stdout.wholeMatch(of: /dodo 0\.1\.0 \(libyaml \d+\.\d+\.\d+\)\n/) != nil, "\(run.stdout)")
+    #expect(
+      run.stdout.wholeMatch(of: /dodo 0\.1\.0 \(libyaml \d+\.\d+\.\d+, libsodium \d+\.\d+\.\d+\)\n/) != nil,
+      "\(run.stdout)")
   }
 }

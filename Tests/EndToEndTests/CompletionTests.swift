@@ -43,6 +43,11 @@ struct CompletionTests {
     Case(line: "dodo help ", includes: ["start", "abandoned", "hello"], excludes: ["__generate"]),
     Case(line: "dodo help abandoned ", includes: ["show", "clear", "reconcile"], exactly: true),
     Case(line: "dodo hello w", includes: ["world", "wide"], exactly: true),
+    Case(line: "dodo webhook ", includes: ["verify", "sign", "send", "listen"], exactly: true),
+    Case(
+      line: "dodo webhook send payment.",
+      includes: ["payment.succeeded", "payment.failed", "payment.processing", "payment.cancelled"], exactly: true),
+    Case(line: "dodo webhook send lic", includes: ["license_key.created"], exactly: true),
   ]
 
   static func expand(_ line: String) -> String {

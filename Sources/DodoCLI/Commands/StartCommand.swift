@@ -179,7 +179,7 @@ struct StartCommand {
     "no-open", help: "Print the checkout URL instead of opening it."
   )
   static let noInput = OptionSpec(
-    "no-input", help: "Never read a pasted return URL (implied by --json).")
+    "no-input", help: "Never read a pasted return URL (--json implies it).")
   static let events = OptionSpec(
     "events", values: ["text", "json"], help: "Report checkout events on standard error.")
 

@@ -45,7 +45,8 @@ enum ManPages {
     page.prose("These options are accepted before or after the command's name.")
     for option in GlobalOptions.all { page.item(optionTag(option), option.help) }
     page.item(
-      Roff.bold("--version"), "Print the version of dodo, and of the C libraries linked into it (libyaml), and exit.")
+      Roff.bold("--version"),
+      "Print the version of dodo, and of the C libraries linked into it (libyaml, libsodium), and exit.")
     page.section("PLUGINS")
     page.paragraphs(pluginText)
     exitStatusSection(&page, generalExitStatuses)

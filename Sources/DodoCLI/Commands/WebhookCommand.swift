@@ -1,0 +1,125 @@
+import DodoAccount
+import DodoConfig
+import DodoPlatform
+
+extension CommandSpec {
+  static let webhook = CommandSpec(
+    "webhook",
+    abstract: "Verify, sign, send and receive Dodo's webhooks (Standard Webhooks).",
+    discussion: """
+      Dodo's webhook is the proof of a payment; the return URL is only a hint. These commands \
+      check deliveries as the receiving server must (HMAC-SHA256 over \
+      webhook-id.webhook-timestamp.body with the endpoint's secret, a timestamp within 5 \
+      minutes), say why a delivery fails, and send or receive correctly signed events.
+
+      The secret is the endpoint's signing secret from Dodo's dashboard (whsec_…; the prefix \
+      is optional): from --secret, else $DODO_PAYMENTS_WEBHOOK_KEY, else the profile's \
+      webhook_secret_command (run without a shell; the first line it prints). Prefer the \
+      environment or the command: a --secret on the command line is visible to every user of \
+      the machine in ps. A secret written into a config file is refused (78). The secret is \
+      never printed or logged.
+      """,
+    subcommands: [.webhookVerify, .webhookSign, .webhookSend, .webhookListen],
+    examples: [
+      .init("dodo webhook verify --request delivery.txt", "Check a delivery copied from a log."),
+      .init("dodo webhook send payment.succeeded --to http://localhost:3000/webhooks", "Send a signed test event."),
+    ]
+  )
+}
+
+/// What the webhook commands share: the secret, its option, and how a verdict is shown.
+enum WebhookOptions {
+  static let secret = OptionSpec(
+    "secret", value: "SECRET",
+    help: "The endpoint's signing secret (whsec_…); prefer $DODO_PAYMENTS_WEBHOOK_KEY, since ps shows arguments.")
+  static let environmentVariable = "DODO_PAYMENTS_WEBHOOK_KEY"
+  /// The largest body read or served: Dodo's events are a few kilobytes.
+  static let maximumBodyBytes = 1 << 20
+
+  /// The secret's text, from `--secret`, else `$DODO_PAYMENTS_WEBHOOK_KEY`, else the
+  /// profile's `webhook_secret_command` (run now); none is a configuration error (78) naming them.
+  static func secretText(_ invocation: Invocation, _ context: Context) throws(CLIError) -> (
+    text: String, fromOption: Bool
+  ) {
+    if let text = invocation.value(secret) { return (text, true) }
+    if let text = try context.webhookSecret(), !text.isEmpty { return (text, false) }
+    throw .configuration(
+      ConfigError(
+        path: nil,
+        message:
+          "no webhook secret: set \(environmentVariable) to the endpoint's signing secret (whsec_…), give the "
+          + "profile a webhook_secret_command that prints it, or give --secret"))
+  }
+
+  /// The secret, decoded; one that is not a secret is a usage error (`--secret`) or a
+  /// configuration error (the environment), and the message never repeats it.
+  static func secret(_ invocation: Invocation, _ context: Context) throws(CLIError) -> WebhookSecret {
+    let (text, fromOption) = try secretText(invocation, context)
+    do throws(WebhookSecretError) { return try WebhookSecret(text) } catch {
+      if fromOption { throw .usage("--secret: \(error.message)", command: invocation.path) }
+      throw .configuration(
+        ConfigError(path: nil, message: "\(environmentVariable) or webhook_secret_command: \(error.message)"))
+    }
+  }
+
+  /// An integer option's value, or a usage error naming it.
+  static func integer(_ option: OptionSpec, _ invocation: Invocation, minimum: Int64 = .min) throws(CLIError) -> Int64?
+  {
+    guard let text = invocation.value(option) else { return nil }
+    guard let value = Int64(text), value >= minimum else {
+      let range = minimum == 0 ? "a whole number of seconds, 0 or more" : "a whole number"
+      throw .usage("invalid value '\(text)' for '\(option.flagName)' (expected \(range))", command: invocation.path)
+    }
+    return value
+  }
+
+  /// Reads a file argument (`-`: standard input), or a platform error (23).
+  static func read(_ path: String, _ context: Context, limit: Int = maximumBodyBytes) throws(CLIError) -> [UInt8] {
+    do throws(PlatformError) { return try InputFile.read(path, stdinFD: context.stdinFD, limit: limit) } catch {
+      throw .checkout(error.checkoutError)
+    }
+  }
+
+  /// `msg_1 (payment.succeeded, timestamp 1614265330)`, everything from outside escaped.
+  static func describe(_ verdict: WebhookVerdict) -> String {
+    let id = verdict.id.map(TerminalText.escaped) ?? "(no id)"
+    let type = verdict.eventType.map(TerminalText.escaped) ?? "unknown type"
+    let timestamp = verdict.timestamp.map { "timestamp \($0)" } ?? "no timestamp"
+    return "\(id) (\(type), \(timestamp))"
+  }
+
+  /// The verdict's keys of a JSON object: `valid`, `id`, `type`, `timestamp`, and when
+  /// invalid, `problems` (`{code, message}`) and `diagnosis` (the body accident, or null).
+  static func write(_ verdict: WebhookVerdict, to json: JSONWriter) {
+    json.key("valid")
+    json.bool(verdict.isValid)
+    json.key("id")
+    json.string(verdict.id)
+    json.key("type")
+    json.string(verdict.eventType)
+    json.key("timestamp")
+    if let timestamp = verdict.timestamp { json.number(Double(timestamp)) } else { json.null() }
+    guard !verdict.isValid else { return }
+    json.key("problems")
+    json.beginArray()
+    for problem in verdict.problems {
+      json.beginObject()
+      json.key("code")
+      json.string(problem.code)
+      json.key("message")
+      json.string(problem.message)
+      json.endObject()
+    }
+    json.endArray()
+    json.key("diagnosis")
+    json.string(verdict.accident?.message)
+  }
+}
+
+extension WebhookVerdict {
+  /// The body accident that explains a signature mismatch, when one does.
+  var accident: BodyAccident? {
+    for case .signatureMismatch(let accident?) in problems { return accident }
+    return nil
+  }
+}

@@ -1,0 +1,144 @@
+import DodoAccount
+import DodoPlatform
+
+extension CommandSpec {
+  static let webhookListen = CommandSpec(
+    "listen",
+    abstract: "Receive webhook deliveries on a loopback port, verify them, and pass valid ones on.",
+    discussion: """
+      Serves HTTP on 127.0.0.1:PORT only (--port 0 lets the system pick one; the address is \
+      printed on standard error), for a tunnel that points Dodo's webhook at this machine. \
+      Each POST is verified as webhook verify does and printed as one line (one JSON object \
+      with --json: id, type, timestamp, valid, problems, diagnosis, forwarded): a valid one is \
+      answered 204, an invalid one 401. With --forward-to, each valid delivery is POSTed on to \
+      that URL with its body byte for byte and its headers as received (less Host, \
+      Content-Length and the connection's own headers), and the app's status is printed; an \
+      invalid one never reaches the app. Deliveries are handled one at a time, so the next \
+      waits while one is forwarded (at most 30 s, the request limit).
+
+      The server has the limits of start's loopback listener: at most 64 connections, a \
+      client must start its request within 1 s and finish it within 5 s, a head of at most \
+      about 48 KiB and a body of at most 1 MiB with a Content-Length (no chunked bodies). It \
+      runs until SIGINT or SIGTERM, and then exits 0.
+      """,
+    options: [WebhookListenCommand.port, WebhookOptions.secret, WebhookListenCommand.forwardTo],
+    examples: [
+      .init("dodo webhook listen --port 8787", "Verify what a tunnel to port 8787 delivers."),
+      .init(
+        "dodo webhook listen --port 8787 --forward-to http://localhost:3000/webhooks",
+        "Pass verified deliveries on to the app."),
+    ],
+    exitStatuses: [
+      .init(.success, "Stopped by SIGINT or SIGTERM."),
+      .init(.platformError, "The port could not be listened on (in use, or not allowed)."),
+      .init(.usage, "The command line is wrong."),
+      .init(.configuration, "No secret was given, or $DODO_PAYMENTS_WEBHOOK_KEY is not one."),
+    ],
+    handler: { invocation, context throws(CLIError) in try WebhookListenCommand.run(invocation, context) }
+  )
+}
+
+/// `dodo webhook listen`.
+enum WebhookListenCommand {
+  static let port = OptionSpec("port", value: "PORT", help: "The loopback port to listen on (0: any free one).")
+  static let forwardTo = OptionSpec(
+    "forward-to", value: "URL", help: "Pass valid deliveries on to this URL with their headers and body.")
+  /// Headers of the hop from the sender, not of the delivery: not forwarded.
+  static let hopHeaders: Set<String> = [
+    "host", "content-length", "connection", "keep-alive", "transfer-encoding", "te", "upgrade", "expect",
+    "proxy-connection",
+  ]
+
+  static func run(_ invocation: Invocation, _ context: Context) throws(CLIError) -> ExitStatus {
+    guard let text = invocation.value(port) else { throw .usage("--port PORT is required", command: invocation.path) }
+    guard let number = UInt16(text) else {
+      throw .usage("invalid value '\(text)' for '--port' (expected a port from 0 to 65535)", command: invocation.path)
+    }
+    let forward = invocation.value(forwardTo)
+    if let forward { try WebhookSendCommand.checkURL(forward, option: forwardTo, invocation) }
+    let secret = try WebhookOptions.secret(invocation, context)
+    let verifier = WebhookVerifier(secret: secret)
+    let server = LoopbackHTTPServer()
+    defer { server.close() }
+    let bound: UInt16
+    do throws(PlatformError) { bound = try server.open(port: number) } catch { throw .checkout(error.checkoutError) }
+    announce("http://127.0.0.1:\(bound)/", context)
+    while true {
+      let event: LoopbackHTTPServer.Event
+      do throws(PlatformError) { event = try server.next() } catch { throw .checkout(error.checkoutError) }
+      guard case .request(let request) = event else { return .success }
+      let headers = request.fields.map { HTTPHeader($0.name, $0.value) }
+      let verdict = verifier.verify(WebhookDelivery(headers: headers, body: request.body), now: Syscalls.unixTime())
+      var forwarded: Result<HTTPResponse, TransportError>?
+      if verdict.isValid, let forward {
+        let kept = headers.filter { !hopHeaders.contains($0.name.lowercased()) }
+        let copy = HTTPRequest(method: .post, url: forward, headers: kept, body: request.body)
+        forwarded = WebhookSendCommand.post(copy, context)
+      }
+      if verdict.isValid {
+        server.respond(to: request.id, status: "204 No Content")
+      } else {
+        server.respond(to: request.id, status: "401 Unauthorized", body: "The webhook signature is not valid.\n")
+      }
+      report(verdict, forwarded: forwarded, context)
+    }
+  }
+
+  private static func announce(_ address: String, _ context: Context) {
+    if context.json {
+      let writer = JSONWriter()
+      writer.beginObject()
+      writer.key("listening")
+      writer.string(address)
+      writer.endObject()
+      writer.newline()
+      context.stderr.write(writer.bytes)
+    } else {
+      context.stderr.write("dodo: listening on \(address) (Ctrl-C stops)\n")
+    }
+    context.stderr.flush()
+  }
+
+  /// One line, or one JSON object, per delivery; flushed at once.
+  private static func report(
+    _ verdict: WebhookVerdict, forwarded: Result<HTTPResponse, TransportError>?, _ context: Context
+  ) {
+    if context.json {
+      context.printJSON { json in
+        json.beginObject()
+        WebhookOptions.write(verdict, to: json)
+        json.key("forwarded")
+        switch forwarded {
+        case nil: json.null()
+        case .success(let response):
+          json.beginObject()
+          json.key("status")
+          json.number(Double(response.status))
+          json.endObject()
+        case .failure(let error):
+          json.beginObject()
+          json.key("status")
+          json.null()
+          json.key("error")
+          json.string(error.message)
+          json.endObject()
+        }
+        json.endObject()
+      }
+    } else {
+      let style = context.stdoutStyle
+      var line = (verdict.isValid ? style.green("valid") : style.red("invalid")) + " "
+      line += WebhookOptions.describe(verdict)
+      switch forwarded {
+      case nil: break
+      case .success(let response): line += " -> app \(response.status)"
+      case .failure(let error): line += " -> app did not answer: \(TerminalText.escaped(error.message))"
+      }
+      if !verdict.isValid {
+        line += ": " + verdict.problems.map { TerminalText.escaped($0.message) }.joined(separator: "; ")
+      }
+      context.stdout.write(line + "\n")
+    }
+    context.stdout.flush()
+  }
+}

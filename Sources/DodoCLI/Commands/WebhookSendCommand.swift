@@ -1,0 +1,148 @@
+import DodoAccount
+import DodoPlatform
+
+extension CommandSpec {
+  static let webhookSend = CommandSpec(
+    "send",
+    abstract: "Send a signed test event of Dodo's shape to a webhook endpoint.",
+    discussion: """
+      Builds an event as Dodo sends it, {"business_id","type","timestamp","data"}, where data \
+      is the object the event is about with the fields Dodo's API returns for it and \
+      data.payload_type naming it (Payment for payment.*, Subscription, Refund, Dispute, \
+      LicenseKey), signs it with a fresh webhook-id and the current time, and POSTs it to --to \
+      with Content-Type: application/json. It prints the answer's status and the first lines \
+      of its body, and exits 0 when the status is 2xx, else 1.
+
+      --set PATH=VALUE changes one field (repeatable): PATH is a dotted path into data \
+      (customer.email, product_cart.0.quantity; a leading data. is allowed, and business_id, \
+      type and timestamp name the top-level keys); VALUE is JSON when it reads as JSON (a \
+      number, true, false, null, a "quoted string", an object or an array), else a string. \
+      --data FILE replaces the whole data object (then --set applies to it).
+      """,
+    arguments: [ArgumentSpec("event-type", help: "The event's type.", values: WebhookEvent.types)],
+    options: [WebhookSendCommand.to, WebhookOptions.secret, WebhookSendCommand.set, WebhookSendCommand.data],
+    examples: [
+      .init("dodo webhook send payment.succeeded --to http://localhost:3000/webhooks", "Send a successful payment."),
+      .init(
+        "dodo webhook send payment.failed --to http://localhost:3000/webhooks --set customer.email=bob@example.com",
+        "Send a failed payment for another customer."),
+    ],
+    exitStatuses: [
+      .init(.success, "The endpoint answered 2xx."),
+      .init(.no, "The endpoint answered another status, or did not answer."),
+      .init(.platformError, "--data could not be read."),
+      .init(
+        .usage, "The command line is wrong: an unknown event type (the known ones are listed), a bad --set or --data."),
+      .init(.configuration, "No secret was given, or $DODO_PAYMENTS_WEBHOOK_KEY is not one."),
+    ],
+    handler: { invocation, context throws(CLIError) in try WebhookSendCommand.run(invocation, context) }
+  )
+}
+
+/// `dodo webhook send`.
+enum WebhookSendCommand {
+  static let to = OptionSpec("to", value: "URL", help: "The endpoint to POST the event to (http:// or https://).")
+  static let set = OptionSpec(
+    "set", value: "PATH=VALUE", help: "Set one field of data, e.g. customer.email=bob@example.com (repeatable).")
+  static let data = OptionSpec("data", value: "FILE", completion: .file, help: "A JSON file that replaces data.")
+  /// How many lines of the answer's body are shown.
+  static let bodyLines = 10
+
+  static func run(_ invocation: Invocation, _ context: Context) throws(CLIError) -> ExitStatus {
+    guard let type = invocation.arguments.first else {
+      throw .usage("missing argument <event-type>", command: invocation.path)
+    }
+    guard let url = invocation.value(to) else { throw .usage("--to URL is required", command: invocation.path) }
+    try checkURL(url, option: to, invocation)
+    let secret = try WebhookOptions.secret(invocation, context)
+    let body = try event(type: type, invocation, context).serialized()
+    let headers =
+      WebhookSigner(secret: secret).headers(
+        id: WebhookSigner.newMessageID(), timestamp: Syscalls.unixTime(), body: body)
+      + [HTTPHeader("content-type", "application/json")]
+    let answer = post(HTTPRequest(method: .post, url: url, headers: headers, body: body), context)
+    let id = headers[0].value
+    switch answer {
+    case .failure(let error):
+      if context.json {
+        context.printJSON { json in
+          json.beginObject()
+          json.key("id")
+          json.string(id)
+          json.key("type")
+          json.string(type)
+          json.key("status")
+          json.null()
+          json.key("error")
+          json.string(error.message)
+          json.endObject()
+        }
+      } else {
+        context.stderr.write(
+          "dodo: no answer from \(TerminalText.escaped(url)): \(TerminalText.escaped(error.message))\n")
+      }
+      return .no
+    case .success(let response):
+      let lines = firstLines(response.body)
+      if context.json {
+        context.printJSON { json in
+          json.beginObject()
+          json.key("id")
+          json.string(id)
+          json.key("type")
+          json.string(type)
+          json.key("status")
+          json.number(Double(response.status))
+          json.key("body")
+          json.string(lines.joined(separator: "\n"))
+          json.endObject()
+        }
+      } else {
+        context.stderr.write("sent \(type) (\(id)) to \(TerminalText.escaped(url))\n")
+        context.stdout.write("HTTP \(response.status)\n")
+        context.stdout.write(lines.map { TerminalText.escaped($0) + "\n" }.joined())
+      }
+      return (200..<300).contains(response.status) ? .success : .no
+    }
+  }
+
+  /// The event: the sample of `type` (or `--data`), with every `--set` applied.
+  static func event(type: String, _ invocation: Invocation, _ context: Context) throws(CLIError) -> JSONValue {
+    var data: JSONValue?
+    if let path = invocation.value(Self.data) {
+      guard let value = JSONValue(parsing: try WebhookOptions.read(path, context)) else {
+        throw .usage("--data \(path): the file is not JSON", command: invocation.path)
+      }
+      data = value
+    }
+    do throws(WebhookEventError) {
+      var event = try WebhookEvent.sample(type: type, now: Syscalls.unixTime(), data: data)
+      for assignment in invocation.values(set) { event = try WebhookEvent.setting(assignment, in: event) }
+      return event
+    } catch {
+      throw .usage("\(error)", command: invocation.path)
+    }
+  }
+
+  /// An `http://` or `https://` URL with a host.
+  static func checkURL(_ url: String, option: OptionSpec, _ invocation: Invocation) throws(CLIError) {
+    let lower = url.lowercased()
+    let rest = lower.hasPrefix("http://") ? lower.dropFirst(7) : lower.hasPrefix("https://") ? lower.dropFirst(8) : nil
+    guard let rest, let first = rest.first, first != "/", !url.contains(where: { $0.isWhitespace }) else {
+      throw .usage("\(option.flagName) must be an http:// or https:// URL, not '\(url)'", command: invocation.path)
+    }
+  }
+
+  /// Sends `request` once (a POST is never retried) through the context's transport.
+  static func post(_ request: HTTPRequest, _ context: Context) -> Result<HTTPResponse, TransportError> {
+    Result { () throws(TransportError) in try context.transport.send(request) }
+  }
+
+  /// The first `bodyLines` lines of a body (of its first 4 KiB), without their line ends.
+  static func firstLines(_ body: [UInt8]) -> [String] {
+    var lines = body.prefix(4096).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .prefix(bodyLines).map { String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self) }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    return lines
+  }
+}
