@@ -55,14 +55,18 @@ struct ConfigEndToEndTests {
     #expect(show.stderr == "")
     #expect(
       show.stdout == """
-        profile                 (none)  default
-        return_url              (none)  default
-        browser                 (none)  default
-        timeout                 (none)  default
-        dismiss_button_style    (none)  default
-        presentation_style      (none)  default
-        bar_collapsing_enabled  (none)  default
-        color_scheme            (none)  default
+        profile                 (none)                         default
+        return_url              (none)                         default
+        browser                 (none)                         default
+        timeout                 (none)                         default
+        dismiss_button_style    (none)                         default
+        presentation_style      (none)                         default
+        bar_collapsing_enabled  (none)                         default
+        color_scheme            (none)                         default
+        mode                    test                           default
+        base_url                https://test.dodopayments.com  default
+        api_key                 (none)                         default
+        webhook_secret          (none)                         default
 
         """)
     let profiles = try Dodo.run(["config", "profiles"], home: home.url)
@@ -81,14 +85,18 @@ struct ConfigEndToEndTests {
     #expect(run.status == 0)
     #expect(
       run.stdout == """
-        profile                 myapp                    file \(path):21:18
-        return_url              myapp://checkout/return  file \(path):29:17
-        browser                 firefox --new-window %s  file \(path):33:14
-        timeout                 900                      file \(path):37:14
-        dismiss_button_style    close                    file \(path):41:29
-        presentation_style      fullScreen               file \(path):42:27
-        bar_collapsing_enabled  false                    file \(path):43:31
-        color_scheme            dark                     file \(path):44:21
+        profile                 myapp                          file \(path):21:18
+        return_url              myapp://checkout/return        file \(path):29:17
+        browser                 firefox --new-window %s        file \(path):33:14
+        timeout                 900                            file \(path):37:14
+        dismiss_button_style    close                          file \(path):41:29
+        presentation_style      fullScreen                     file \(path):42:27
+        bar_collapsing_enabled  false                          file \(path):43:31
+        color_scheme            dark                           file \(path):44:21
+        mode                    test                           default
+        base_url                https://test.dodopayments.com  default
+        api_key                 (none)                         default
+        webhook_secret          (none)                         default
 
         """)
     let profiles = try Dodo.run(["--config", path, "config", "profiles"], home: TemporaryDirectory().url)
