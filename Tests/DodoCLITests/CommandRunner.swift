@@ -53,7 +53,8 @@ final class CommandRunner {
 
   deinit { try? FileManager.default.removeItem(atPath: scratch) }
 
-  /// Runs `dodo ARGUMENTS` with `stdin` on a pipe (closed after it, so a reader meets its end).
+  /// Runs `dodo ARGUMENTS` with `stdin` on a pipe (closed after it, so a reader meets its end),
+  /// and `transport` (else the runner's) as Dodo's API.
   /// The pipe is filled before `dodo` runs, so `stdin` must fit in its buffer (16 KiB on
   /// macOS); a larger or slower standard input is a subprocess test's.
   func run(
@@ -67,7 +68,7 @@ final class CommandRunner {
     Syscalls.close(write)
     let status = Dodo.main(
       arguments: arguments, environment: environment, stdinFD: read, stdout: stdout, stderr: stderr,
-      transport: transport, sleep: { _ in })
+      transport: transport ?? self.transport, sleep: { _ in })
     return Output(status: status, stdout: stdout.text, stderr: stderr.text)
   }
 

@@ -31,5 +31,8 @@ import Testing
     #expect(myapp.colorScheme?.value == .dark)
     #expect(file.profiles[1].returnURL?.value.loopback == LoopbackAddress(host: "127.0.0.1", port: 53682))
     #expect(file.profiles[2].returnURL?.value.scheme == "helpdesk")
+    #expect(file.profiles[1].mode?.value == .test)
+    #expect(file.profiles[1].apiKeyCommand?.value == "pass show dodo/test")
+    #expect(file.profiles[1].webhookSecretCommand?.value == "pass show dodo/webhook")
   }
 }

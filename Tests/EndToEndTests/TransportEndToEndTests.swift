@@ -25,7 +25,9 @@ struct TransportEndToEndTests {
            {"method": "GET", "path": "/payments/pay_2", "status": 429, "retry_after": "1", "times": 1},
            {"method": "POST", "path": "/checkouts", "status": 500},
            {"path": "/payments/pay_hung", "hang": true},
-           {"path": "/subscriptions/*", "status": 401}
+           {"path": "/subscriptions/*", "status": 401},
+           {"path": "/payments/big", "status": 200, "body_size": 9000000},
+           {"path": "/payments/moved", "status": 302, "headers": {"Location": "https://example.invalid/payments/pay_1"}}
          ]}
         """)
   }
@@ -109,6 +111,18 @@ struct TransportEndToEndTests {
     #expect(checkout?["id"] as? String == "cks_made")
     #expect(checkout?["payment_id"] is NSNull)
     #expect(try transport().send(get("/checkouts/cks_unknown")).status == 404)
+  }
+
+  @Test func anAnswerTooLargeIsRefused() throws {
+    let error = #expect(throws: TransportError.self) { try transport().send(get("/payments/big")) }
+    #expect(error?.message.contains("larger than") == true, "\(String(describing: error))")
+  }
+
+  @Test func aRedirectIsAnAnswerNotFollowed() throws {
+    let response = try transport().send(get("/payments/moved"))
+    #expect(response.status == 302)
+    #expect(response.header("location") == "https://example.invalid/payments/pay_1")
+    #expect(try api.requests().count == 1)
   }
 
   @Test func requestsRunConcurrently() throws {

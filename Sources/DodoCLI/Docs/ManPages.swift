@@ -231,6 +231,26 @@ enum ManPages {
       "XDG_DATA_HOME", ["url-handler", "doctor"],
       "Where the desktop entry is written (applications/); default ~/.local/share."
     ),
+    (
+      "DODO_PAYMENTS_API_KEY", ["config", "checkout", "start", "confirm", "abandoned"],
+      "The Dodo API key, for the commands that call the API; else the profile's api_key_command gives it. Never shown."
+    ),
+    (
+      "DODO_PAYMENTS_ENVIRONMENT", ["config", "checkout", "start", "confirm", "abandoned"],
+      "test_mode or live_mode: the API's mode, unless --mode gives one; it overrides the profile's mode (default test)."
+    ),
+    (
+      "DODO_PAYMENTS_BASE_URL", ["config", "checkout", "start", "confirm", "abandoned"],
+      "Overrides the API's base URL (https://test.dodopayments.com or https://live.dodopayments.com): https, or http to a loopback host."
+    ),
+    (
+      "DODO_PAYMENTS_WEBHOOK_KEY", ["config", "webhook"],
+      "The webhook secret; else the profile's webhook_secret_command gives it. Never shown."
+    ),
+    (
+      "SSL_CERT_FILE", ["checkout", "start", "confirm", "abandoned"],
+      "A PEM file of certificate authorities trusted for the API in addition to the system's (a test server's own CA)."
+    ),
     ("NO_COLOR", nil, "When set and not empty, the output is never coloured."),
     ("PATH", ["help"], "Searched for plugins, programs named dodo-NAME."),
     (
@@ -264,6 +284,10 @@ enum ManPages {
     page.item(
       Roff.italic("$XDG_RUNTIME_DIR/dodo/"),
       "The one-at-a-time lock and the channel that dodo handle-url uses to reach dodo start.")
+    page.item(
+      Roff.italic("PREFIX/libexec/dodo/dodo-https"),
+      "The HTTPS helper (libcurl) that dodo runs for each API call; looked for beside the dodo executable, then in "
+        + "../libexec/dodo/ from it. It takes the request on its standard input, never in its arguments.")
     page.request("PP")
     page.prose(
       "Directories are created with mode 0700 and files with mode 0600; a directory that is not the user's own, or is open to others, "

@@ -110,18 +110,21 @@ import Testing
 
 /// A clock whose time moves only when it is slept on, shared by the threads that send.
 final class VirtualClock: PacingClock, @unchecked Sendable {
+  /// Each thread's own time: a thread's clock moves only when that thread waits, so what a
+  /// thread records is the moment it was given, whatever the other threads do meanwhile (one
+  /// shared time would move by the sum of every thread's waits, and the test would race).
   private let lock = NSLock()
-  private var time = 0.0
+  private var times: [ObjectIdentifier: Double] = [:]
 
   func now() -> Double {
     lock.lock()
     defer { lock.unlock() }
-    return time
+    return times[ObjectIdentifier(Thread.current)] ?? 0
   }
 
   func sleep(seconds: Double) {
     lock.lock()
-    time = max(time, time + seconds)
+    times[ObjectIdentifier(Thread.current), default: 0] += max(0, seconds)
     lock.unlock()
   }
 }

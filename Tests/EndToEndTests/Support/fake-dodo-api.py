@@ -27,7 +27,9 @@ STATE.json (every key optional; the file is read again whenever it changes):
       {"method": "GET", "path": "/payments/pay_1", "status": 429, "retry_after": "1", "times": 1},
       {"path": "*", "status": 401},                # "*" any path; "/payments/*" a prefix
       {"path": "/checkouts", "hang": true},        # never answers (until the client goes away)
-      {"path": "/checkouts/cks_1", "status": 500, "body": {"message": "boom"}}
+      {"path": "/checkouts/cks_1", "status": 500, "body": {"message": "boom"}},
+      {"path": "/payments/big", "status": 200, "body_size": 9000000},   # that many bytes of "x"
+      {"path": "/payments/moved", "status": 302, "headers": {"Location": "https://example.com/"}}
     ]
   }
 A fault's "times" (default: always) counts down per run of the server.
@@ -198,12 +200,15 @@ class Handler(BaseHTTPRequestHandler):
             self.hang()
             return
         if fault:
-            headers = {}
+            headers = dict(fault.get("headers", {}))
             if "retry_after" in fault:
                 headers["Retry-After"] = str(fault["retry_after"])
             status = fault["status"]
             default = {"code": "FAULT", "message": f"fault {status} injected by the test"}
-            self.answer(entry, status, fault.get("body", default), headers)
+            if "body_size" in fault:
+                self.answer(entry, status, None, headers, raw=b"x" * fault["body_size"])
+            else:
+                self.answer(entry, status, fault.get("body", default), headers)
             return
         if self.headers.get("Authorization") != f"Bearer {state.api_key()}":
             self.answer(entry, 401, {"code": "UNAUTHORIZED", "message": "Invalid API key"})
@@ -246,18 +251,21 @@ class Handler(BaseHTTPRequestHandler):
                 return 404, {"code": "NOT_FOUND", "message": f"{kind[:-1]} {identifier} not found"}
         return 404, {"code": "NOT_FOUND", "message": f"no route {method} {path}"}
 
-    def answer(self, entry, status, value, headers=None):
+    def answer(self, entry, status, value, headers=None, raw=None):
         entry["status"] = status
         self.log(entry)
-        payload = json.dumps(value).encode() if value is not None else b""
+        payload = raw if raw is not None else json.dumps(value).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(payload)))
         for name, header in (headers or {}).items():
             self.send_header(name, header)
         self.end_headers()
-        self.wfile.write(payload)
-        self.wfile.flush()
+        try:
+            self.wfile.write(payload)
+            self.wfile.flush()
+        except OSError:
+            self.close_connection = True  # the client stopped reading (an answer too large)
 
     def hang(self):
         # No answer: wait until the client gives up (or a long while), then drop the connection.
