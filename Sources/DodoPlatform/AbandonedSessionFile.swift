@@ -1,12 +1,5 @@
 import DodoCheckout
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -29,21 +22,15 @@ package final class AbandonedSessionFile: AbandonedSessionStore {
   /// by it `abandoned show` tells the running checkout's own record from one that a previous
   /// checkout left, which is still there in the moment between a new start taking the
   /// checkout lock and saving its own.
-  private var heldFD: Int32 = -1
+  private var held: FileDescriptor?
 
   package init(stateDirectory: PrivateDirectory) {
     directory = stateDirectory
     path = stateDirectory.path(of: Self.name)
   }
 
-  deinit { release() }
-
   /// Gives up the hold on the record saved (the checkout is over); the record stays.
-  package func release() {
-    guard heldFD >= 0 else { return }
-    Syscalls.close(heldFD)
-    heldFD = -1
-  }
+  package func release() { held = nil }
 
   private struct Record: Decodable {
     var sessionId: String
@@ -60,10 +47,9 @@ package final class AbandonedSessionFile: AbandonedSessionStore {
     removeLeftoverTemporaryFiles()
     let bytes = Array(Self.json(session).utf8)
     do throws(SystemError) {
-      let held = try AtomicFile.write(
+      // The record saved before (if any) is let go as this one is kept.
+      held = try AtomicFile.write(
         bytes, named: Self.name, in: directory.fd, directoryPath: directory.path, keepingLocked: true)
-      release()
-      heldFD = held ?? -1
     } catch {
       throw .platformError("cannot record the abandoned session in \(path): \(error)")
     }
@@ -72,7 +58,7 @@ package final class AbandonedSessionFile: AbandonedSessionStore {
   package func load() throws(CheckoutError) -> AbandonedSession? { try loadOwned()?.session }
 
   /// The record, and whether the checkout running now saved it (it holds the record locked,
-  /// see `heldFD`): `false` for a record that an earlier checkout left.
+  /// see `held`): `false` for a record that an earlier checkout left.
   package func loadOwned() throws(CheckoutError) -> (session: AbandonedSession, isRunningCheckouts: Bool)? {
     let read: (bytes: [UInt8], held: Bool)?
     do throws(PlatformError) { read = try readRecord() } catch {
@@ -116,12 +102,11 @@ package final class AbandonedSessionFile: AbandonedSessionStore {
   /// its place is refused (see `SmallFile.openRegular`). The probe is a shared lock, taken
   /// without waiting and given back at once, so that readers never see each other.
   private func readRecord() throws(PlatformError) -> (bytes: [UInt8], held: Bool)? {
-    guard let (fd, _) = try directory.openRegular(Self.name, O_RDONLY) else { return nil }
-    defer { Syscalls.close(fd) }
+    guard let file = try directory.openRegular(Self.name, .readOnly) else { return nil }
     do throws(SystemError) {
-      let bytes = try SmallFile.readAll(fd, limit: Self.maximumSize + 1)
-      let free = try Syscalls.tryLock(fd, exclusive: false, subject: path)
-      if free { Syscalls.unlock(fd) }
+      let bytes = try SmallFile.readAll(file.descriptor, limit: Self.maximumSize + 1)
+      let free = try Syscalls.tryLock(file.descriptor, exclusive: false, subject: path)
+      if free { Syscalls.unlock(file.descriptor) }
       return (bytes, !free)
     } catch {
       throw PlatformError("\(error)")

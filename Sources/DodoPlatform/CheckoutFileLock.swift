@@ -1,13 +1,5 @@
 import DodoCheckout
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The one-at-a-time lock: `flock(LOCK_EX | LOCK_NB)` on `checkout.lock` in the state
 /// directory, beside the record it guards, and on `checkout.lock` in the runtime directory,
 /// beside the return channel's socket. Two checkouts that share either directory exclude
@@ -20,7 +12,8 @@ import DodoCheckout
 package final class CheckoutFileLock: CheckoutLock {
   /// The state directory first, then the runtime directory (one when they are the same).
   private let directories: [PrivateDirectory]
-  private var fds: [Int32] = []
+  /// The locks taken, in the order of `directories`.
+  private var held: [HeldLock] = []
   static let retryMilliseconds: Int32 = 50
   static let name = "checkout.lock"
 
@@ -29,21 +22,20 @@ package final class CheckoutFileLock: CheckoutLock {
     directories = same ? [stateDirectory] : [stateDirectory, runtimeDirectory]
   }
 
-  deinit { release() }
-
   /// Takes every lock, or none; when one is busy, looks once more after `retryMilliseconds`,
   /// because `isHeld` (for `abandoned` commands) holds a shared lock for an instant to probe,
   /// and that instant must not turn a `start` away as `ALREADY_IN_PROGRESS`.
   package func tryAcquire() throws(CheckoutError) -> Bool {
-    guard fds.isEmpty else { return true }
+    guard held.isEmpty else { return true }
     do throws(PlatformError) {
       for directory in directories {
         let path = directory.path(of: Self.name)
-        guard let (fd, _) = try directory.openRegular(Self.name, O_RDWR | O_CREAT) else {
+        guard let file = try directory.openRegular(Self.name, .readWrite, [.create]) else {
           throw PlatformError("cannot create \(path)")
         }
-        fds.append(fd)
-        guard try Self.lockRetryingOnce(fd, path: path) else {
+        let lock = HeldLock(file.descriptor)
+        held.append(lock)
+        guard try Self.lockRetryingOnce(lock.descriptor, path: path) else {
           release()
           return false
         }
@@ -55,7 +47,7 @@ package final class CheckoutFileLock: CheckoutLock {
     }
   }
 
-  private static func lockRetryingOnce(_ fd: Int32, path: String) throws(PlatformError) -> Bool {
+  private static func lockRetryingOnce(_ fd: borrowing FileDescriptor, path: String) throws(PlatformError) -> Bool {
     do throws(SystemError) {
       if try Syscalls.tryLock(fd, exclusive: true, subject: path) { return true }
       _ = try Syscalls.poll([], timeoutMilliseconds: retryMilliseconds)
@@ -65,12 +57,15 @@ package final class CheckoutFileLock: CheckoutLock {
     }
   }
 
-  package func release() {
-    for fd in fds {
-      Syscalls.unlock(fd)
-      Syscalls.close(fd)
-    }
-    fds = []
+  /// Gives up every lock taken (`flock(LOCK_UN)`, then the descriptor is closed).
+  package func release() { held = [] }
+
+  /// One lock file open: unlocked explicitly, since a child forked but not yet exec'd (a
+  /// browser being started) has the same open file, then closed, both when it goes.
+  private final class HeldLock {
+    let descriptor: FileDescriptor
+    init(_ descriptor: consuming FileDescriptor) { self.descriptor = descriptor }
+    deinit { Syscalls.unlock(descriptor) }
   }
 
   /// Whether a checkout that uses `stateDirectory` runs now. The probe takes a shared lock
@@ -80,11 +75,10 @@ package final class CheckoutFileLock: CheckoutLock {
   package static func isHeld(stateDirectory: PrivateDirectory) throws(PlatformError) -> Bool {
     let path = stateDirectory.path(of: name)
     do throws(PlatformError) {
-      guard let (fd, _) = try stateDirectory.openRegular(name, O_RDONLY) else { return false }
-      defer { Syscalls.close(fd) }
+      guard let file = try stateDirectory.openRegular(name, .readOnly) else { return false }
       do throws(SystemError) {
-        guard try Syscalls.tryLock(fd, exclusive: false, subject: path) else { return true }
-        Syscalls.unlock(fd)
+        guard try Syscalls.tryLock(file.descriptor, exclusive: false, subject: path) else { return true }
+        Syscalls.unlock(file.descriptor)
         return false
       } catch {
         throw PlatformError("\(error)")

@@ -79,7 +79,7 @@ package struct DesktopURLHandler: Sendable {
       var prefix = ""
       for component in applicationsDirectory.split(separator: "/") {
         prefix += "/" + component
-        try Syscalls.mkdir(prefix, mode: 0o700)
+        try Syscalls.mkdir(prefix, permissions: .ownerReadWriteExecute)
       }
     }
     try platform("cannot write the desktop entry \(path)") { () throws(SystemError) in
@@ -164,9 +164,10 @@ package struct DesktopURLHandler: Sendable {
         let link = try Syscalls.readlink(target)
         target = link.hasPrefix("/") ? link : DodoDirectories.join(Self.directory(of: target), link)
       }
-      let mode = try Syscalls.lstat(target)?.permissions ?? 0o600
+      let mode = try Syscalls.lstat(target)?.permissions ?? FileDescriptor.Permissions.ownerReadWrite.rawValue
       try AtomicFile.write(
-        Array(kept.joined(separator: "\n").utf8), to: target, directory: Self.directory(of: target), mode: mode)
+        Array(kept.joined(separator: "\n").utf8), to: target, directory: Self.directory(of: target),
+        permissions: FileDescriptor.Permissions(rawValue: mode))
     }
   }
 

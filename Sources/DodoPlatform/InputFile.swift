@@ -6,7 +6,7 @@ package enum InputFile {
   package static func read(_ path: String, stdinFD: Int32, limit: Int) throws(PlatformError) -> [UInt8] {
     let bytes: [UInt8]
     if path == "-" {
-      do throws(SystemError) { bytes = try SmallFile.readAll(stdinFD, limit: limit + 1) } catch {
+      do throws(SystemError) { bytes = try Syscalls.readAll(stdinFD, limit: limit + 1) } catch {
         throw PlatformError("cannot read standard input: \(error)")
       }
     } else {

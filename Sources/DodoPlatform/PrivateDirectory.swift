@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A directory `dodo` keeps its own files in (the state or the runtime directory), held open:
 /// checked once, on its descriptor, and from then on used only through that descriptor
 /// (`openat`, `renameat`, `unlinkat`), so that a directory renamed, replaced or linked over
@@ -19,16 +11,15 @@
 package final class PrivateDirectory: Sendable {
   /// The path it was opened by, for messages (nothing is done by this path).
   package let path: String
-  let fd: Int32
+  /// The open directory, closed with this object.
+  let fd: FileDescriptor
   let identity: Syscalls.FileIdentity
 
-  private init(path: String, fd: Int32, identity: Syscalls.FileIdentity) {
+  private init(path: String, fd: consuming FileDescriptor, identity: Syscalls.FileIdentity) {
     self.path = path
     self.fd = fd
     self.identity = identity
   }
-
-  deinit { Syscalls.close(fd) }
 
   /// Symbolic links followed in one walk at most, as the kernel's `ELOOP` limit (`MAXSYMLINKS`).
   static let maximumLinks = 40
@@ -40,7 +31,6 @@ package final class PrivateDirectory: Sendable {
     guard let fd = try walk(path, create: create) else { return nil }
     let status: Syscalls.FileStatus
     do throws(SystemError) { status = try Syscalls.fstat(fd, subject: path) } catch {
-      Syscalls.close(fd)
       throw PlatformError("cannot check the directory \(path): \(error)")
     }
     let directory = PrivateDirectory(path: path, fd: fd, identity: status.identity)
@@ -59,8 +49,10 @@ package final class PrivateDirectory: Sendable {
   package func path(of name: String) -> String { DodoDirectories.join(path, name) }
 
   /// `SmallFile.openRegular` of one of `dodo`'s own files in this directory.
-  func openRegular(_ name: String, _ flags: Int32) throws(PlatformError) -> (Int32, Syscalls.FileStatus)? {
-    try SmallFile.openRegular(name, in: fd, path: path(of: name), flags, own: true)
+  func openRegular(
+    _ name: String, _ access: FileDescriptor.AccessMode, _ options: FileDescriptor.OpenOptions = []
+  ) throws(PlatformError) -> SmallFile.RegularFile? {
+    try SmallFile.openRegular(name, in: fd, path: path(of: name), access, options, own: true)
   }
 
   /// Whether `path` names this very directory now (`lstat`, links not followed): for the one
@@ -72,61 +64,45 @@ package final class PrivateDirectory: Sendable {
 
   /// The descriptor of the directory at `path`, walked from `/` (see the type's comment);
   /// `nil` when a component is missing and not `create`.
-  private static func walk(_ path: String, create: Bool) throws(PlatformError) -> Int32? {
+  private static func walk(_ path: String, create: Bool) throws(PlatformError) -> FileDescriptor? {
     guard path.hasPrefix("/") else { throw PlatformError("refusing \(path): it is not an absolute path") }
     var pending = components(path).reversed() as [String]
     var walked = ""
     var links = 0
-    var fd: Int32
-    do throws(SystemError) { fd = try Syscalls.open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC) } catch {
+    // Each step replaces `fd`, which closes the directory it held.
+    var fd: FileDescriptor
+    do throws(SystemError) { fd = try Syscalls.open("/", .readOnly, [.directory, .closeOnExec]) } catch {
       throw PlatformError("cannot open the directory \(path): \(error)")
     }
     while let name = pending.popLast() {
       let subject = DodoDirectories.join(walked, name)
       do throws(SystemError) {
-        let next = try Syscalls.open(name, in: fd, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, subject: subject)
-        Syscalls.close(fd)
-        fd = next
+        fd = try Syscalls.open(name, in: fd, .readOnly, [.directory, .noFollow, .closeOnExec], subject: subject)
         walked = subject
       } catch Errno.noSuchFileOrDirectory {
-        guard create else {
-          Syscalls.close(fd)
-          return nil
-        }
-        do throws(SystemError) { try Syscalls.mkdir(name, in: fd, mode: 0o700, subject: subject) } catch {
-          Syscalls.close(fd)
+        guard create else { return nil }
+        do throws(SystemError) {
+          try Syscalls.mkdir(name, in: fd, permissions: .ownerReadWriteExecute, subject: subject)
+        } catch {
           throw PlatformError("cannot create the directory \(path): \(error)")
         }
         pending.append(name)
       } catch  where error.errno == .tooManySymbolicLinks || error.errno == .notDirectory {
-        // O_NOFOLLOW met a link (ELOOP) or O_DIRECTORY something else (ENOTDIR).
-        let target: [UInt8]
-        do throws(PlatformError) {
-          target = try linkTarget(name, in: fd, subject: subject, isLast: pending.isEmpty, path: path)
-        } catch {
-          Syscalls.close(fd)
-          throw error
-        }
+        // `.noFollow` met a link (ELOOP) or `.directory` something else (ENOTDIR).
+        let target = try linkTarget(name, in: fd, subject: subject, isLast: pending.isEmpty, path: path)
         links += 1
         guard links <= maximumLinks else {
-          Syscalls.close(fd)
           throw PlatformError("refusing \(path): more than \(maximumLinks) symbolic links on the way")
         }
         let text = SystemText.decode(target)
         pending += components(text).reversed()
         if text.hasPrefix("/") {
-          do throws(SystemError) {
-            let root = try Syscalls.open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            Syscalls.close(fd)
-            fd = root
-          } catch {
-            Syscalls.close(fd)
+          do throws(SystemError) { fd = try Syscalls.open("/", .readOnly, [.directory, .closeOnExec]) } catch {
             throw PlatformError("cannot open the directory \(path): \(error)")
           }
           walked = ""
         }
       } catch {
-        Syscalls.close(fd)
         throw PlatformError("cannot open the directory \(path): \(error)")
       }
     }
@@ -135,10 +111,10 @@ package final class PrivateDirectory: Sendable {
 
   /// The target of the symbolic link `name` met on the way to `path`, when it may be followed.
   private static func linkTarget(
-    _ name: String, in fd: Int32, subject: String, isLast: Bool, path: String
+    _ name: String, in directory: borrowing FileDescriptor, subject: String, isLast: Bool, path: String
   ) throws(PlatformError) -> [UInt8] {
     let status: Syscalls.FileStatus?
-    do throws(SystemError) { status = try Syscalls.lstat(name, in: fd, subject: subject) } catch {
+    do throws(SystemError) { status = try Syscalls.lstat(name, in: directory, subject: subject) } catch {
       throw PlatformError("cannot open the directory \(path): \(error)")
     }
     guard let status else { throw PlatformError("cannot open the directory \(path): \(subject) went away") }
@@ -150,7 +126,7 @@ package final class PrivateDirectory: Sendable {
     guard status.owner == Syscalls.userID() || status.owner == 0 else {
       throw PlatformError("refusing \(path): \(subject) is a symbolic link that belongs to user \(status.owner)")
     }
-    do throws(SystemError) { return try Syscalls.readlink(name, in: fd, subject: subject) } catch {
+    do throws(SystemError) { return try Syscalls.readlink(name, in: directory, subject: subject) } catch {
       throw PlatformError("cannot open the directory \(path): \(error)")
     }
   }

@@ -17,9 +17,10 @@ package enum SmallFile {
   package static func read(_ path: String, limit: Int) throws(PlatformError)
     -> (bytes: [UInt8], status: Syscalls.FileStatus)?
   {
-    guard let (fd, status) = try openRegular(path, O_RDONLY, own: false) else { return nil }
-    defer { Syscalls.close(fd) }
-    do throws(SystemError) { return (try readAll(fd, limit: limit, sizeHint: status.size), status) } catch {
+    guard let file = try openRegular(path, .readOnly, own: false) else { return nil }
+    do throws(SystemError) {
+      return (try readAll(file.descriptor, limit: limit, sizeHint: file.status.size), file.status)
+    } catch {
       throw PlatformError("\(error)")
     }
   }
@@ -34,107 +35,126 @@ package enum SmallFile {
     let slash = path.lastIndex(of: "/")
     let directoryPath = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    let directory: Int32
+    let directory: FileDescriptor
     let directoryStatus: Syscalls.FileStatus
     do throws(SystemError) {
-      directory = try Syscalls.open(directoryPath, searchOnly | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
+      directory = try Syscalls.open(directoryPath, .readOnly, [searchOnly, .directory, .closeOnExec, .nonBlocking])
     } catch {
       if error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory { return nil }
       throw PlatformError("\(error)")
     }
-    defer { Syscalls.close(directory) }
     do throws(SystemError) { directoryStatus = try Syscalls.fstat(directory, subject: directoryPath) } catch {
       throw PlatformError("\(error)")
     }
     // "dir/" names the directory itself, which is then refused as one.
-    guard let (fd, status) = try openRegular(name.isEmpty ? "." : name, in: directory, path: path, O_RDONLY, own: false)
+    guard let file = try openRegular(name.isEmpty ? "." : name, in: directory, path: path, .readOnly, own: false)
     else {
       return nil
     }
-    defer { Syscalls.close(fd) }
     do throws(SystemError) {
-      return (try readAll(fd, limit: limit, sizeHint: status.size), status, (directoryPath, directoryStatus))
+      let bytes = try readAll(file.descriptor, limit: limit, sizeHint: file.status.size)
+      return (bytes, file.status, (directoryPath, directoryStatus))
     } catch {
       throw PlatformError("\(error)")
     }
   }
 
-  /// How a directory is opened only to stat it and open files in it: on Linux `O_PATH`, which
-  /// needs no read permission on it (a config directory may be `0711`), as a path lookup does not.
+  /// How a directory is opened only to stat it and open files in it: on Linux `.path`
+  /// (`O_PATH`), which needs no read permission on it (a config directory may be `0711`), as a
+  /// path lookup does not.
   #if os(Linux)
-    /// `O_PATH` of <asm-generic/fcntl.h>, the same on every architecture Swift runs on; the
-    /// Glibc module does not export it (it is behind `_GNU_SOURCE`).
-    private static let searchOnly: Int32 = 0o10_000_000
+    private static let searchOnly = FileDescriptor.OpenOptions.path
   #else
-    private static let searchOnly = O_RDONLY
+    private static let searchOnly: FileDescriptor.OpenOptions = []
   #endif
 
-  /// Opens `name` (`flags` plus `O_CLOEXEC | O_NONBLOCK | O_NOCTTY`) and checks on the open
-  /// descriptor that it is a regular file, so that a named pipe planted in its place can
-  /// neither make `dodo` wait for a writer nor be swapped in between the check and the use.
-  /// `nil` when nothing is there (`ENOENT`, or `ENOTDIR` for a path through a regular file).
+  /// A regular file open to read or write, and what `fstat` said about it when it was opened.
+  struct RegularFile: ~Copyable {
+    let descriptor: FileDescriptor
+    let status: Syscalls.FileStatus
+  }
+
+  /// Opens `path` (`access`, `options` plus `closeOnExec`, `nonBlocking` and
+  /// `noControllingTerminal`) and checks on the open descriptor that it is a regular file, so
+  /// that a named pipe planted in its place can neither make `dodo` wait for a writer nor be
+  /// swapped in between the check and the use. `nil` when nothing is there (`ENOENT`, or
+  /// `ENOTDIR` for a path through a regular file).
   ///
   /// An `own` file is one of `dodo`'s (the record, the lock): a symbolic link in its place is
-  /// refused (`O_NOFOLLOW`), and so is a file that another user owns or that is open to the
+  /// refused (`noFollow`), and so is a file that another user owns or that is open to the
   /// group or others (any of `0077`; dodo writes them `0600`).
-  ///
-  /// `name` is a path, or a name in the open directory `directory`; `path` names it in messages.
   static func openRegular(
-    _ name: String, in directory: Int32 = AT_FDCWD, path: String? = nil, _ flags: Int32, own: Bool
-  ) throws(PlatformError) -> (Int32, Syscalls.FileStatus)? {
-    let fd: Int32
-    let path = path ?? name
-    do throws(SystemError) {
-      fd = try Syscalls.open(
-        name, in: directory, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | (own ? O_NOFOLLOW : 0), subject: path)
-    } catch {
-      if error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory { return nil }
-      if own, error.errno == .tooManySymbolicLinks {
-        throw PlatformError("\(path) is a symbolic link; dodo does not follow links to its own files")
-      }
-      throw PlatformError("\(error)")
+    _ path: String, _ access: FileDescriptor.AccessMode, _ options: FileDescriptor.OpenOptions = [], own: Bool
+  ) throws(PlatformError) -> RegularFile? {
+    let fd: FileDescriptor
+    do throws(SystemError) { fd = try Syscalls.open(path, access, regularOptions(options, own: own)) } catch {
+      try refuseOpenFailure(error, path: path, own: own)
+      return nil
     }
+    return try checkRegular(fd, path: path, own: own)
+  }
+
+  /// `openRegular(_:_:_:own:)` of `name` in the open directory `directory`; `path` names it
+  /// in messages.
+  static func openRegular(
+    _ name: String, in directory: borrowing FileDescriptor, path: String, _ access: FileDescriptor.AccessMode,
+    _ options: FileDescriptor.OpenOptions = [], own: Bool
+  ) throws(PlatformError) -> RegularFile? {
+    let fd: FileDescriptor
+    do throws(SystemError) {
+      fd = try Syscalls.open(name, in: directory, access, regularOptions(options, own: own), subject: path)
+    } catch {
+      try refuseOpenFailure(error, path: path, own: own)
+      return nil
+    }
+    return try checkRegular(fd, path: path, own: own)
+  }
+
+  private static func regularOptions(_ options: FileDescriptor.OpenOptions, own: Bool) -> FileDescriptor.OpenOptions {
+    options.union(
+      own
+        ? [.closeOnExec, .nonBlocking, .noControllingTerminal, .noFollow]
+        : [.closeOnExec, .nonBlocking, .noControllingTerminal])
+  }
+
+  /// Returns when the open failed because nothing is there; throws otherwise.
+  private static func refuseOpenFailure(_ error: SystemError, path: String, own: Bool) throws(PlatformError) {
+    if error.errno == .noSuchFileOrDirectory || error.errno == .notDirectory { return }
+    if own, error.errno == .tooManySymbolicLinks {
+      throw PlatformError("\(path) is a symbolic link; dodo does not follow links to its own files")
+    }
+    throw PlatformError("\(error)")
+  }
+
+  /// `fd`, when it is a regular file (and, if `own`, the user's and private); it is closed otherwise.
+  private static func checkRegular(_ fd: consuming FileDescriptor, path: String, own: Bool) throws(PlatformError)
+    -> RegularFile
+  {
     let status: Syscalls.FileStatus
     do throws(SystemError) { status = try Syscalls.fstat(fd, subject: path) } catch {
-      Syscalls.close(fd)
       throw PlatformError("\(error)")
     }
     guard status.mode & UInt32(S_IFMT) == UInt32(S_IFREG) else {
-      Syscalls.close(fd)
       throw PlatformError("\(path) is \(status.kind), not a regular file")
     }
     guard !own || status.owner == Syscalls.userID() else {
-      Syscalls.close(fd)
       throw PlatformError(
         "refusing \(path): it belongs to user \(status.owner), not to you (user \(Syscalls.userID()))")
     }
     // dodo writes its files 0600: one that the group or others may read or write was not
     // left so by dodo, and what it says (or who else can change it) is not to be trusted.
     guard !own || status.permissions & 0o077 == 0 else {
-      Syscalls.close(fd)
       let mode = String(status.permissions, radix: 8)
       throw PlatformError(
         "refusing \(path): its mode is \(mode), open to the group or others; run 'chmod 600 \(path)' if it is yours to keep"
       )
     }
-    return (fd, status)
+    return RegularFile(descriptor: fd, status: status)
   }
 
   /// Up to `limit` bytes from `fd`, to its end.
-  static func readAll(_ fd: Int32, limit: Int, sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
-    // Sized from the hint (one byte more, to see the end without growing), then doubled up
-    // to the cap for files whose size fstat does not know: a buffer of `limit` bytes up front
-    // would be zeroed and faulted in whole, which was a third of `dodo config profiles`.
-    var data = [UInt8](repeating: 0, count: min(limit, max(sizeHint + 1, 4096)))
-    var count = 0
-    while count < limit {
-      if count == data.count { data += repeatElement(0, count: min(data.count, limit - data.count)) }
-      let n = try Syscalls.read(fd, into: &data, at: count)
-      if n == 0 { break }
-      count += n
-    }
-    data.removeLast(data.count - count)
-    return data
+  static func readAll(_ fd: borrowing FileDescriptor, limit: Int, sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
+    try Syscalls.readAll(fd, limit: limit, sizeHint: sizeHint)
   }
 }
 

@@ -48,18 +48,14 @@ extension Syscalls {
     package var permissions: UInt32 { mode & 0o7777 }
   }
 
-  /// `open(2)`; `flags` should include `O_CLOEXEC` so that no child (the browser) inherits it.
-  package static func open(_ path: String, _ flags: Int32, mode: UInt32 = 0o600) throws(SystemError) -> Int32 {
-    try retrying("open", path) { systemOpen(path, flags, mode_t(mode)) }
-  }
-
-  /// `close(2)`. Not retried on `EINTR` (on Linux the descriptor is gone either way) and
-  /// errors are not reported: there is nothing a caller could do about them.
+  /// `close(2)` of a descriptor not yet owned by a `FileDescriptor` (a socket, a pipe). Not
+  /// retried on `EINTR` (on Linux the descriptor is gone either way) and errors are not
+  /// reported: there is nothing a caller could do about them.
   package static func close(_ fd: Int32) { _ = systemClose(fd) }
 
   /// `fsync(2)`: the file's data and metadata reach the disk.
-  package static func fsync(_ fd: Int32, subject: String? = nil) throws(SystemError) {
-    _ = try retrying("fsync", subject) { systemFsync(fd) }
+  package static func fsync(_ fd: borrowing FileDescriptor, subject: String? = nil) throws(SystemError) {
+    _ = try retrying("fsync", subject) { systemFsync(fd.rawValue) }
   }
 
   /// `lstat(2)`: about the path itself (a symbolic link is not followed); `nil` when it does not exist.
@@ -73,16 +69,16 @@ extension Syscalls {
   }
 
   /// `fstat(2)`.
-  package static func fstat(_ fd: Int32, subject: String? = nil) throws(SystemError) -> FileStatus {
+  package static func fstat(_ fd: borrowing FileDescriptor, subject: String? = nil) throws(SystemError) -> FileStatus {
     var info = stat()
-    _ = try retrying("fstat", subject) { systemFstat(fd, &info) }
+    _ = try retrying("fstat", subject) { systemFstat(fd.rawValue, &info) }
     return FileStatus(info)
   }
 
   /// `mkdir(2)`; returns `false` when the path already exists (`EEXIST`).
   @discardableResult
-  package static func mkdir(_ path: String, mode: UInt32) throws(SystemError) -> Bool {
-    switch retryingOnInterrupt({ systemMkdir(path, mode_t(mode)) }) {
+  package static func mkdir(_ path: String, permissions: FileDescriptor.Permissions) throws(SystemError) -> Bool {
+    switch retryingOnInterrupt({ systemMkdir(path, mode_t(permissions.rawValue)) }) {
     case .success: return true
     case .failure(.fileExists): return false
     case .failure(let code): throw SystemError("mkdir", errno: code, subject: path)
@@ -104,21 +100,17 @@ extension Syscalls {
     }
   }
 
-  // The `…at` calls: a name inside a directory already open as `directory` (an `O_DIRECTORY`
-  // descriptor), so that whatever happens to the directory's path after it was opened and
-  // checked, the call acts in that directory. `subject` names the file in errors.
-
-  /// `openat(2)`; `flags` should include `O_CLOEXEC`.
-  package static func open(
-    _ name: String, in directory: Int32, _ flags: Int32, mode: UInt32 = 0o600, subject: String
-  ) throws(SystemError) -> Int32 {
-    try retrying("open", subject) { systemOpenat(directory, name, flags, mode_t(mode)) }
-  }
+  // The `…at` calls: a name inside a directory already open as `directory` (a descriptor
+  // opened with `.directory`), so that whatever happens to the directory's path after it was
+  // opened and checked, the call acts in that directory. `subject` names the file in errors.
+  // (`openat(2)` is `open(_:in:_:_:permissions:subject:)`, beside `FileDescriptor`.)
 
   /// `fstatat(2)` with `AT_SYMLINK_NOFOLLOW`: about the name itself; `nil` when it does not exist.
-  package static func lstat(_ name: String, in directory: Int32, subject: String) throws(SystemError) -> FileStatus? {
+  package static func lstat(_ name: String, in directory: borrowing FileDescriptor, subject: String)
+    throws(SystemError) -> FileStatus?
+  {
     var info = stat()
-    switch retryingOnInterrupt({ systemFstatat(directory, name, &info) }) {
+    switch retryingOnInterrupt({ systemFstatat(directory.rawValue, name, &info) }) {
     case .success: return FileStatus(info)
     case .failure(.noSuchFileOrDirectory): return nil
     case .failure(let code): throw SystemError("lstat", errno: code, subject: subject)
@@ -127,10 +119,10 @@ extension Syscalls {
 
   /// `mkdirat(2)`; returns `false` when the name already exists (`EEXIST`).
   @discardableResult
-  package static func mkdir(_ name: String, in directory: Int32, mode: UInt32, subject: String) throws(SystemError)
-    -> Bool
-  {
-    switch retryingOnInterrupt({ systemMkdirat(directory, name, mode_t(mode)) }) {
+  package static func mkdir(
+    _ name: String, in directory: borrowing FileDescriptor, permissions: FileDescriptor.Permissions, subject: String
+  ) throws(SystemError) -> Bool {
+    switch retryingOnInterrupt({ systemMkdirat(directory.rawValue, name, mode_t(permissions.rawValue)) }) {
     case .success: return true
     case .failure(.fileExists): return false
     case .failure(let code): throw SystemError("mkdir", errno: code, subject: subject)
@@ -138,14 +130,16 @@ extension Syscalls {
   }
 
   /// `renameat(2)` within `directory`: atomically replaces `to` with `from`.
-  package static func rename(_ from: String, to: String, in directory: Int32, subject: String) throws(SystemError) {
-    _ = try retrying("rename", subject) { systemRenameat(directory, from, to) }
-  }
+  package static func rename(_ from: String, to: String, in directory: borrowing FileDescriptor, subject: String)
+    throws(SystemError)
+  { _ = try retrying("rename", subject) { systemRenameat(directory.rawValue, from, to) } }
 
   /// `unlinkat(2)`; returns `false` when there was nothing to remove (`ENOENT`).
   @discardableResult
-  package static func unlink(_ name: String, in directory: Int32, subject: String) throws(SystemError) -> Bool {
-    switch retryingOnInterrupt({ systemUnlinkat(directory, name) }) {
+  package static func unlink(_ name: String, in directory: borrowing FileDescriptor, subject: String)
+    throws(SystemError) -> Bool
+  {
+    switch retryingOnInterrupt({ systemUnlinkat(directory.rawValue, name) }) {
     case .success: return true
     case .failure(.noSuchFileOrDirectory): return false
     case .failure(let code): throw SystemError("unlink", errno: code, subject: subject)
@@ -153,17 +147,23 @@ extension Syscalls {
   }
 
   /// `readlinkat(2)`: the target of the symbolic link `name`, as bytes (a target is any bytes).
-  package static func readlink(_ name: String, in directory: Int32, subject: String) throws(SystemError) -> [UInt8] {
+  package static func readlink(_ name: String, in directory: borrowing FileDescriptor, subject: String)
+    throws(SystemError) -> [UInt8]
+  {
     var buffer = [CChar](repeating: 0, count: 4096)
-    let count = try retrying("readlink", subject) { systemReadlinkat(directory, name, &buffer, buffer.count - 1) }
+    let count = try retrying("readlink", subject) {
+      systemReadlinkat(directory.rawValue, name, &buffer, buffer.count - 1)
+    }
     return buffer[..<count].map { UInt8(bitPattern: $0) }
   }
 
   /// `flock(2)` with `LOCK_NB`: `true` when the lock was taken, `false` when another open
   /// file description holds it (`EWOULDBLOCK`).
-  package static func tryLock(_ fd: Int32, exclusive: Bool, subject: String? = nil) throws(SystemError) -> Bool {
+  package static func tryLock(_ fd: borrowing FileDescriptor, exclusive: Bool, subject: String? = nil)
+    throws(SystemError) -> Bool
+  {
     let operation = (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB
-    switch retryingOnInterrupt({ systemFlock(fd, operation) }) {
+    switch retryingOnInterrupt({ systemFlock(fd.rawValue, operation) }) {
     case .success: return true
     case .failure(.wouldBlock): return false
     case .failure(let code): throw SystemError("flock", errno: code, subject: subject)
@@ -171,7 +171,7 @@ extension Syscalls {
   }
 
   /// `flock(2)` with `LOCK_UN`.
-  package static func unlock(_ fd: Int32) { _ = systemFlock(fd, LOCK_UN) }
+  package static func unlock(_ fd: borrowing FileDescriptor) { _ = systemFlock(fd.rawValue, LOCK_UN) }
 
   /// `readlink(2)`.
   package static func readlink(_ path: String) throws(SystemError) -> String {
@@ -233,37 +233,31 @@ extension Syscalls {
   package static func directoryEntries(
     _ path: String, prefix: String, skipping read: inout Set<FileIdentity>
   ) throws(SystemError) -> [String] {
-    let fd = try open(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
-    let identity: FileIdentity
-    do throws(SystemError) { identity = try fstat(fd, subject: path).identity } catch {
-      close(fd)
-      throw error
-    }
-    guard read.insert(identity).inserted else {
-      close(fd)
-      return []
-    }
+    let fd = try open(path, .readOnly, [.closeOnExec, .directory])
+    guard read.insert(try fstat(fd, subject: path).identity).inserted else { return [] }
     return try entries(ofOpenDirectory: fd, prefix: prefix, subject: path)
   }
 
   /// The names in the directory open as `directory` (read through a descriptor of its own,
   /// so `directory` stays open and unmoved), without `.` and `..`.
-  package static func directoryEntries(in directory: Int32, subject: String) throws(SystemError) -> [String] {
-    let fd = try open(".", in: directory, O_RDONLY | O_CLOEXEC | O_DIRECTORY, subject: subject)
+  package static func directoryEntries(in directory: borrowing FileDescriptor, subject: String) throws(SystemError)
+    -> [String]
+  {
+    let fd = try open(".", in: directory, .readOnly, [.closeOnExec, .directory], subject: subject)
     return try entries(ofOpenDirectory: fd, prefix: "", subject: subject)
   }
 
   /// `fdopendir(3)`, `readdir(3)`: the names starting with `prefix` (decoded as `SystemText`,
-  /// so each names its file); closes `fd`.
-  private static func entries(ofOpenDirectory fd: Int32, prefix: String, subject: String) throws(SystemError)
-    -> [String]
+  /// so each names its file). The `DIR` takes `fd` over: `closedir` closes it.
+  private static func entries(ofOpenDirectory fd: consuming FileDescriptor, prefix: String, subject: String)
+    throws(SystemError) -> [String]
   {
-    guard let directory = systemFdopendir(fd) else {
-      let code = Errno.current
-      close(fd)
+    guard let directory = systemFdopendir(fd.rawValue) else {
+      let code = Errno.current  // before `fd` is closed
       throw SystemError("fdopendir", errno: code, subject: subject)
     }
-    defer { _ = systemClosedir(directory) }  // closes fd too
+    _ = fd.relinquishOwnership()
+    defer { _ = systemClosedir(directory) }
     let prefixBytes = Array(prefix.utf8)
     var names: [String] = []
     while let entry = systemReaddir(directory) {
@@ -288,12 +282,12 @@ extension Syscalls {
   @discardableResult
   package static func openStandardDescriptors() -> Set<Int32> {
     var opened: Set<Int32> = []
-    while let fd = try? open("/dev/null", O_RDWR) {
-      guard fd > 2 else {
-        opened.insert(fd)
+    // Not close-on-exec: a child is to inherit them as its standard descriptors too.
+    while let fd = try? open("/dev/null", .readWrite) {
+      guard fd.rawValue > 2 else {
+        opened.insert(fd.relinquishOwnership())
         continue
       }
-      close(fd)
       break
     }
     return opened

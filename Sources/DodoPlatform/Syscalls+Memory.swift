@@ -20,10 +20,9 @@ extension Syscalls {
   package static func releaseProgramCode() {
     #if os(Linux)
       guard let executable = try? readlink("/proc/self/exe"),
-        let fd = try? open("/proc/self/maps", O_RDONLY | O_CLOEXEC)
+        let fd = try? open("/proc/self/maps", .readOnly, [.closeOnExec]),
+        let maps = try? readAll(fd, limit: 1 << 20)
       else { return }
-      defer { close(fd) }
-      guard let maps = try? SmallFile.readAll(fd, limit: 1 << 20) else { return }
       for line in maps.split(separator: UInt8(ascii: "\n")) {
         let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 5, omittingEmptySubsequences: true)
         // The path is padded to a column: the last field keeps the spaces before it.

@@ -56,12 +56,12 @@ extension Syscalls {
       bytes.withUnsafeMutableBytes { arc4random_buf($0.baseAddress, $0.count) }
     #else
       // getrandom(2) is not in Glibc's module map: the same source, as a device.
-      let fd = systemOpen("/dev/urandom", O_RDONLY | O_CLOEXEC, 0)
-      guard fd >= 0 else { throw SystemError("open", errno: Errno(rawValue: errno), subject: "/dev/urandom") }
-      defer { _ = systemClose(fd) }
+      let fd = try open("/dev/urandom", .readOnly, [.closeOnExec])
       var filled = 0
       while filled < count {
-        let n = bytes.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress.map { $0 + filled }, count - filled) }
+        let n = bytes.withUnsafeMutableBytes {
+          systemRead(fd.rawValue, $0.baseAddress.map { $0 + filled }, count - filled)
+        }
         if n < 0, errno == EINTR { continue }
         guard n > 0 else {
           throw SystemError("read", errno: Errno(rawValue: n < 0 ? errno : EIO), subject: "/dev/urandom")

@@ -22,8 +22,7 @@ struct DirectoryEntriesTests {
     #expect(try Syscalls.directoryEntries(directory.sub("bin"), prefix: "dodo-", skipping: &read) == [])
     #expect(read.count == 1)
     #expect(try Syscalls.directoryEntries(directory.path, prefix: "", skipping: &read).sorted() == ["bin", "link"])
-    let fd = try Syscalls.open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    defer { Syscalls.close(fd) }
+    let fd = try Syscalls.open(directory.path, .readOnly, [.directory, .closeOnExec])
     #expect(try Syscalls.directoryEntries(in: fd, subject: directory.path).sorted() == ["bin", "link"])
     #expect(try Syscalls.directoryEntries(in: fd, subject: directory.path).sorted() == ["bin", "link"])
   }

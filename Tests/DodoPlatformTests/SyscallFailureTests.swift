@@ -127,7 +127,7 @@ struct SyscallFailureTests {
     let (result, calls) = try forcing([call: [.fail(.interrupted), .fail(answer)]]) { () throws -> Bool in
       switch call {
       case "lstat": try Syscalls.lstat("/") == nil
-      case "mkdir": try !Syscalls.mkdir("/", mode: 0o700)
+      case "mkdir": try !Syscalls.mkdir("/", permissions: .ownerReadWriteExecute)
       default: try !Syscalls.unlink("/nonexistent-\(call)")
       }
     }

@@ -110,7 +110,7 @@ func systemSignal(
 #endif
 func systemFdopendir(_ fd: Int32) -> DirectoryStream? { fdopendir(fd) }
 func systemReaddir(_ directory: DirectoryStream) -> UnsafeMutablePointer<dirent>? { readdir(directory) }
-func systemClosedir(_ directory: DirectoryStream) -> Int32 { closedir(directory) }
+func systemClosedir(_ directory: DirectoryStream) -> Int32 { intercept("closedir") { _ in closedir(directory) } }
 func systemAccess(_ path: String, _ mode: Int32) -> Int32 { SystemText.withCString(path) { access($0, mode) } }
 func systemExecve(
   _ path: String, _ argv: [UnsafeMutablePointer<CChar>?], _ envp: [UnsafeMutablePointer<CChar>?]
