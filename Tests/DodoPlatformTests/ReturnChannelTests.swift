@@ -248,7 +248,7 @@ extension ServerTests {
       let path = temp.path
       let url =
         "myapp://checkout/return?status=succeeded" + String(repeating: "&license_key=LK-0123456789abcdef", count: 1900)
-      #expect(url.utf8.count > 60_000 && url.utf8.count < ReturnChannelProtocol.maximumURLBytes)
+      #expect(url.utf8.count > 60_000 && url.utf8.count < URLHandoff.maximumURLBytes)
       let client = inBackground { try? ReturnChannelClient.send(url, runtimeDirectory: path) }
       guard case .url(let incoming) = try server.next(until: soon()) else { return #expect(Bool(false)) }
       #expect(incoming.url == url)
@@ -264,7 +264,8 @@ extension ServerTests {
       defer { server.close() }
       // Like a start stopped with SIGSTOP: the connection is queued, nobody reads it.
       #expect(
-        try ReturnChannelClient.send("myapp://checkout/return", runtimeDirectory: temp.path, timeoutSeconds: 1) == .none
+        try ReturnChannelClient.send("myapp://checkout/return", runtimeDirectory: temp.path, timeoutSeconds: 1)
+          == .noAnswer
       )
     }
 
