@@ -4,36 +4,6 @@ import DodoTestSupport
 import Foundation
 import Testing
 
-/// A value set by a background thread and read once it is done.
-final class Outcome<Value>: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  private var value: Value?
-
-  func set(_ value: Value) {
-    self.value = value
-    done.signal()
-  }
-
-  func wait() -> Value? {
-    _ = done.wait(timeout: .now() + 10)
-    return value
-  }
-
-  /// Whether the value is set, without waiting.
-  var isDone: Bool {
-    guard done.wait(timeout: .now()) == .success else { return false }
-    done.signal()
-    return true
-  }
-}
-
-/// Runs `body` on a background thread.
-func inBackground<Value>(_ body: @escaping @Sendable () -> Value) -> Outcome<Value> {
-  let outcome = Outcome<Value>()
-  DispatchQueue.global().async { outcome.set(body()) }
-  return outcome
-}
-
 extension ServerTests {
   @Suite("Return channel", .serialized)
   struct ReturnChannelTests {
