@@ -48,18 +48,24 @@ let package = Package(
     .executableTarget(
       name: "dodo-checkout-example", dependencies: ["DodoCheckoutDesktop"], path: "Examples/CheckoutExample"),
 
+    // What the test targets share (as swift-argument-parser's ArgumentParserTestHelpers): a
+    // temporary directory, a subprocess runner, Dodo's API in memory, fixtures, and text
+    // assertions that show a line diff. Linked only into tests.
+    .target(name: "DodoTestSupport", dependencies: ["DodoAccount"], path: "Tests/DodoTestSupport"),
+
     .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout"]),
     .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig"]),
-    .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform"]),
-    .testTarget(name: "DodoAccountTests", dependencies: ["DodoAccount"]),
+    .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform", "DodoTestSupport"]),
+    .testTarget(name: "DodoAccountTests", dependencies: ["DodoAccount", "DodoTestSupport"]),
     .testTarget(name: "DodoCurlTests", dependencies: ["DodoCurl"]),
-    .testTarget(name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount"], exclude: ["Snapshots"]),
-    .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop"]),
+    .testTarget(
+      name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount", "DodoTestSupport"], exclude: ["Snapshots"]),
+    .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop", "DodoTestSupport"]),
     // Runs the built `dodo` (and the library's example) as subprocesses; depends on them so
     // that `swift test` builds them first.
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount"],
+      dependencies: ["dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount", "DodoTestSupport"],
       exclude: [
         "Support/fake-dodo-api.py", "Support/webhook-receiver.py", "Support/webhook-client.py",
       ]),

@@ -12,19 +12,19 @@ package enum ReturnChannelClient {
   /// Sends `url` to the checkout listening in `runtimeDirectory` and waits up to
   /// `timeoutSeconds` for its answer. No checkout running (no runtime directory, no socket,
   /// nobody listening) is `.unclaimed`, never an error: the OS may route any URL here; so is
-  /// a URL longer than `ReturnChannelProtocol.maximumURLBytes`, which no checkout takes. A
-  /// checkout that takes the URL but does not answer in time is `.none`: the connection is
+  /// a URL longer than `URLHandoff.maximumURLBytes`, which no checkout takes. A
+  /// checkout that takes the URL but does not answer in time is `.noAnswer`: the connection is
   /// closed on return, and the checkout does not claim a URL whose sender has gone.
   ///
   /// The runtime directory is checked first (private, owned by the user): the URL may carry
   /// a customer's details, and must not go to a socket that someone else planted. `connect`
   /// has no `…at` form: the path must still name the checked directory once connected (see
-  /// `ReturnChannelServer.listenOnSocketPath`).
+  /// `ReturnChannelServer.listenOnSocketPath`). The bytes sent and read are `URLHandoff`'s.
   package static func send(
-    _ url: String, runtimeDirectory: String, timeoutSeconds: Int = ReturnChannelProtocol.answerTimeoutSeconds
-  ) throws(PlatformError) -> ReturnChannelProtocol.Answer {
-    guard url.utf8.count <= ReturnChannelProtocol.maximumURLBytes else { return .unclaimed }
-    let path = DodoDirectories.join(runtimeDirectory, ReturnChannelProtocol.socketName)
+    _ url: String, runtimeDirectory: String, timeoutSeconds: Int = URLHandoff.answerTimeoutSeconds
+  ) throws(PlatformError) -> URLHandoff.Answer {
+    guard let request = URLHandoff.encodeRequest(url) else { return .unclaimed }
+    let path = DodoDirectories.join(runtimeDirectory, URLHandoff.socketName)
     guard let directory = try PrivateDirectory.open(runtimeDirectory, create: false) else { return .unclaimed }
     let fd: Int32
     do throws(SystemError) {
@@ -46,26 +46,25 @@ package enum ReturnChannelClient {
     }
     do throws(SystemError) {
       // `send` (no SIGPIPE): a checkout that ends while we write has not heard the URL.
-      let request = Array(url.utf8) + [UInt8(ascii: "\n")]
       var sent = 0
       while sent < request.count {
         let count = try Syscalls.send(fd, request, from: sent)
-        guard count > 0 else { return .none }  // SO_SNDTIMEO ran out
+        guard count > 0 else { return .noAnswer }  // SO_SNDTIMEO ran out
         sent += count
       }
       Syscalls.shutdownWrite(fd)
-      var answer = [UInt8](repeating: 0, count: 32)
+      var answer = [UInt8](repeating: 0, count: URLHandoff.maximumAnswerBytes)
       var count = 0
       while count < answer.count {
         let n = try Syscalls.read(fd, into: &answer, at: count)
         if n == 0 { break }
         count += n
       }
-      return ReturnChannelProtocol.answer(answer[..<count])
+      return URLHandoff.decodeAnswer(answer[..<count])
     } catch {
       // The checkout ended or dropped us while we talked (EPIPE, ECONNRESET), or did not
       // answer in time (SO_RCVTIMEO: EAGAIN).
-      if [Errno.brokenPipe, .connectionReset, .wouldBlock].contains(error.errno) { return .none }
+      if [Errno.brokenPipe, .connectionReset, .wouldBlock].contains(error.errno) { return .noAnswer }
       throw PlatformError("cannot hand the URL to the checkout: \(error)")
     }
   }

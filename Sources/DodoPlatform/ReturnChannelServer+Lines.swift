@@ -54,7 +54,7 @@ extension ReturnChannelServer {
       queued.append(.url(IncomingURL(id: id, url: line, route: .handler)))
     }
     // A line longer than any URL dodo accepts is dropped rather than buffered without end.
-    if source.pending.count > ReturnChannelProtocol.maximumURLBytes { source.pending.removeAll() }
+    if source.pending.count > URLHandoff.maximumURLBytes { source.pending.removeAll() }
     lines = source
   }
 }

@@ -12,7 +12,7 @@ import DodoCheckout
 /// socket, the loopback HTTP listener, the signal pipe and the clock, on one thread.
 ///
 /// - `handle-url` connects to `return.sock` (`0600`, in the private runtime directory), sends
-///   one URL and a newline, and reads back `claimed` or `unclaimed` (`ReturnChannelProtocol`).
+///   one URL and a newline, and reads back `claimed` or `unclaimed` (`URLHandoff`).
 ///   A peer of another uid is closed unheard (`SO_PEERCRED` / `getpeereid`); a URL whose
 ///   sender hung up before it was read is never claimed.
 /// - For a loopback return URL, the same loop serves minimal HTTP/1.1 on the return URL's
@@ -68,7 +68,7 @@ package final class ReturnChannelServer: ReturnChannel {
 
   package init(runtimeDirectory: String, handlesSignals: Bool = true) {
     self.runtimeDirectory = runtimeDirectory
-    socketPath = DodoDirectories.join(runtimeDirectory, ReturnChannelProtocol.socketName)
+    socketPath = DodoDirectories.join(runtimeDirectory, URLHandoff.socketName)
     self.handlesSignals = handlesSignals
   }
 

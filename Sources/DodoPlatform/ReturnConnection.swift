@@ -30,8 +30,8 @@ final class ReturnConnection {
   }
 
   /// An HTTP request head: the request line, headers of a browser, and a request target of
-  /// up to `ReturnChannelProtocol.maximumURLBytes`.
-  static let maximumHTTPHead = ReturnChannelProtocol.maximumURLBytes + 16 * 1024
+  /// up to `URLHandoff.maximumURLBytes`.
+  static let maximumHTTPHead = URLHandoff.maximumURLBytes + 16 * 1024
 
   let fd: Int32
   let kind: Kind
@@ -64,7 +64,7 @@ final class ReturnConnection {
 
   /// Reads what is available and says whether the request is complete.
   func readRequest() -> Request {
-    let limit = route == .handler ? ReturnChannelProtocol.maximumURLBytes : Self.maximumHTTPHead
+    let limit = route == .handler ? URLHandoff.maximumURLBytes : Self.maximumHTTPHead
     var chunk = [UInt8](repeating: 0, count: 4096)
     var ended = false
     while buffer.count <= limit {
@@ -81,7 +81,7 @@ final class ReturnConnection {
       lastHeardAt = ContinuousClock().now
     }
     switch kind {
-    case .unix: return urlLine(ended: ended, limit: limit)
+    case .unix: return handoffRequest(ended: ended)
     case .http(let rules): return httpRequest(ended: ended, limit: limit, rules: rules)
     }
   }
@@ -90,16 +90,14 @@ final class ReturnConnection {
   /// as a `handle-url` still waiting for the answer does.
   var senderHasGone: Bool { Syscalls.hasHungUp(fd) }
 
-  /// `URL\n`; a client that closes its side without the newline has sent the URL too.
-  private func urlLine(ended: Bool, limit: Int) -> Request {
-    if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-      var end = newline
-      if end > 0, buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-      return .url(String(decoding: buffer[..<end], as: UTF8.self))
+  /// A `handle-url`'s request, framed as `URLHandoff` says.
+  private func handoffRequest(ended: Bool) -> Request {
+    switch URLHandoff.decodeRequest(buffer, ended: ended) {
+    case .incomplete: .incomplete
+    case .url(let url): .url(url)
+    case .tooLarge: .reject(.tooLarge)
+    case .empty: .reject(.badRequest)
     }
-    if buffer.count > limit { return .reject(.tooLarge) }
-    if ended { return buffer.isEmpty ? .reject(.badRequest) : .url(String(decoding: buffer, as: UTF8.self)) }
-    return .incomplete
   }
 
   /// `GET TARGET HTTP/1.x` and headers up to the blank line, checked against the loopback
@@ -111,7 +109,7 @@ final class ReturnConnection {
     }
     guard let head = HTTPRequestHead(buffer[..<headEnd]) else { return .reject(.badRequest) }
     guard head.method == "GET" else { return .reject(.methodNotAllowed) }
-    guard head.target.utf8.count <= ReturnChannelProtocol.maximumURLBytes else { return .reject(.uriTooLong) }
+    guard head.target.utf8.count <= URLHandoff.maximumURLBytes else { return .reject(.uriTooLong) }
     return rules.check(head)
   }
 
@@ -136,7 +134,7 @@ final class ReturnConnection {
     switch kind {
     case .unix:
       guard !senderHasGone else { return false }
-      return send(claimed ? ReturnChannelProtocol.claimed : ReturnChannelProtocol.unclaimed)
+      return send(URLHandoff.encodeAnswer(claimed: claimed))
     case .http:
       if claimed {
         send(Self.http("200 OK", contentType: "text/html; charset=utf-8", body: Self.finishedPage))
@@ -150,7 +148,7 @@ final class ReturnConnection {
   /// Answers a request that never reached the checkout.
   func reject(_ rejection: Rejection) {
     switch kind {
-    case .unix: send(ReturnChannelProtocol.unclaimed)
+    case .unix: send(URLHandoff.encodeAnswer(claimed: false))
     case .http:
       let (status, body) =
         switch rejection {

@@ -1,5 +1,6 @@
 import DodoAccount
 import DodoCheckout
+import DodoTestSupport
 import Testing
 
 @Suite struct StatusMappingTests {

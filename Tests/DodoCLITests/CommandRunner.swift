@@ -1,5 +1,6 @@
 import DodoAccount
 import DodoPlatform
+import DodoTestSupport
 import Foundation
 
 @testable import DodoCLI
@@ -39,19 +40,17 @@ final class CommandRunner {
 
   struct StandardInputTooLarge: Error { var count: Int }
 
+  /// The scratch directory, removed when the runner goes.
+  private let directory = TemporaryDirectory()
   let scratch: String
   var environment: [String: String]
   /// Dodo's API for the commands that use it (an in-memory one in tests).
   var transport: (any HTTPTransport)?
 
   init() throws {
-    scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dodo-cli-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(
-      atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    scratch = directory.path
     environment = ["PATH": scratch, "HOME": scratch, "TMPDIR": scratch, "XDG_CONFIG_DIRS": scratch]
   }
-
-  deinit { try? FileManager.default.removeItem(atPath: scratch) }
 
   /// Runs `dodo ARGUMENTS` with `stdin` on a pipe (closed after it, so a reader meets its end),
   /// and `transport` (else the runner's) as Dodo's API.

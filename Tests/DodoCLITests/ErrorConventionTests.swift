@@ -1,6 +1,7 @@
 import DodoCheckout
 import DodoConfig
 import DodoPlatform
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -38,10 +39,8 @@ struct ErrorConventionTests {
     let directory = open("/", O_RDONLY | O_DIRECTORY)
     try #require(directory >= 0)
     defer { close(directory) }
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("dodo-errors-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: scratch) }
-    let err = scratch.appendingPathComponent("err")
+    let scratch = TemporaryDirectory()
+    let err = scratch.url.appendingPathComponent("err")
     FileManager.default.createFile(atPath: err.path, contents: nil)
     let stderr = try FileHandle(forWritingTo: err)
     let status = Dodo.main(

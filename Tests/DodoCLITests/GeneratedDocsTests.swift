@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -21,8 +22,8 @@ import Testing
   @Test(arguments: scripts.map(\.file))
   func committedCompletionScriptIsUpToDate(file: String) {
     let generated = Self.scripts.first { $0.file == file }!.generate()
-    #expect(
-      Self.committed(file) == generated, "\(file) is out of date: run scripts/generate-docs and commit the result")
+    expectSameText(
+      generated, Self.committed(file), "\(file) is out of date: run scripts/generate-docs and commit the result")
   }
 
   /// Where a page is committed: `man/man1/dodo.1`, `man/man5/dodo-config.5`, as man(1) looks.
@@ -33,8 +34,8 @@ import Testing
   @Test func committedManPagesAreUpToDate() throws {
     let pages = ManPages.all()
     for page in pages {
-      #expect(
-        Self.committed(Self.manPath(page.name)) == page.text,
+      expectSameText(
+        page.text, Self.committed(Self.manPath(page.name)),
         "\(Self.manPath(page.name)) is out of date: run scripts/generate-docs and commit the result")
     }
     let onDisk = try ["man", "man/man1", "man/man5"].flatMap { folder in

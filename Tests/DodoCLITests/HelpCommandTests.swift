@@ -9,12 +9,13 @@ import Testing
   func pluginsAreListed() throws {
     let runner = try CommandRunner()
     let withoutPlugins = try runner.run(["help"]).stdout
-    let bin = runner.scratch + "/bin"
-    try runner.file("bin/dodo-a\u{1b}[31mb", "#!/bin/sh\n", mode: 0o700)
-    try runner.file("bin/dodo-hello", "#!/bin/sh\n", mode: 0o700)
-    try runner.file("bin/dodo-noexec", "#!/bin/sh\n")
+    // A folder whose path is too long to stand beside "plugin:".
+    let folder = "a-folder-whose-path-is-too-long-to-stand-beside-plugin/bin"
+    let bin = runner.scratch + "/" + folder
+    try runner.file("\(folder)/dodo-a\u{1b}[31mb", "#!/bin/sh\n", mode: 0o700)
+    try runner.file("\(folder)/dodo-hello", "#!/bin/sh\n", mode: 0o700)
+    try runner.file("\(folder)/dodo-noexec", "#!/bin/sh\n")
     runner.environment["PATH"] = bin
-    // The scratch directory's path is always too long to stand beside "plugin:".
     let plugins = """
       PLUGINS:
         a\\x1b[31mb              plugin:

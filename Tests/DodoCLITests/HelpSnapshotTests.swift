@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -32,16 +33,7 @@ import Testing
   @Test(arguments: cases.map(\.name))
   func output(name: String) throws {
     let arguments = try #require(Self.cases.first { $0.name == name }).arguments
-    let text = try Self.run(arguments)
-    let file = Self.folder.appendingPathComponent(name + ".txt")
-    if ProcessInfo.processInfo.environment["DODO_RECORD_SNAPSHOTS"] != nil {
-      try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
-      try text.write(to: file, atomically: true, encoding: .utf8)
-      return
-    }
-    let recorded = try? String(contentsOf: file, encoding: .utf8)
-    #expect(
-      recorded == text, "Snapshots/\(name).txt differs (re-record with DODO_RECORD_SNAPSHOTS=1 if the change is meant)")
+    try expectSnapshot(try Self.run(arguments), named: name, in: Self.folder)
   }
 
   @Test("'dodo help --help' is the help command's own page; only the root's help lists --version")

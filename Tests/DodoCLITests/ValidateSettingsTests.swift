@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -8,10 +9,10 @@ import Testing
   static let checkoutURL = "https://checkout.dodopayments.com/session/cks_1"
 
   /// A config file whose default profile has `browser`, in a directory of its own.
-  static func config(browser: String) throws -> (path: String, folder: URL) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("dodo-validate-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let path = folder.appendingPathComponent("config.yaml").path
+  /// The directory goes when the caller releases `folder`.
+  static func config(browser: String) throws -> (path: String, folder: TemporaryDirectory) {
+    let folder = TemporaryDirectory()
+    let path = folder.sub("config.yaml")
     try "profiles:\n  default:\n    return_url: myapp://checkout/return?state=s\n    browser: \(browser)\n"
       .write(toFile: path, atomically: true, encoding: .utf8)
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
@@ -22,7 +23,7 @@ import Testing
     "a profile's browser command with an unclosed quote is a configuration error at its line, in validate and start")
   func unbalancedBrowserCommand() throws {
     let (path, folder) = try Self.config(browser: #""firefox 'unterminated""#)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { withExtendedLifetime(folder) {} }
     let problem = "the browser command has an unclosed single quote: firefox 'unterminated"
     for command in ["validate", "start"] {
       let text = try HelpSnapshotTests.run(["--config", path, command, Self.checkoutURL])
@@ -53,7 +54,7 @@ import Testing
   @Test("a valid browser command is reported with where it came from")
   func validBrowserCommand() throws {
     let (path, folder) = try Self.config(browser: #""firefox --new-window %s""#)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    defer { withExtendedLifetime(folder) {} }
     let text = try HelpSnapshotTests.run(["--config", path, "validate", Self.checkoutURL])
     #expect(
       text == """

@@ -1,4 +1,5 @@
 import DodoPlatform
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -9,17 +10,10 @@ final class Sandbox: Sendable {
   static let checkoutURL = "https://test.checkout.dodopayments.com/session/cks_123"
   static let returnURL = "myapp://checkout/return"
 
-  let path: String
+  private let directory = TemporaryDirectory()
+  var path: String { directory.path }
   var runtime: String { path + "/run" }
   var state: String { path + "/state" }
-
-  init() {
-    path = "/tmp/dodo-desktop-test-\(UUID().uuidString.prefix(8))"
-    try! FileManager.default.createDirectory(
-      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-  }
-
-  deinit { try? FileManager.default.removeItem(atPath: path) }
 
   /// The checkout, with `navigate` (the query the "browser" returns with; `nil`: it never does).
   func checkout(navigate query: String?) -> DesktopCheckout {

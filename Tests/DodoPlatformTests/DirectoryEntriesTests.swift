@@ -1,4 +1,5 @@
 import DodoPlatform
+import DodoTestSupport
 import Foundation
 import Testing
 

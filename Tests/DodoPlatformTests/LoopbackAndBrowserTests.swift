@@ -1,5 +1,6 @@
 import DodoCheckout
 import DodoPlatform
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -151,7 +152,7 @@ extension ServerTests {
       server.answer(incoming.id, claimed: true)
       #expect(response.wait()?.hasPrefix("HTTP/1.1 200 ") == true)
       let tooLong =
-        "GET /return?\(String(repeating: "a", count: ReturnChannelProtocol.maximumURLBytes)) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        "GET /return?\(String(repeating: "a", count: URLHandoff.maximumURLBytes)) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
       let refused = inBackground { httpRequest(tooLong, port: port) }
       #expect(try serve(server, until: refused)?.hasPrefix("HTTP/1.1 414 ") == true)
     }

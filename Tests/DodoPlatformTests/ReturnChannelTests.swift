@@ -1,37 +1,8 @@
 import DodoCheckout
 import DodoPlatform
+import DodoTestSupport
 import Foundation
 import Testing
-
-/// A value set by a background thread and read once it is done.
-final class Outcome<Value>: @unchecked Sendable {
-  private let done = DispatchSemaphore(value: 0)
-  private var value: Value?
-
-  func set(_ value: Value) {
-    self.value = value
-    done.signal()
-  }
-
-  func wait() -> Value? {
-    _ = done.wait(timeout: .now() + 10)
-    return value
-  }
-
-  /// Whether the value is set, without waiting.
-  var isDone: Bool {
-    guard done.wait(timeout: .now()) == .success else { return false }
-    done.signal()
-    return true
-  }
-}
-
-/// Runs `body` on a background thread.
-func inBackground<Value>(_ body: @escaping @Sendable () -> Value) -> Outcome<Value> {
-  let outcome = Outcome<Value>()
-  DispatchQueue.global().async { outcome.set(body()) }
-  return outcome
-}
 
 extension ServerTests {
   @Suite("Return channel", .serialized)
@@ -248,7 +219,7 @@ extension ServerTests {
       let path = temp.path
       let url =
         "myapp://checkout/return?status=succeeded" + String(repeating: "&license_key=LK-0123456789abcdef", count: 1900)
-      #expect(url.utf8.count > 60_000 && url.utf8.count < ReturnChannelProtocol.maximumURLBytes)
+      #expect(url.utf8.count > 60_000 && url.utf8.count < URLHandoff.maximumURLBytes)
       let client = inBackground { try? ReturnChannelClient.send(url, runtimeDirectory: path) }
       guard case .url(let incoming) = try server.next(until: soon()) else { return #expect(Bool(false)) }
       #expect(incoming.url == url)
@@ -264,7 +235,8 @@ extension ServerTests {
       defer { server.close() }
       // Like a start stopped with SIGSTOP: the connection is queued, nobody reads it.
       #expect(
-        try ReturnChannelClient.send("myapp://checkout/return", runtimeDirectory: temp.path, timeoutSeconds: 1) == .none
+        try ReturnChannelClient.send("myapp://checkout/return", runtimeDirectory: temp.path, timeoutSeconds: 1)
+          == .noAnswer
       )
     }
 

@@ -1,5 +1,6 @@
 import DodoCheckout
 import DodoPlatform
+import DodoTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -49,7 +50,7 @@ struct BackgroundStartEndToEndTests {
       echo "foreground $(cat "$H/status" 2>/dev/null)"
       $T kill-server >/dev/null 2>&1
       """
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/bin/sh", ["-c", driver],
       environment: sandbox.environment([
         "H": home, "START": start, "DODO": Dodo.binary, "RUNTIME": sandbox.runtime, "STATE": sandbox.state,

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -73,7 +74,7 @@ struct BrowserEndToEndTests {
 
     let install = try Dodo.run(["url-handler", "install"], environment: environment)
     #expect(install.status == 0, "\(install.stdout)\(install.stderr)")
-    let handler = try Dodo.runProgram(
+    let handler = try Subprocess.run(
       BrowserTools.xdgMime!, ["query", "default", "x-scheme-handler/dodotest"], environment: environment)
     #expect(
       handler.stdout.hasSuffix(".desktop\n"),
@@ -101,7 +102,7 @@ struct BrowserEndToEndTests {
 
     let remove = try Dodo.run(["url-handler", "remove"], environment: environment)
     #expect(remove.status == 0, "\(remove.stdout)\(remove.stderr)")
-    let removed = try Dodo.runProgram(
+    let removed = try Subprocess.run(
       BrowserTools.xdgMime!, ["query", "default", "x-scheme-handler/dodotest"], environment: environment)
     #expect(removed.stdout.isEmpty, "after 'url-handler remove', dodotest still routes to \(removed.stdout)")
   }

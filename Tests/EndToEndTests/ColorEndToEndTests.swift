@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 struct ColorEndToEndTests {
   private func onTerminal(_ arguments: String) throws -> String {
     let command = "\(Dodo.binary) \(arguments)"
-    let run = try Dodo.runProgram(
+    let run = try Subprocess.run(
       "/usr/bin/script", ["-qec", command, "/dev/null"],
       environment: Dodo.environment(home: TemporaryDirectory.shared.url, ["TERM": "xterm"]))
     #expect(run.status == 0)

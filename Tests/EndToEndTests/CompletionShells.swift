@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -72,15 +73,15 @@ enum CompletionShell: String, CaseIterable, Sendable, CustomTestStringConvertibl
     let output: ProcessOutput
     switch self {
     case .bash:
-      output = try Dodo.runProgram(
+      output = try Subprocess.run(
         "/bin/bash", ["--norc", "--noprofile", "-c", Self.bashHarness, "bash", script, line], environment: environment)
     case .fish:
-      output = try Dodo.runProgram(
+      output = try Subprocess.run(
         "/usr/bin/env",
         ["fish", "--no-config", "-c", "source $argv[1]; complete --do-complete=$argv[2]", script, line],
         environment: environment)
     case .zsh:
-      output = try Dodo.runProgram(
+      output = try Subprocess.run(
         "/usr/bin/env",
         ["zsh", "-f", "-c", Self.zshHarness, "zsh", (script as NSString).deletingLastPathComponent, line],
         environment: environment)

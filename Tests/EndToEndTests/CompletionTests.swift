@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 

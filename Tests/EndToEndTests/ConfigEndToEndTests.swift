@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -380,7 +381,7 @@ struct ConfigEndToEndTests {
       chmod 600 "$s/abandoned.json"
       DODO_STATE_DIR="$s" "$2" abandoned show
       """#
-    let run = try Dodo.runProgram(
+    let run = try Subprocess.run(
       "/bin/sh", ["-c", script, "sh", home.url.path, Dodo.binary], environment: Dodo.environment(home: home.url))
     #expect(run.stderr == "")
     #expect(run.stdout == "p\np\nsessionId: cks_9\ncreatedAt: 2026-11-29T20:06:40Z\ninProgress: false\n")
@@ -390,7 +391,7 @@ struct ConfigEndToEndTests {
   @Test("a path's bytes that are not UTF-8 are shown escaped in messages")
   func nonUTF8PathInMessage() throws {
     let home = TemporaryDirectory()
-    let run = try Dodo.runProgram(
+    let run = try Subprocess.run(
       "/bin/sh",
       ["-c", #""$2" --config "$1/$(printf 'a\377b').yaml" config profiles"#, "sh", home.url.path, Dodo.binary],
       environment: Dodo.environment(home: home.url))

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -22,7 +23,7 @@ struct DebianPackageTests {
 
   /// `make deb` of `binary` into a scratch directory; the package's path.
   func makeDeb(_ binary: String, in scratch: TemporaryDirectory) throws -> String {
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/usr/bin/env",
       [
         "make", "--no-print-directory", "-C", Self.repository.path, "deb", "NO_BUILD=1", "BINARY=\(binary)",
@@ -36,7 +37,7 @@ struct DebianPackageTests {
   }
 
   func run(_ arguments: [String], _ environment: [String: String] = [:]) throws -> ProcessOutput {
-    try Dodo.runProgram(
+    try Subprocess.run(
       "/usr/bin/env", arguments, environment: ["PATH": basePath, "LANG": "C.UTF-8"].merging(environment) { $1 })
   }
 

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -70,7 +71,7 @@ struct DoctorEndToEndTests {
       MimeType=x-scheme-handler/\(Self.scheme);
 
       """)
-    let mime = try Dodo.runProgram(
+    let mime = try Subprocess.run(
       "/usr/bin/env", ["xdg-mime", "default", Self.entry, "x-scheme-handler/\(Self.scheme)"], environment: env)
     #expect(mime.status == 0, "\(mime.stderr)")
     let gone = try doctor(env)

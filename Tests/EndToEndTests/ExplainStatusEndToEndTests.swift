@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -76,7 +77,7 @@ struct ExplainStatusEndToEndTests {
   @Test("output that cannot be written is a PLATFORM_ERROR, not a silent success")
   func unwritableOutput() throws {
     guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
-    let run = try Dodo.runProgram(
+    let run = try Subprocess.run(
       "/bin/sh", ["-c", "\"$0\" explain-status processing > /dev/full", Dodo.binary],
       environment: Dodo.environment(home: TemporaryDirectory.shared.url))
     #expect(run.status == 23)

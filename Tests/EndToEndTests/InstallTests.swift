@@ -1,4 +1,5 @@
 import DodoCLI
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -21,7 +22,7 @@ struct InstallTests {
   var basePath: String { ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin" }
 
   func make(_ target: String, _ extra: [String] = []) throws -> ProcessOutput {
-    try Dodo.runProgram(
+    try Subprocess.run(
       "/usr/bin/env",
       [
         "make", "-C", Self.repository.path, target, "NO_BUILD=1", "BINARY=\(Dodo.binary)",
@@ -54,26 +55,26 @@ struct InstallTests {
     let places = HelperTransport.candidates(forExecutable: "\(prefix)/bin/dodo")
     #expect(places.contains { FileManager.default.isExecutableFile(atPath: $0) }, "dodo would not find it: \(places)")
     // It runs from there (its libcurl found), answering a malformed request with a framed error.
-    let helper = try Dodo.runProgram(
+    let helper = try Subprocess.run(
       "\(prefix)/libexec/dodo/dodo-https", [], stdin: "not a request\n", environment: ["PATH": "/usr/bin:/bin"])
     #expect(helper.stdout.hasPrefix("dodo-https 1\nerror unavailable\n"), "\(helper)")
 
     // The installed binary.
     let environment = Dodo.environment(home: destdir.url, ["PATH": "\(prefix)/bin:\(basePath)"])
-    let version = try Dodo.runProgram("\(prefix)/bin/dodo", ["--version"], environment: environment)
+    let version = try Subprocess.run("\(prefix)/bin/dodo", ["--version"], environment: environment)
     #expect(version.status == 0)
     #expect(version.stdout.hasPrefix("dodo "))
     // The helper is not a plugin: `dodo https` does not find it (it is not on PATH).
-    let https = try Dodo.runProgram("\(prefix)/bin/dodo", ["https"], environment: environment)
+    let https = try Subprocess.run("\(prefix)/bin/dodo", ["https"], environment: environment)
     #expect(https.status == 127, "\(https)")
 
     // Its man pages, by file and through the man path.
-    let page = try Dodo.runProgram(
+    let page = try Subprocess.run(
       "/usr/bin/env", ["man", "-l", "\(prefix)/share/man/man1/dodo-start.1"],
       environment: ["PATH": basePath, "MANPAGER": "cat", "MANWIDTH": "80"])
     #expect(page.status == 0)
     #expect(page.stdout.contains("dodo-start"))
-    let format = try Dodo.runProgram(
+    let format = try Subprocess.run(
       "/usr/bin/env", ["man", "-M", "\(prefix)/share/man", "5", "dodo-config"],
       environment: ["PATH": basePath, "MANPAGER": "cat", "MANWIDTH": "80"])
     #expect(format.status == 0, "man -M … 5 dodo-config: \(format.stderr)")
@@ -104,7 +105,7 @@ struct InstallTests {
   @Test(.enabled(if: ProcessInfo.processInfo.environment["DODO_TEST_RELEASE_INSTALL"] == "1"))
   func releaseInstallNeedsNoSwiftRuntime() throws {
     let scratch = destdir.url.appendingPathComponent("build").path
-    let install = try Dodo.runProgram(
+    let install = try Subprocess.run(
       "/usr/bin/env",
       [
         "make", "-C", Self.repository.path, "install", "BUILD_DIR=\(scratch)", "DESTDIR=\(destdir.url.path)",
@@ -112,7 +113,7 @@ struct InstallTests {
       ],
       environment: ["PATH": basePath, "HOME": ProcessInfo.processInfo.environment["HOME"] ?? destdir.url.path])
     #expect(install.status == 0, "make install: \(install.stderr)")
-    let libraries = try Dodo.runProgram("/usr/bin/env", ["ldd", "\(prefix)/bin/dodo"], environment: ["PATH": basePath])
+    let libraries = try Subprocess.run("/usr/bin/env", ["ldd", "\(prefix)/bin/dodo"], environment: ["PATH": basePath])
     #expect(
       !libraries.stdout.contains("libswiftCore"), "the installed dodo needs the Swift runtime: \(libraries.stdout)")
     #if os(Linux)
@@ -121,18 +122,18 @@ struct InstallTests {
         libraries.stderr.contains("not a dynamic executable"),
         "the installed dodo is linked dynamically: \(libraries.stdout)")
     #endif
-    let version = try Dodo.runProgram("\(prefix)/bin/dodo", ["--version"], environment: ["PATH": "/usr/bin:/bin"])
+    let version = try Subprocess.run("\(prefix)/bin/dodo", ["--version"], environment: ["PATH": "/usr/bin:/bin"])
     #expect(version.stdout.hasPrefix("dodo "))
     // The helper links the system's libcurl (TLS updates come from the OS); dodo does not.
     #expect(!libraries.stdout.contains("libcurl"))
-    let helper = try Dodo.runProgram(
+    let helper = try Subprocess.run(
       "/usr/bin/env", ["ldd", "\(prefix)/libexec/dodo/dodo-https"], environment: ["PATH": basePath])
     #expect(helper.stdout.contains("libcurl"), "\(helper.stdout)")
     #expect(!helper.stdout.contains("libswiftCore"), "\(helper.stdout)")
   }
 
   @Test func installWithoutTheHelperFailsClearly() throws {
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/usr/bin/env",
       [
         "make", "-C", Self.repository.path, "install-files", "BINARY=\(Dodo.binary)",
@@ -161,7 +162,7 @@ struct InstallTests {
   }
 
   @Test func installWithoutABinaryFailsClearly() throws {
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/usr/bin/env",
       [
         "make", "-C", Self.repository.path, "install-files", "BINARY=\(destdir.url.path)/missing",

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -27,7 +28,7 @@ import Testing
     ),
     arguments: pages)
   func lintsCleanWithMandoc(page: String) throws {
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/usr/bin/env", ["mandoc", "-T", "lint", "-W", "warning", Self.directory.appendingPathComponent(page).path],
       environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
     #expect(
@@ -41,7 +42,7 @@ import Testing
     ),
     arguments: pages)
   func rendersWithMan(page: String) throws {
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/usr/bin/env", ["man", "-l", Self.directory.appendingPathComponent(page).path],
       environment: [
         "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "MANPAGER": "cat", "MANWIDTH": "80",
@@ -62,7 +63,7 @@ import Testing
     ),
     arguments: [["dodo"], ["dodo-start"], ["5", "dodo-config"]])
   func manFindsThePagesThroughMANPATH(arguments: [String]) throws {
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/usr/bin/env", ["man", "-w"] + arguments,
       environment: [
         "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "MANPATH": Self.directory.path,

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -40,7 +41,7 @@ import Testing
 
   @Test func bytesThatAreNotUTF8PassThrough() throws {
     try home.writeProgram("bin/dodo-bytes", "#!/bin/sh\nprintf '%s|%s' \"$1\" \"$RAW\" | od -An -tx1\n")
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/bin/sh", ["-c", "RAW=$(printf 'c\\377d') exec \"$0\" bytes \"$(printf 'a\\377b')\"", Dodo.binary],
       environment: environment)
     #expect(output.status == 0, "\(output.stderr)")
@@ -58,7 +59,7 @@ import Testing
       "$2" "x$(printf '\377')y"
       "$2" help
       """#
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/bin/sh", ["-c", script, "sh", home.url.path, Dodo.binary], environment: environment)
     #expect(output.status == 0, "\(output.stderr)")
     #expect(output.stdout.hasPrefix("ran\n"))
@@ -76,7 +77,7 @@ import Testing
 
   /// `dodo` becomes the plugin (exec), so a shell sees the plugin's signal death as 128+N.
   @Test func signalDeathPassesThrough() throws {
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/bin/sh", ["-c", "\"$0\" kill; echo \"status $?\"", Dodo.binary], environment: environment)
     #expect(output.stdout == "status 143\n")
   }

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -322,7 +323,7 @@ struct StartEndToEndTests {
     let pasted = "myapp://elsewhere?status=failed\nmyapp://checkout/return?status=succeeded&payment_id=pay_7\n"
     func onTerminal(_ options: String) throws -> ProcessOutput {
       let command = "\(Dodo.binary) start \(Checkout.url) --return-url \(Checkout.returnURL) --timeout 3 \(options)"
-      return try Dodo.runProgram(
+      return try Subprocess.run(
         "/usr/bin/script", ["-qec", command, "/dev/null"], stdin: pasted,
         environment: sandbox.environment(["NO_COLOR": "1"]))
     }
@@ -404,11 +405,11 @@ struct StartEndToEndTests {
       Checkout.url, "--return-url", "http://127.0.0.1:\(port)/return", "--no-open", "--json",
     ])
     #expect(start.waitUntilListening())
-    let favicon = try Dodo.runProgram(
+    let favicon = try Subprocess.run(
       "/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/favicon.ico"],
       environment: [:])
     #expect(favicon.stdout == "404")
-    let page = try Dodo.runProgram(
+    let page = try Subprocess.run(
       "/usr/bin/curl", ["-s", "-i", "http://127.0.0.1:\(port)/return?status=succeeded&payment_id=pay_9"],
       environment: [:])
     #expect(page.stdout.hasPrefix("HTTP/1.1 200 OK"))
@@ -429,7 +430,7 @@ struct StartEndToEndTests {
     ])
     #expect(start.waitUntilListening())
     let curl = { (arguments: [String]) throws -> String in
-      try Dodo.runProgram(
+      try Subprocess.run(
         "/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}"] + arguments, environment: [:]
       ).stdout
     }
@@ -467,7 +468,7 @@ struct StartEndToEndTests {
     // The "browser" returns at once, through handle-url, in the background.
     let browser = try sandbox.script(
       "browser", "\"$DODO\" handle-url '\(Checkout.returnURL)?status=succeeded&payment_id=pay_1' >/dev/null 2>&1 &\n")
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/bin/sh",
       [
         "-c", "exec \"$DODO\" start \"$0\" --return-url \"$1\" --browser \"$2\" > /dev/full", Checkout.url,
@@ -484,7 +485,7 @@ struct StartEndToEndTests {
   @Test("started with standard error closed, start writes its events into none of its files (the lock took fd 2)")
   func closedStandardDescriptors() throws {
     let sandbox = CheckoutSandbox()
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/bin/sh",
       [
         "-c", "exec \"$DODO\" start \"$0\" --return-url \"$1\" --no-open --timeout 0.3 --json --events text 2>&-",

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -120,7 +121,7 @@ struct StartOutputEndToEndTests {
     let sandbox = CheckoutSandbox()
     let opened = sandbox.home.url.appendingPathComponent("opened").path
     let browser = try sandbox.script("browser", "touch '\(opened)'\n")
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/bin/sh",
       [
         "-c", "exec \"$DODO\" start \"$0\" --return-url \"$1\" --browser \"$2\" --timeout 1 >&-", Checkout.url,
@@ -142,7 +143,7 @@ struct StartOutputEndToEndTests {
     ])
   func otherCommandsClosedAtLaunch(arguments: [String]) throws {
     let sandbox = CheckoutSandbox()
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/bin/sh", ["-c", "exec \"$DODO\" \"$@\" >&-", "sh"] + arguments,
       environment: sandbox.environment(["DODO": Dodo.binary]))
     #expect(output.status == 23, "\(output.stderr)")

@@ -1,5 +1,6 @@
 import DodoAccount
 import DodoCLI
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -159,7 +160,7 @@ struct TransportEndToEndTests {
 
   @Test(.enabled(if: RequiredTools.present(RequiredTools.forColor)))
   func theHelperRefusesATerminal() throws {
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/usr/bin/env", ["script", "-qec", Self.helper, "/dev/null"], environment: ["PATH": "/usr/bin:/bin"])
     #expect(output.status == 64)
     #expect(output.stdout.contains("dodo's HTTPS helper"))

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -63,7 +64,7 @@ struct URLHandlerEndToEndTests {
       arguments: ["start", Checkout.url, "--no-open", "--json"], environment: env, runtime: sandbox.runtime,
       state: sandbox.state)
     #expect(start.waitUntilListening())
-    let opened = try Dodo.runProgram(
+    let opened = try Subprocess.run(
       "/usr/bin/xdg-open", ["dodotest://checkout/return?status=succeeded&payment_id=pay_x"], environment: env)
     #expect(opened.status == 0, "\(opened.stderr)")
     let output = start.finish()

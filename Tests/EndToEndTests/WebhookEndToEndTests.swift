@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// `dodo webhook` as a user runs it: signatures checked against Python's own hmac module, and
 /// `listen` as a real server between a real client and a real receiver (Python's http.server).
 @Suite(.serialized) struct WebhookEndToEndTests {
-  static let secret = "whsec_c2VjcmV0LWtleS1ieXRlcw=="
+  static let secret = Fixtures.webhookSecret
   static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Support")
 
   func environment(_ extra: [String: String] = [:]) -> [String: String] {
@@ -28,7 +29,7 @@ import Testing
       mac = hmac.new(key, b"msg_e2e.1700000000." + sys.stdin.buffer.read(), hashlib.sha256).digest()
       print("v1," + base64.b64encode(mac).decode())
       """
-    let expected = try Dodo.runProgram(python, ["-c", script, Self.secret], stdin: body, environment: environment())
+    let expected = try Subprocess.run(python, ["-c", script, Self.secret], stdin: body, environment: environment())
     let signature = expected.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(signature.hasPrefix("v1,"))
     let signed = try Dodo.run(
@@ -63,7 +64,7 @@ import Testing
       environment: environment())
     defer { listener.stop() }
     let port = try #require(listener.port)
-    let client = try Dodo.runProgram(
+    let client = try Subprocess.run(
       python, [Self.scripts.appendingPathComponent("webhook-client.py").path, String(port), Self.secret],
       environment: environment())
     let answers = client.stdout.split(separator: "\n").compactMap {

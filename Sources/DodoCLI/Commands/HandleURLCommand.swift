@@ -55,9 +55,9 @@ struct HandleURLCommand {
       switch try ReturnChannelClient.send(url, runtimeDirectory: directories.runtime) {
       case .claimed: claimed = true
       case .unclaimed: claimed = false
-      case .none:
+      case .noAnswer:
         throw PlatformError(
-          "no answer from the checkout in progress in \(ReturnChannelProtocol.answerTimeoutSeconds) seconds "
+          "no answer from the checkout in progress in \(URLHandoff.answerTimeoutSeconds) seconds "
             + "(it is stopped or overloaded); it will not claim this URL: send it again")
       }
     } catch {

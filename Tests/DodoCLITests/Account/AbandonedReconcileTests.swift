@@ -1,4 +1,5 @@
 import DodoAccount
+import DodoTestSupport
 import Foundation
 import Testing
 

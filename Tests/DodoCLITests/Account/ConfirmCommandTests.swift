@@ -1,5 +1,6 @@
 import DodoAccount
 import DodoPlatform
+import DodoTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 
 /// The fake Dodo API (`fake-dodo-api.py`, next to this file), serving HTTPS on 127.0.0.1 with
@@ -155,7 +156,7 @@ final class TestCA: @unchecked Sendable {
   }
 
   private func run(_ arguments: [String]) throws {
-    let output = try Dodo.runProgram(
+    let output = try Subprocess.run(
       "/usr/bin/env", ["openssl"] + arguments,
       environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
     guard output.status == 0 else { throw FakeAPIError(message: "openssl \(arguments[0]) failed: \(output.stderr)") }

@@ -3,31 +3,31 @@ import Foundation
 
 /// Dodo's API in memory: answers each request from a table of paths, and records what it was
 /// sent. A path with no entry answers 404 with a JSON message.
-final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
-  enum Answer {
+package final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
+  package enum Answer {
     case json(Int, String)
     case fail(TransportError)
   }
 
   private let lock = NSLock()
   private var answers: [String: Answer]
-  private(set) var requests: [HTTPRequest] = []
+  package private(set) var requests: [HTTPRequest] = []
 
-  init(_ answers: [String: Answer] = [:]) { self.answers = answers }
+  package init(_ answers: [String: Answer] = [:]) { self.answers = answers }
 
-  func set(_ path: String, _ answer: Answer) {
+  package func set(_ path: String, _ answer: Answer) {
     lock.lock()
     answers[path] = answer
     lock.unlock()
   }
 
-  var paths: [String] {
+  package var paths: [String] {
     lock.lock()
     defer { lock.unlock() }
     return requests.map { Self.path(of: $0.url) }
   }
 
-  func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+  package func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
     lock.lock()
     requests.append(request)
     let answer = answers[Self.path(of: request.url)]
@@ -43,14 +43,14 @@ final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
     }
   }
 
-  static func path(of url: String) -> String {
+  package static func path(of url: String) -> String {
     guard let range = url.range(of: "://") else { return url }
     let rest = url[range.upperBound...]
     return String(rest[(rest.firstIndex(of: "/") ?? rest.endIndex)...])
   }
 
   /// A payment as `GET /payments/{id}` returns it.
-  static func payment(
+  package static func payment(
     _ id: String, _ status: String, subscription: String? = nil, errorCode: String? = nil, session: String? = nil
   ) -> Answer {
     let sub = subscription.map { #""\#($0)""# } ?? "null"
@@ -63,14 +63,14 @@ final class InMemoryTransport: HTTPTransport, @unchecked Sendable {
     )
   }
 
-  static func session(_ id: String, payment: String?, status: String? = nil) -> Answer {
+  package static func session(_ id: String, payment: String?, status: String? = nil) -> Answer {
     let pay = payment.map { #""\#($0)""# } ?? "null"
     let st = status.map { #""\#($0)""# } ?? "null"
     return .json(
       200, #"{"id":"\#(id)","created_at":"2026-12-01T10:00:00Z","payment_id":\#(pay),"payment_status":\#(st)}"#)
   }
 
-  static func subscription(_ id: String, _ status: String) -> Answer {
+  package static func subscription(_ id: String, _ status: String) -> Answer {
     .json(
       200,
       #"{"subscription_id":"\#(id)","status":"\#(status)","product_id":"pdt_1","recurring_pre_tax_amount":999,"currency":"EUR","next_billing_date":"2027-01-01T00:00:00Z","created_at":"2026-12-01T10:00:00Z"}"#

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// Expects `actual` to be `expected` (`nil`: nothing to compare with, a failure). On a
+/// mismatch the issue shows `comment` and the lines that differ, as a diff: `-` expected,
+/// `+` actual, two lines of context around each change.
+package func expectSameText(
+  _ actual: String, _ expected: String?, _ comment: @autoclosure () -> String = "",
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  guard actual != expected else { return }
+  let heading = comment().isEmpty ? "" : comment() + "\n"
+  guard let expected else {
+    Issue.record("\(heading)nothing to compare with; the text is:\n\(actual)", sourceLocation: sourceLocation)
+    return
+  }
+  Issue.record(
+    "\(heading)--- expected\n+++ actual\n\(lineDiff(from: expected, to: actual))", sourceLocation: sourceLocation)
+}
+
+/// Compares `text` with the snapshot `NAME.txt` in `folder`, or, with `DODO_RECORD_SNAPSHOTS`
+/// set, records it there instead (read the diff before committing it). A missing snapshot is
+/// a failure.
+package func expectSnapshot(
+  _ text: String, named name: String, in folder: URL, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  let file = folder.appendingPathComponent(name + ".txt")
+  if ProcessInfo.processInfo.environment["DODO_RECORD_SNAPSHOTS"] != nil {
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    return
+  }
+  expectSameText(
+    text, try? String(contentsOf: file, encoding: .utf8),
+    "\(folder.lastPathComponent)/\(name).txt differs (re-record with DODO_RECORD_SNAPSHOTS=1 if the change is meant)",
+    sourceLocation: sourceLocation)
+}
+
+/// The lines of `old` and `new` that differ (a longest common subsequence of lines), each
+/// change with `context` unchanged lines around it; `…` stands for the unchanged lines left out.
+/// A final newline missing on one side shows as an empty last line on the other.
+package func lineDiff(from old: String, to new: String, context: Int = 2) -> String {
+  let a = old.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  let b = new.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  // common[i][j]: the length of the longest common subsequence of a[i...] and b[j...].
+  var common = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+  for i in stride(from: a.count - 1, through: 0, by: -1) {
+    for j in stride(from: b.count - 1, through: 0, by: -1) {
+      common[i][j] = a[i] == b[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+    }
+  }
+  var lines: [(mark: Character, text: String)] = []
+  var (i, j) = (0, 0)
+  while i < a.count || j < b.count {
+    if i < a.count, j < b.count, a[i] == b[j] {
+      lines.append((" ", a[i]))
+      (i, j) = (i + 1, j + 1)
+    } else if i < a.count, j == b.count || common[i + 1][j] >= common[i][j + 1] {
+      lines.append(("-", a[i]))
+      i += 1
+    } else {
+      lines.append(("+", b[j]))
+      j += 1
+    }
+  }
+  let changed = lines.indices.filter { lines[$0].mark != " " }
+  var shown = Set<Int>()
+  for index in changed { shown.formUnion(max(0, index - context)...min(lines.count - 1, index + context)) }
+  var out = ""
+  var skipped = false
+  for (index, line) in lines.enumerated() {
+    guard shown.contains(index) else {
+      if !skipped { out += "…\n" }
+      skipped = true
+      continue
+    }
+    skipped = false
+    out += "\(line.mark)\(line.text)\n"
+  }
+  return out
+}
