@@ -1,4 +1,5 @@
 import DodoCheckout
+import DodoTestSupport
 import Foundation
 import Testing
 
