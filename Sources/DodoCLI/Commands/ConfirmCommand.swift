@@ -135,13 +135,10 @@ struct ConfirmCommand {
   /// What `text` claims and names: a bare ID, else what explain-status reads.
   static func item(_ text: String) -> Item {
     if let lookup = Confirmer.Lookup(bareID: text) { return Item(input: text, lookup: lookup) }
-    var result: CheckoutResult?
-    var copy = text
-    let error = copy.withUTF8 { bytes in
-      Result { () throws(CheckoutError) in try ExplainInput.read(bytes) { query, _ in result = query.result } }
+    let result: CheckoutResult
+    do throws(CheckoutError) { result = try ReturnInput.read(text).result } catch {
+      return Item(input: text, problem: "cannot be read: \(error.message)")
     }
-    if case .failure(let error) = error { return Item(input: text, problem: "cannot be read: \(error.message)") }
-    guard let result else { return Item(input: text, problem: "cannot be read") }
     guard let lookup = Confirmer.Lookup(naming: result) else {
       return Item(input: text, result: result, problem: "it names no payment_id or subscription_id to ask Dodo about")
     }
@@ -168,7 +165,7 @@ struct ConfirmCommand {
     out += style.bold(TerminalText.escaped(item.input)) + "\n"
     if let result = item.result {
       let raw = result.rawStatus.map { " (status=\(TerminalText.escaped($0)))" } ?? " (no status)"
-      out += ExplainStatusCommand.field("Result", style.colored(result.status.rawValue, for: result.status) + raw)
+      out += ExplainText.field("Result", style.colored(result.status.rawValue, for: result.status) + raw)
     }
     out += ReportText.lines(report, style: style)
     context.stdout.write(out)

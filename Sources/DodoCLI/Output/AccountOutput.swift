@@ -65,7 +65,7 @@ enum ReportText {
         details.append("total_amount \(amount)\(confirmation.currency.map { " " + shown($0) } ?? "")")
       }
       let status = style.colored(shown(confirmation.summary), for: confirmation.status)
-      out += ExplainStatusCommand.field(
+      out += ExplainText.field(
         "Dodo says", status + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
     }
     let verdict: String
@@ -74,7 +74,7 @@ enum ReportText {
     case .mismatch: verdict = style.red("mismatch")
     case .unconfirmed: verdict = style.yellow("unconfirmed")
     }
-    out += ExplainStatusCommand.field("Verdict", verdict + (report.reason.map { ": " + shown($0) } ?? ""))
+    out += ExplainText.field("Verdict", verdict + (report.reason.map { ": " + shown($0) } ?? ""))
     return out
   }
 }

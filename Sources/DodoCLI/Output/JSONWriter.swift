@@ -11,6 +11,12 @@ package final class JSONWriter {
   /// The JSON text written so far.
   package var bytes: UnsafeBufferPointer<UInt8> { buffer.bytes }
 
+  /// How many bytes are written so far.
+  var count: Int { buffer.count }
+
+  /// Drops what was written after the first `count` bytes (text output laid out again).
+  func truncate(to count: Int) { buffer.truncate(to: count) }
+
   package func reset() {
     buffer.removeAll()
     needsComma = false
