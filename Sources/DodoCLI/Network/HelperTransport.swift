@@ -8,31 +8,31 @@ import DodoPlatform
 /// The request, its `Authorization` header included, goes to the helper on its standard
 /// input (`HelperFrame`); its arguments are only its own path, and its environment only what
 /// libcurl reads (the CA and proxy variables), so no other local user can read the key.
-package struct HelperTransport: HTTPTransport {
-  package static let helperName = "dodo-https"
+struct HelperTransport: HTTPTransport {
+  static let helperName = "dodo-https"
   /// The variables the helper gets from ours: where to find CAs, and the proxies.
-  package static let passedVariables = [
+  static let passedVariables = [
     "SSL_CERT_FILE", "SSL_CERT_DIR", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY",
     "LANG", "LC_ALL",
   ]
 
   /// Where to look for the helper; `nil` finds it beside the running executable.
-  package var helperPath: String?
-  package var environment: [String: String]
+  var helperPath: String?
+  var environment: [String: String]
 
-  package init(environment: [String: String], helperPath: String? = nil) {
+  init(environment: [String: String], helperPath: String? = nil) {
     self.environment = environment
     self.helperPath = helperPath
   }
 
   /// The helper's environment: the passed variables of ours, nothing else.
-  package static func helperEnvironment(_ environment: [String: String]) -> [String: String] {
+  static func helperEnvironment(_ environment: [String: String]) -> [String: String] {
     environment.filter { passedVariables.contains($0.key) && !$0.value.isEmpty }
   }
 
   /// The places the helper is looked for, for the running executable at `executable`:
   /// beside it, then `../libexec/dodo/` (an installed or staged tree).
-  package static func candidates(forExecutable executable: String) -> [String] {
+  static func candidates(forExecutable executable: String) -> [String] {
     var directory = Substring(executable)
     if let slash = directory.lastIndex(of: "/") { directory = directory[..<slash] } else { directory = "." }
     let base = directory.isEmpty ? "/" : String(directory)
@@ -40,7 +40,7 @@ package struct HelperTransport: HTTPTransport {
   }
 
   /// The helper to run, or `.unavailable` naming the places looked at.
-  package func locate() throws(TransportError) -> String {
+  func locate() throws(TransportError) -> String {
     if let helperPath { return helperPath }
     guard let executable = Syscalls.executablePath() else {
       throw TransportError(.unavailable, "cannot find the running dodo executable to find \(Self.helperName) beside it")
@@ -59,7 +59,7 @@ package struct HelperTransport: HTTPTransport {
     )
   }
 
-  package func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+  func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
     let path = try locate()
     let frame: [UInt8]
     do throws(HelperFrame.Malformed) { frame = try HelperFrame.encode(request) } catch {
