@@ -40,7 +40,11 @@ let package = Package(
     // HTTPS through libcurl, in-process: the transport the helper runs.
     .target(name: "DodoCurl", dependencies: ["CCurl", "DodoAccount", "DodoPlatform"]),
     .executableTarget(name: "dodo-https", dependencies: ["DodoCurl", "DodoAccount", "DodoPlatform"]),
-    .target(name: "DodoCLI", dependencies: ["DodoConfig", "DodoPlatform", "DodoCheckout", "DodoAccount"]),
+    // The account side's way to the network from `dodo`: the HTTPS helper it runs, pacing, and
+    // batches of confirmations over a few threads.
+    .target(name: "DodoNetwork", dependencies: ["DodoAccount", "DodoCheckout", "DodoPlatform"]),
+    .target(
+      name: "DodoCLI", dependencies: ["DodoConfig", "DodoPlatform", "DodoCheckout", "DodoAccount", "DodoNetwork"]),
     .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
     // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop.
     .target(name: "DodoCheckoutDesktop", dependencies: ["DodoCheckout", "DodoPlatform", "DodoAccount", "DodoCurl"]),
@@ -53,13 +57,14 @@ let package = Package(
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform"]),
     .testTarget(name: "DodoAccountTests", dependencies: ["DodoAccount"]),
     .testTarget(name: "DodoCurlTests", dependencies: ["DodoCurl"]),
+    .testTarget(name: "DodoNetworkTests", dependencies: ["DodoNetwork"]),
     .testTarget(name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount"], exclude: ["Snapshots"]),
     .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop"]),
     // Runs the built `dodo` (and the library's example) as subprocesses; depends on them so
     // that `swift test` builds them first.
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount"],
+      dependencies: ["dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount", "DodoNetwork"],
       exclude: [
         "Support/fake-dodo-api.py", "Support/webhook-receiver.py", "Support/webhook-client.py",
       ]),

@@ -1,7 +1,6 @@
+import DodoNetwork
 import Foundation
 import Testing
-
-@testable import DodoCLI
 
 /// `make install` into a temporary DESTDIR, then the installed binary, man pages and
 /// completions are used from there, and `make uninstall` removes them.

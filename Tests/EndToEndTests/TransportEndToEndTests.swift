@@ -1,8 +1,7 @@
 import DodoAccount
+import DodoNetwork
 import Foundation
 import Testing
-
-@testable import DodoCLI
 
 /// The real way to the network: `HelperTransport` runs the built `dodo-https`, which speaks
 /// TLS through libcurl to the fake Dodo API, whose certificate comes from a CA made for the

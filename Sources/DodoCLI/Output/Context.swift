@@ -1,5 +1,6 @@
 import DodoAccount
 import DodoCheckout
+import DodoNetwork
 import DodoPlatform
 
 /// What a command runs with: its streams, environment, and how to write output.

@@ -8,31 +8,31 @@ import DodoPlatform
 /// The request, its `Authorization` header included, goes to the helper on its standard
 /// input (`HelperFrame`); its arguments are only its own path, and its environment only what
 /// libcurl reads (the CA and proxy variables), so no other local user can read the key.
-struct HelperTransport: HTTPTransport {
-  static let helperName = "dodo-https"
+package struct HelperTransport: HTTPTransport {
+  package static let helperName = "dodo-https"
   /// The variables the helper gets from ours: where to find CAs, and the proxies.
-  static let passedVariables = [
+  package static let passedVariables = [
     "SSL_CERT_FILE", "SSL_CERT_DIR", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY",
     "LANG", "LC_ALL",
   ]
 
   /// Where to look for the helper; `nil` finds it beside the running executable.
-  var helperPath: String?
-  var environment: [String: String]
+  package var helperPath: String?
+  package var environment: [String: String]
 
-  init(environment: [String: String], helperPath: String? = nil) {
+  package init(environment: [String: String], helperPath: String? = nil) {
     self.environment = environment
     self.helperPath = helperPath
   }
 
   /// The helper's environment: the passed variables of ours, nothing else.
-  static func helperEnvironment(_ environment: [String: String]) -> [String: String] {
+  package static func helperEnvironment(_ environment: [String: String]) -> [String: String] {
     environment.filter { passedVariables.contains($0.key) && !$0.value.isEmpty }
   }
 
   /// The places the helper is looked for, for the running executable at `executable`:
   /// beside it, then `../libexec/dodo/` (an installed or staged tree).
-  static func candidates(forExecutable executable: String) -> [String] {
+  package static func candidates(forExecutable executable: String) -> [String] {
     var directory = Substring(executable)
     if let slash = directory.lastIndex(of: "/") { directory = directory[..<slash] } else { directory = "." }
     let base = directory.isEmpty ? "/" : String(directory)
@@ -40,7 +40,7 @@ struct HelperTransport: HTTPTransport {
   }
 
   /// The helper to run, or `.unavailable` naming the places looked at.
-  func locate() throws(TransportError) -> String {
+  package func locate() throws(TransportError) -> String {
     if let helperPath { return helperPath }
     guard let executable = Syscalls.executablePath() else {
       throw TransportError(.unavailable, "cannot find the running dodo executable to find \(Self.helperName) beside it")
@@ -49,7 +49,7 @@ struct HelperTransport: HTTPTransport {
   }
 
   /// The first of `places` that is an executable file.
-  func locateAmong(_ places: [String]) throws(TransportError) -> String {
+  package func locateAmong(_ places: [String]) throws(TransportError) -> String {
     for place in places where Syscalls.isExecutable(place) && (try? Syscalls.lstat(place))?.isDirectory == false {
       return place
     }
@@ -59,7 +59,7 @@ struct HelperTransport: HTTPTransport {
     )
   }
 
-  func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
+  package func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
     let path = try locate()
     let frame: [UInt8]
     do throws(HelperFrame.Malformed) { frame = try HelperFrame.encode(request) } catch {
