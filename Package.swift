@@ -40,7 +40,11 @@ let package = Package(
     // HTTPS through libcurl, in-process: the transport the helper runs.
     .target(name: "DodoCurl", dependencies: ["CCurl", "DodoAccount", "DodoPlatform"]),
     .executableTarget(name: "dodo-https", dependencies: ["DodoCurl", "DodoAccount", "DodoPlatform"]),
-    .target(name: "DodoCLI", dependencies: ["DodoConfig", "DodoPlatform", "DodoCheckout", "DodoAccount"]),
+    // The account side's way to the network from `dodo`: the HTTPS helper it runs, pacing, and
+    // batches of confirmations over a few threads.
+    .target(name: "DodoNetwork", dependencies: ["DodoAccount", "DodoCheckout", "DodoPlatform"]),
+    .target(
+      name: "DodoCLI", dependencies: ["DodoConfig", "DodoPlatform", "DodoCheckout", "DodoAccount", "DodoNetwork"]),
     .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
     // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop.
     .target(name: "DodoCheckoutDesktop", dependencies: ["DodoCheckout", "DodoPlatform", "DodoAccount", "DodoCurl"]),
@@ -58,6 +62,7 @@ let package = Package(
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform", "DodoTestSupport"]),
     .testTarget(name: "DodoAccountTests", dependencies: ["DodoAccount", "DodoTestSupport"]),
     .testTarget(name: "DodoCurlTests", dependencies: ["DodoCurl"]),
+    .testTarget(name: "DodoNetworkTests", dependencies: ["DodoNetwork", "DodoTestSupport"]),
     .testTarget(
       name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount", "DodoTestSupport"], exclude: ["Snapshots"]),
     .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop", "DodoTestSupport"]),
@@ -65,7 +70,9 @@ let package = Package(
     // that `swift test` builds them first.
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount", "DodoTestSupport"],
+      dependencies: [
+        "dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount", "DodoNetwork", "DodoTestSupport",
+      ],
       exclude: [
         "Support/fake-dodo-api.py", "Support/webhook-receiver.py", "Support/webhook-client.py",
       ]),

@@ -1,6 +1,6 @@
 /// The one command tree: parsing, help, completion scripts and man pages all read it.
-package enum CommandTree {
-  package static let root: CommandSpec = CommandSpec(
+enum CommandTree {
+  static let root: CommandSpec = CommandSpec(
     "dodo",
     abstract: "Run and decode Dodo Payments hosted checkouts from the shell.",
     overview:
@@ -46,7 +46,7 @@ package enum CommandTree {
   )
 
   /// The command at `path` (starting with `dodo`), or `nil`.
-  package static func command(at path: [String]) -> CommandSpec? {
+  static func command(at path: [String]) -> CommandSpec? {
     guard path.first == root.name else { return nil }
     var command = root
     for name in path.dropFirst() {
@@ -57,7 +57,7 @@ package enum CommandTree {
   }
 
   /// Every command below the root with its path, depth first, for documentation and tests.
-  package static func allCommands() -> [(path: [String], command: CommandSpec)] {
+  static func allCommands() -> [(path: [String], command: CommandSpec)] {
     func walk(_ path: [String], _ command: CommandSpec) -> [(path: [String], command: CommandSpec)] {
       command.subcommands.flatMap { sub in [(path + [sub.name], sub)] + walk(path + [sub.name], sub) }
     }

@@ -5,14 +5,14 @@ import DodoPlatform
 /// The `dodo` command suite: `main.swift` hands it the process's arguments and streams, and
 /// in-process tests call `main` the same way, with their own streams.
 package enum Dodo {
-  package static let version = "0.1.0"
+  static let version = "0.1.0"
 
   /// The C libraries linked in and their versions, for `--version`: the shipped binary carries
   /// its own copies, so the system's packages say nothing about them.
-  package static var linkedLibraries: [String] { ["libyaml \(LibYAML.version)", "libsodium \(LibSodium.version)"] }
+  static var linkedLibraries: [String] { ["libyaml \(LibYAML.version)", "libsodium \(LibSodium.version)"] }
 
   /// `dodo 0.1.0 (libyaml 0.2.5, libsodium 1.0.18)`.
-  package static var versionLine: String { "dodo \(version) (\(linkedLibraries.joined(separator: ", ")))" }
+  static var versionLine: String { "dodo \(version) (\(linkedLibraries.joined(separator: ", ")))" }
 
   /// Runs the process's command line and exits with its status.
   package static func runAndExit() -> Never {
@@ -27,7 +27,7 @@ package enum Dodo {
   /// passes its own streams: standard input as a descriptor (a pipe), output as sinks in
   /// memory; and may pass its own `transport` (an in-memory Dodo API; the default runs the
   /// HTTPS helper) and `sleep` (for retries; the default waits).
-  package static func main(
+  static func main(
     arguments: [String], environment: [String: String], stdinFD: Int32 = 0,
     stdout: any OutputSink = FileDescriptorSink(fd: 1), stderr: any OutputSink = FileDescriptorSink(fd: 2),
     transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Double) -> Void)? = nil

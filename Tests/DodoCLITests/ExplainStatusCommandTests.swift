@@ -237,7 +237,7 @@ import Testing
         """)
   }
 
-  @Test("text output of a stream: the common shapes, with and without fields the fast layout skips")
+  @Test("text output of a stream: the common shapes, with and without the fields each shape has")
   func textOutputStream() throws {
     let input = """
       myapp://r?status=succeeded&payment_id=pay_1&license_key=A&license_key=B

@@ -52,15 +52,4 @@ import Testing
         == #"{"summary":{"inputs":6,"statuses":{"succeeded":2,"failed":1,"cancelled":0,"pending":2,"expired":0,"undecodable":1},"warnings":{"angle_brackets":1,"id_as_status":1,"unconfirmed":1}}}"#
         + "\n")
   }
-
-  @Test("every warning explain-status can give has a name in the summary")
-  func everyWarningIsNamed() {
-    for bit in 0..<8 {
-      let warning = ExplainWarnings(rawValue: 1 << bit)
-      guard !warning.texts.isEmpty else { continue }
-      #expect(
-        ExplainSummary.warningNames.contains { $0.warning == warning },
-        "the warning \(warning.texts) has no name in ExplainSummary.warningNames")
-    }
-  }
 }

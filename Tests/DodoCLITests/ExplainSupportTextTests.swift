@@ -6,8 +6,8 @@ import Testing
 /// What `explain-status` tells support staff is true of the return in front of them: a
 /// subscription is explained as one, and a status Dodo Payments does send is not called unknown.
 @Suite struct ExplainSupportTextTests {
-  /// The `meaning` and `nextStep` of one input, in JSON and in text (the text's fast and slow
-  /// layouts alike: colour, on a terminal, forces the slow one).
+  /// The `meaning` and `nextStep` of one input, in JSON and in text (plain and in colour, as on
+  /// a terminal).
   private func texts(_ input: String) throws -> [(meaning: String, nextStep: String)] {
     let json = try CommandRunner().run(["explain-status", "--json", input])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

@@ -1,3 +1,4 @@
+import DodoCheckout
 import Foundation
 import Testing
 

@@ -1,4 +1,4 @@
-import DodoCLI
+import DodoNetwork
 import DodoTestSupport
 import Foundation
 import Testing

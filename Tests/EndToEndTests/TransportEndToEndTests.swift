@@ -1,5 +1,5 @@
 import DodoAccount
-import DodoCLI
+import DodoNetwork
 import DodoTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,6 @@
 import DodoAccount
 import DodoCheckout
+import DodoNetwork
 
 extension Context {
   /// Dodo's API for a command that uses it, from `apiAccess()`: the key (no key is a

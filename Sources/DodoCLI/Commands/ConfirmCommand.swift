@@ -1,5 +1,6 @@
 import DodoAccount
 @_spi(Scanning) import DodoCheckout
+import DodoNetwork
 import DodoPlatform
 
 extension CommandSpec {
@@ -92,7 +93,9 @@ struct ConfirmCommand {
     func flush() {
       guard failure == nil, !pending.isEmpty else { return }
       do throws(DodoAPIError) {
-        for (item, report) in try batch.confirm(pending) {
+        let reports = try batch.confirm(
+          pending.map { ConfirmBatch.Request(lookup: $0.lookup, claim: $0.result?.status, problem: $0.problem) })
+        for (item, report) in zip(pending, reports) {
           allConfirmed = allConfirmed && report.verdict == .confirmed
           write(item, report, mode: api.mode, first: count == 0)
           count += 1
@@ -135,13 +138,10 @@ struct ConfirmCommand {
   /// What `text` claims and names: a bare ID, else what explain-status reads.
   static func item(_ text: String) -> Item {
     if let lookup = Confirmer.Lookup(bareID: text) { return Item(input: text, lookup: lookup) }
-    var result: CheckoutResult?
-    var copy = text
-    let error = copy.withUTF8 { bytes in
-      Result { () throws(CheckoutError) in try ExplainInput.read(bytes) { query, _ in result = query.result } }
+    let result: CheckoutResult
+    do throws(CheckoutError) { result = try ReturnInput.read(text).result } catch {
+      return Item(input: text, problem: "cannot be read: \(error.message)")
     }
-    if case .failure(let error) = error { return Item(input: text, problem: "cannot be read: \(error.message)") }
-    guard let result else { return Item(input: text, problem: "cannot be read") }
     guard let lookup = Confirmer.Lookup(naming: result) else {
       return Item(input: text, result: result, problem: "it names no payment_id or subscription_id to ask Dodo about")
     }
@@ -168,61 +168,10 @@ struct ConfirmCommand {
     out += style.bold(TerminalText.escaped(item.input)) + "\n"
     if let result = item.result {
       let raw = result.rawStatus.map { " (status=\(TerminalText.escaped($0)))" } ?? " (no status)"
-      out += ExplainStatusCommand.field("Result", style.colored(result.status.rawValue, for: result.status) + raw)
+      out += ExplainText.field("Result", style.colored(result.status.rawValue, for: result.status) + raw)
     }
     out += ReportText.lines(report, style: style)
     context.stdout.write(out)
-  }
-}
-
-/// Asks Dodo about a batch of inputs: each ID once (and once per run, across batches), the
-/// requests spread over a few threads and paced by the transport.
-final class ConfirmBatch: @unchecked Sendable {
-  let confirmer: Confirmer
-  let workers: Int
-  private let lock = SystemLock()
-  private var known: [Confirmer.Lookup: Result<Confirmation?, DodoAPIError>] = [:]
-
-  init(api: DodoAPI, rate: Double) {
-    confirmer = Confirmer(api: api)
-    workers = max(1, min(8, Int(rate.rounded(.up))))
-  }
-
-  /// The report of each item, in order; a fatal failure (a refused key, TLS, no answer) is thrown.
-  func confirm(_ items: [ConfirmCommand.Item]) throws(DodoAPIError) -> [(ConfirmCommand.Item, ConfirmationReport)] {
-    var asked = Set<Confirmer.Lookup>()
-    var lookups: [Confirmer.Lookup] = []
-    for lookup in items.compactMap(\.lookup) where lock.withLock({ known[lookup] == nil }) {
-      if asked.insert(lookup).inserted { lookups.append(lookup) }
-    }
-    let next = Counter()
-    let asking = lookups
-    Syscalls.runConcurrently(min(workers, lookups.count)) { [self] _ in
-      while let index = next.take(below: asking.count) {
-        let lookup = asking[index]
-        let answer = Result { () throws(DodoAPIError) in try confirmer.confirmation(of: lookup) }
-        lock.withLock { known[lookup] = answer }
-      }
-    }
-    return try items.map { (item) throws(DodoAPIError) in
-      guard let lookup = item.lookup else { return (item, .unconfirmed(item.problem ?? "nothing to ask Dodo about")) }
-      let answer = lock.withLock { known[lookup] } ?? .success(nil)
-      return (item, try Confirmer.report(answer, claim: item.result?.status))
-    }
-  }
-
-  /// Hands out indexes to the workers, each once.
-  private final class Counter: @unchecked Sendable {
-    private let lock = SystemLock()
-    private var value = 0
-
-    func take(below limit: Int) -> Int? {
-      lock.withLock {
-        guard value < limit else { return nil }
-        value += 1
-        return value - 1
-      }
-    }
   }
 }
 

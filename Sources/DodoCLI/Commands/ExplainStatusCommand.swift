@@ -89,7 +89,7 @@ extension CommandSpec {
     ],
     handler: { invocation, context throws(CLIError) in
       var command = ExplainStatusCommand(context: context, redact: invocation.isSet(ExplainStatusCommand.redact))
-      if invocation.isSet(ExplainSummary.option) { command.summary = ExplainSummary() }
+      if invocation.isSet(ExplainSummary.option) { command.summary = StatusTally() }
       return try command.run(invocation.arguments)
     }
   )
@@ -105,15 +105,18 @@ struct ExplainStatusCommand {
 
   let context: Context
   let redact: Bool
-  private let writer = JSONWriter()
+  private let writer: JSONWriter
+  private let text: ExplainText
   private var allDecoded = true
   private var count = 0
   /// Counted when `--summary` is given.
-  var summary: ExplainSummary?
+  var summary: StatusTally?
 
   init(context: Context, redact: Bool = false) {
     self.context = context
     self.redact = redact
+    writer = JSONWriter()
+    text = ExplainText(writer: writer, style: context.stdoutStyle)
   }
 
   mutating func run(_ inputs: [String]) throws(CLIError) -> ExitStatus {
@@ -136,7 +139,7 @@ struct ExplainStatusCommand {
         "no input: give a return URL, a query string or a status value (or - with lines on standard input)",
         command: ["dodo", "explain-status"])
     }
-    summary?.write(to: context)
+    if let summary { ExplainSummary.write(summary, to: context) }
     return allDecoded ? .success : .no
   }
 
@@ -146,7 +149,7 @@ struct ExplainStatusCommand {
     let input = Self.trimmed(line)
     if input.isEmpty { return }
     count += 1
-    if redact, let redacted = ExplainRedaction.redacted(input) {
+    if redact, let redacted = InputRedaction.redacted(input) {
       return redacted.withUnsafeBufferPointer { explain(utf8OrNot: $0) }
     }
     explain(utf8OrNot: input)
@@ -170,7 +173,7 @@ struct ExplainStatusCommand {
     summary?.addUndecodable()
     let shown = UnsafeBufferPointer(rebasing: Self.trimmed(start).prefix(64))
     var input =
-      String(decoding: redact ? ExplainRedaction.redacted(shown) ?? Array(shown) : Array(shown), as: UTF8.self) + "…"
+      String(decoding: redact ? InputRedaction.redacted(shown) ?? Array(shown) : Array(shown), as: UTF8.self) + "…"
     let error = CheckoutError.invalidReturnUrl(
       "the input is \(start.count) bytes or longer; a return URL is far shorter")
     input.withUTF8 { undecodable($0, error) }
@@ -179,12 +182,13 @@ struct ExplainStatusCommand {
   /// `plain`: the input is printable ASCII without `"` or `\` (`JSONWriter.isPlain`).
   private mutating func explain(utf8 input: UnsafeBufferPointer<UInt8>, plain: Bool = false) {
     do throws(CheckoutError) {
-      try ExplainInput.read(input) { query, warnings in
+      try ReturnInput.read(input) { query, warnings in
         summary?.add(query.status, warnings)
         if context.json {
           writeJSON(input, query, warnings, plain: plain)
         } else {
-          if !writeTextFast(input, query, warnings) { writeText(input, .success(query.result), warnings) }
+          text.write(input, query, warnings, first: count == 1)
+          if writer.count >= Self.chunk { flush() }
         }
       }
     } catch {
@@ -195,7 +199,7 @@ struct ExplainStatusCommand {
   }
 
   private func writeJSON(
-    _ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: ExplainWarnings, plain: Bool
+    _ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: InputWarnings, plain: Bool
   ) {
     let explanation = StatusExplanation.of(query.rawStatus).given(
       subscription: query.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
@@ -210,14 +214,23 @@ struct ExplainStatusCommand {
     explanation.nextStepText.withUTF8Buffer { writer.plainString($0) }
     if !warnings.isEmpty {
       writer.key("warnings")
-      warnings.writeJSON(writer)
+      writer.beginArray()
+      for (index, entry) in InputWarnings.entries.enumerated() where warnings.contains(entry.warning) {
+        Self.warningsJSON[index].withUnsafeBufferPointer { writer.encoded($0) }
+      }
+      writer.endArray()
     }
     endJSON()
   }
 
+  /// Each warning's text as a JSON string, encoded once, in `InputWarnings.entries`' order.
+  private static let warningsJSON: [[UInt8]] = InputWarnings.entries.map { JSONWriter.encoded($0.text.description) }
+
   /// An input that cannot be decoded: its error, in the output's form; the rest go on.
   private func undecodable(_ input: UnsafeBufferPointer<UInt8>, _ error: CheckoutError) {
-    if context.json { writeJSON(input, error) } else { writeText(input, .failure(error)) }
+    if context.json { return writeJSON(input, error) }
+    text.write(input, error, first: count == 1)
+    if writer.count >= Self.chunk { flush() }
   }
 
   private func writeJSON(_ input: UnsafeBufferPointer<UInt8>, _ error: CheckoutError) {
@@ -248,121 +261,6 @@ struct ExplainStatusCommand {
     context.stdout.write(writer.bytes)
     context.stdout.flush()
     writer.reset()
-  }
-
-  private func writeText(
-    _ input: UnsafeBufferPointer<UInt8>, _ decoded: Result<CheckoutResult, CheckoutError>,
-    _ warnings: ExplainWarnings = []
-  ) {
-    let style = context.stdoutStyle
-    var out = count > 1 ? "\n" : ""
-    out += style.bold(TerminalText.escaped(String(decoding: input, as: UTF8.self))) + "\n"
-    switch decoded {
-    case .failure(let error):
-      out += Self.field("Error", style.red("\(error.code.rawValue): \(TerminalText.escaped(error.message))"))
-      out += Self.field(
-        "Next step", "Ask the customer for the full address the checkout returned to, exactly as shown.")
-    case .success(let result):
-      let explanation = StatusExplanation.of(result.rawStatus).given(
-        subscription: result.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
-      let status =
-        result.rawStatus.map { "\(result.status.rawValue) (status=\(TerminalText.escaped($0)))" }
-        ?? "\(result.status.rawValue) (no status)"
-      out += Self.field("Result", style.colored(status, for: result.status))
-      for warning in warnings.texts { out += Self.field("Warning", warning) }
-      out += Self.field("Meaning", explanation.meaning)
-      out += Self.field("Next step", explanation.nextStep)
-      if let id = result.paymentId { out += Self.field("Payment", TerminalText.escaped(id)) }
-      if let id = result.subscriptionId { out += Self.field("Subscription", TerminalText.escaped(id)) }
-      if let email = result.customerEmail { out += Self.field("Email", TerminalText.escaped(email)) }
-      if let keys = result.licenseKeys {
-        out += Self.field("License keys", keys.map(TerminalText.escaped).joined(separator: ", "))
-      }
-      let known: Set = ["status", "payment_id", "subscription_id", "email", "license_key"]
-      let others = result.parameters.filter { !known.contains($0.name) }
-      if !others.isEmpty {
-        out += Self.field("Other", others.map { TerminalText.escaped("\($0.name)=\($0.value)") }.joined(separator: " "))
-      }
-    }
-    out.withUTF8 { writer.raw($0) }
-    if writer.bytes.count >= Self.chunk { flush() }
-  }
-
-  /// Writes the text of one reading straight into the output buffer, byte for byte what
-  /// `writeText` makes, when nothing in it needs escaping, colour or wrapping: no colour, and
-  /// every shown text printable ASCII without spaces (a value without spaces is never
-  /// wrapped). Returns `false`, having written nothing, otherwise. This is the usual return
-  /// URL, and `explain-status - > file` over a million of them would spend its time making
-  /// strings per line without it.
-  private func writeTextFast(_ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: ExplainWarnings)
-    -> Bool
-  {
-    guard !context.stdoutStyle.enabled, input.allSatisfy(Self.isShownAsIs) else { return false }
-    let values: [(StaticString, QueryText)] =
-      [("Payment", query.paymentId), ("Subscription", query.subscriptionId), ("Email", query.customerEmail)]
-      .compactMap { label, text in text.map { (label, $0) } }
-    let keys = query.licenseKeys
-    let named = values.count + (query.rawStatus == nil ? 0 : 1) + (keys.isEmpty ? 0 : 1)
-    guard query.parameters.count == named else { return false }
-    guard values.allSatisfy({ $0.1.withDecodedBytes { $0.allSatisfy(Self.isShownAsIs) } }) else { return false }
-    var keysLength = 2 * (keys.count - 1)
-    for key in keys {
-      guard
-        key.withDecodedBytes({ bytes in
-          keysLength += bytes.count
-          return bytes.allSatisfy(Self.isShownAsIs)
-        })
-      else { return false }
-    }
-    guard keys.isEmpty || keysLength <= HelpFormatter.width - 17 else { return false }
-    let status = query.status
-    let statusName = CheckoutStatus.literalName(status)
-    let fits =
-      query.rawStatus.map { raw in
-        raw.withDecodedBytes {
-          $0.allSatisfy(Self.isShownAsIs) && statusName.utf8CodeUnitCount + $0.count + 10 <= HelpFormatter.width - 17
-        }
-      } ?? true
-    guard fits else { return false }
-    let explanation = StatusExplanation.of(query.rawStatus).given(
-      subscription: query.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
-    func add(_ text: StaticString) { text.withUTF8Buffer { writer.raw($0) } }
-    if count > 1 { add("\n") }
-    writer.raw(input)
-    add("\n  Result:        ")
-    add(statusName)
-    if let raw = query.rawStatus {
-      add(" (status=")
-      raw.withDecodedBytes { writer.raw($0) }
-      add(")\n")
-    } else {
-      add(" (no status)\n")
-    }
-    warnings.writeText(writer)
-    explanation.textFields.withUnsafeBufferPointer { writer.raw($0) }
-    for (label, text) in values {
-      add("  ")
-      add(label)
-      add(":")
-      for _ in 0..<(14 - label.utf8CodeUnitCount) { add(" ") }
-      text.withDecodedBytes { writer.raw($0) }
-      add("\n")
-    }
-    for (index, key) in keys.enumerated() {
-      add(index == 0 ? "  License keys:  " : ", ")
-      key.withDecodedBytes { writer.raw($0) }
-      if index == keys.count - 1 { add("\n") }
-    }
-    if writer.bytes.count >= Self.chunk { flush() }
-    return true
-  }
-
-  /// Printable ASCII other than the space: shown as it is and never wrapped.
-  private static func isShownAsIs(_ c: UInt8) -> Bool { c > 0x20 && c < 0x7F }
-
-  static func field(_ label: String, _ value: String) -> String {
-    let lead = "  \(label):" + String(repeating: " ", count: max(1, 14 - label.count))
-    return lead + HelpFormatter.wrap(value, indent: lead.count).dropFirst(lead.count) + "\n"
   }
 
   /// `text` without leading and trailing spaces and tabs.

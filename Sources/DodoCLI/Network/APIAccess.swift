@@ -6,30 +6,30 @@ import DodoPlatform
 /// Everything a command needs to call Dodo's API, resolved once: the mode and its base URL,
 /// the key (from `$DODO_PAYMENTS_API_KEY` or the profile's `api_key_command`), the request
 /// limit, and the transport (with retries for GETs). `Context.apiAccess()` builds it.
-package struct APIAccess: Sendable {
-  package var mode: APIMode
+struct APIAccess: Sendable {
+  var mode: APIMode
   /// Where the mode came from (`--mode`, `$DODO_PAYMENTS_ENVIRONMENT`, a profile, default).
-  package var modeSource: SettingSource
+  var modeSource: SettingSource
   /// Without a trailing slash.
-  package var baseURL: String
+  var baseURL: String
   /// The secret: put it only into `request`'s `Authorization` header, never into output.
-  package var apiKey: String
+  var apiKey: String
   /// Where the key came from, for messages (`DODO_PAYMENTS_API_KEY`, `api_key_command (…)`).
-  package var keySource: String
+  var keySource: String
   /// Seconds for each request (`--api-timeout`, default 30).
-  package var timeout: Double
+  var timeout: Double
   /// `RetryingTransport` over the context's transport.
-  package var transport: any HTTPTransport
+  var transport: any HTTPTransport
 
-  package static let defaultTimeout = 30.0
+  static let defaultTimeout = 30.0
 
   /// A request to `path` (`/checkouts/cks_1`) with the key, JSON headers and the timeout.
-  package func request(_ method: HTTPRequest.Method, _ path: String, body: [UInt8]? = nil) -> HTTPRequest {
+  func request(_ method: HTTPRequest.Method, _ path: String, body: [UInt8]? = nil) -> HTTPRequest {
     .api(method, path, baseURL: baseURL, apiKey: apiKey, body: body, timeout: timeout)
   }
 
   /// Sends `request(method, path, body:)`: GETs are retried on 429 and 5xx, POSTs never.
-  package func send(_ method: HTTPRequest.Method, _ path: String, body: [UInt8]? = nil) throws(TransportError)
+  func send(_ method: HTTPRequest.Method, _ path: String, body: [UInt8]? = nil) throws(TransportError)
     -> HTTPResponse
   {
     try transport.send(request(method, path, body: body))
@@ -39,7 +39,7 @@ package struct APIAccess: Sendable {
 extension Context {
   /// The mode, base URL and secret sources, without running any command: what `config show`
   /// shows. A bad `$DODO_PAYMENTS_ENVIRONMENT` or `$DODO_PAYMENTS_BASE_URL` is exit 78.
-  package func apiSettings(in configuration: Configuration? = nil) throws(CLIError) -> APISettings {
+  func apiSettings(in configuration: Configuration? = nil) throws(CLIError) -> APISettings {
     let configuration = if let configuration { configuration } else { try self.configuration() }
     do throws(ConfigError) {
       return try APISettings(
@@ -52,7 +52,7 @@ extension Context {
   /// Everything needed to call the API, the key resolved (running `api_key_command` when
   /// that is its source). No key is a configuration error (78) naming both ways to give one;
   /// a bad `--api-timeout` is a usage error of `command`.
-  package func apiAccess(command: [String] = ["dodo"]) throws(CLIError) -> APIAccess {
+  func apiAccess(command: [String] = ["dodo"]) throws(CLIError) -> APIAccess {
     var timeout = APIAccess.defaultTimeout
     if let text = apiTimeout {
       guard let seconds = CommandLineSettings.timeout(text) else {
@@ -81,7 +81,7 @@ extension Context {
 
   /// The webhook secret from `$DODO_PAYMENTS_WEBHOOK_KEY` or the profile's
   /// `webhook_secret_command` (run now); `nil` when neither is set.
-  package func webhookSecret() throws(CLIError) -> String? {
+  func webhookSecret() throws(CLIError) -> String? {
     let configuration = try self.configuration()
     guard let source = try apiSettings(in: configuration).webhookSecret else { return nil }
     return try resolveSecret(source, in: configuration)
@@ -91,7 +91,7 @@ extension Context {
   /// (run without a shell, its words split like the browser command's). A command that
   /// cannot run, fails or prints nothing is a configuration error at its line; its output
   /// is never shown.
-  package func resolveSecret(_ source: SecretSource, in configuration: Configuration) throws(CLIError) -> String {
+  func resolveSecret(_ source: SecretSource, in configuration: Configuration) throws(CLIError) -> String {
     switch source {
     case .environment(_, let value):
       return value

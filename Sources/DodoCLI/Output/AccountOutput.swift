@@ -3,7 +3,7 @@ import DodoCheckout
 
 extension JSONWriter {
   /// `{"code":"API_ERROR","httpStatus":401|null,"message":"…"}`.
-  package func apiError(_ error: DodoAPIError) {
+  func apiError(_ error: DodoAPIError) {
     beginObject()
     key("code")
     string("API_ERROR")
@@ -16,7 +16,7 @@ extension JSONWriter {
 
   /// `{"status":…,"source":…,"paymentId":…,"subscriptionId":…,"totalAmount":…,"currency":…,
   /// "errorCode":…,"errorMessage":…}`, or `null`.
-  package func confirmation(_ confirmation: Confirmation?) {
+  func confirmation(_ confirmation: Confirmation?) {
     guard let confirmation else { return null() }
     beginObject()
     key("status")
@@ -39,7 +39,7 @@ extension JSONWriter {
   }
 
   /// The `"confirmation"`, `"verdict"` and (when there is one) `"reason"` keys of a report.
-  package func report(_ report: ConfirmationReport) {
+  func report(_ report: ConfirmationReport) {
     key("confirmation")
     confirmation(report.confirmation)
     key("verdict")
@@ -65,7 +65,7 @@ enum ReportText {
         details.append("total_amount \(amount)\(confirmation.currency.map { " " + shown($0) } ?? "")")
       }
       let status = style.colored(shown(confirmation.summary), for: confirmation.status)
-      out += ExplainStatusCommand.field(
+      out += ExplainText.field(
         "Dodo says", status + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))"))
     }
     let verdict: String
@@ -74,7 +74,7 @@ enum ReportText {
     case .mismatch: verdict = style.red("mismatch")
     case .unconfirmed: verdict = style.yellow("unconfirmed")
     }
-    out += ExplainStatusCommand.field("Verdict", verdict + (report.reason.map { ": " + shown($0) } ?? ""))
+    out += ExplainText.field("Verdict", verdict + (report.reason.map { ": " + shown($0) } ?? ""))
     return out
   }
 }

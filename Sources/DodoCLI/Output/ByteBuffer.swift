@@ -17,6 +17,9 @@ final class ByteBuffer {
 
   func removeAll() { count = 0 }
 
+  /// Drops what was written after the first `count` bytes.
+  func truncate(to newCount: Int) { count = min(count, max(0, newCount)) }
+
   @inline(__always) func append(_ byte: UInt8) {
     if count == capacity { grow(to: count + 1) }
     pointer[count] = byte

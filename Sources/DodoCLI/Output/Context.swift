@@ -1,34 +1,35 @@
 import DodoAccount
 import DodoCheckout
+import DodoNetwork
 import DodoPlatform
 
 /// What a command runs with: its streams, environment, and how to write output.
-package final class Context {
-  package let environment: [String: String]
-  package let stdout: OutputFile
-  package let stderr: OutputFile
+final class Context {
+  let environment: [String: String]
+  let stdout: OutputFile
+  let stderr: OutputFile
   /// The file descriptor of standard input.
-  package let stdinFD: Int32
+  let stdinFD: Int32
   /// `--json`: standard output carries only JSON.
-  package let json: Bool
+  let json: Bool
   /// `--verbose`: say what is normally left unsaid.
-  package let verbose: Bool
+  let verbose: Bool
   /// `--config FILE` and `--profile NAME`, wherever they stood on the command line.
-  package let configPath: String?
-  package let profile: String?
+  let configPath: String?
+  let profile: String?
   /// `--mode test|live`, wherever it stood.
-  package let mode: APIMode?
+  let mode: APIMode?
   /// `--api-timeout SECONDS` as given, checked by `apiAccess()`.
-  package let apiTimeout: String?
+  let apiTimeout: String?
   /// The way to the network: the HTTPS helper (`HelperTransport`), or what a test injected.
   /// Commands reach it through `apiAccess()`, which adds the retries.
-  package let transport: any HTTPTransport
+  let transport: any HTTPTransport
   /// Waits between retries; a test injects one that does not wait.
-  package let sleep: @Sendable (Double) -> Void
-  package let stdoutStyle: TextStyle
-  package let stderrStyle: TextStyle
+  let sleep: @Sendable (Double) -> Void
+  let stdoutStyle: TextStyle
+  let stderrStyle: TextStyle
 
-  package init(
+  init(
     environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: Int32, globals: GlobalSettings,
     transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Double) -> Void)? = nil
   ) {
@@ -50,7 +51,7 @@ package final class Context {
   }
 
   /// Writes one JSON value and a newline to standard output.
-  package func printJSON(_ build: (JSONWriter) -> Void) {
+  func printJSON(_ build: (JSONWriter) -> Void) {
     let writer = JSONWriter()
     build(writer)
     writer.newline()
@@ -59,7 +60,7 @@ package final class Context {
 
   /// A warning on standard error, as `dodo: warning: …`; with `--json`, as a
   /// `{"warning":"…"}` line, so that standard error carries only JSON.
-  package func warn(_ message: String) {
+  func warn(_ message: String) {
     guard json else {
       // A warning can carry a path, a URL or a command from outside: shown, never obeyed.
       stderr.write("dodo: \(stderrStyle.yellow("warning")): \(TerminalText.escaped(message))\n")
@@ -76,14 +77,14 @@ package final class Context {
 }
 
 /// The global options of one command line (`GlobalOptions`), as a `Context` is built from them.
-package struct GlobalSettings: Sendable {
-  package let json: Bool
-  package let noColor: Bool
-  package let verbose: Bool
-  package let configPath: String?
-  package let profile: String?
-  package let mode: APIMode?
-  package let apiTimeout: String?
+struct GlobalSettings: Sendable {
+  let json: Bool
+  let noColor: Bool
+  let verbose: Bool
+  let configPath: String?
+  let profile: String?
+  let mode: APIMode?
+  let apiTimeout: String?
 
   /// Those of a parsed command line, wherever they stood on it.
   init(_ invocation: Invocation) {
@@ -113,18 +114,18 @@ package struct GlobalSettings: Sendable {
 }
 
 /// ANSI colours, or none: colour only on a terminal, never with `NO_COLOR` or `--no-color`.
-package struct TextStyle: Sendable {
-  package let enabled: Bool
+struct TextStyle: Sendable {
+  let enabled: Bool
 
-  package func bold(_ text: String) -> String { wrap(text, "1") }
-  package func red(_ text: String) -> String { wrap(text, "31") }
-  package func green(_ text: String) -> String { wrap(text, "32") }
-  package func yellow(_ text: String) -> String { wrap(text, "33") }
-  package func dim(_ text: String) -> String { wrap(text, "2") }
+  func bold(_ text: String) -> String { wrap(text, "1") }
+  func red(_ text: String) -> String { wrap(text, "31") }
+  func green(_ text: String) -> String { wrap(text, "32") }
+  func yellow(_ text: String) -> String { wrap(text, "33") }
+  func dim(_ text: String) -> String { wrap(text, "2") }
 
   /// `text` in the colour of `status`: green when it succeeded, red when it failed or
   /// expired, yellow while the outcome is not known.
-  package func colored(_ text: String, for status: CheckoutStatus) -> String {
+  func colored(_ text: String, for status: CheckoutStatus) -> String {
     switch status {
     case .succeeded: green(text)
     case .failed, .expired: red(text)

@@ -1,11 +1,11 @@
 /// Help text and usage lines, made from the command tree.
-package enum HelpFormatter {
+enum HelpFormatter {
   static let width = 80
   static let column = 26
 
   /// `dodo validate [<CHECKOUT_URL>] [--return-url URL]`, after `label` (`Usage: `), wrapped
   /// at the help width with continuation lines under the first argument.
-  package static func usage(_ path: [String], _ command: CommandSpec, label: String = "") -> String {
+  static func usage(_ path: [String], _ command: CommandSpec, label: String = "") -> String {
     var parts: [String] = []
     if !command.subcommands.isEmpty && command.handler == nil {
       parts.append("<subcommand>")
@@ -30,10 +30,10 @@ package enum HelpFormatter {
   /// The most lines a `--help` may have: like swift-argument-parser's, help is an overview,
   /// the usage, the arguments and options and a few examples; the whole story is in the man
   /// page, which the last line names.
-  package static let maximumLines = 45
+  static let maximumLines = 45
   static let maximumExamples = 3
 
-  package static func help(_ path: [String], _ command: CommandSpec, extraSections: [(String, [(String, String)])] = [])
+  static func help(_ path: [String], _ command: CommandSpec, extraSections: [(String, [(String, String)])] = [])
     -> String
   {
     let overview = command.overview.isEmpty ? command.abstract : command.abstract + " " + command.overview

@@ -2,49 +2,55 @@
 
 /// Builds JSON text into a reusable byte buffer, with no intermediate objects: streaming
 /// output of millions of results goes through here.
-package final class JSONWriter {
+final class JSONWriter {
   private let buffer = ByteBuffer()
   private var needsComma = false
 
-  package init() {}
+  init() {}
 
   /// The JSON text written so far.
-  package var bytes: UnsafeBufferPointer<UInt8> { buffer.bytes }
+  var bytes: UnsafeBufferPointer<UInt8> { buffer.bytes }
 
-  package func reset() {
+  /// How many bytes are written so far.
+  var count: Int { buffer.count }
+
+  /// Drops what was written after the first `count` bytes (text output laid out again).
+  func truncate(to count: Int) { buffer.truncate(to: count) }
+
+  func reset() {
     buffer.removeAll()
     needsComma = false
   }
 
   @inline(__always)
-  package func beginObject() {
+  func beginObject() {
     separate()
     buffer.append(UInt8(ascii: "{"))
     needsComma = false
   }
 
   @inline(__always)
-  package func endObject() {
+  func endObject() {
     buffer.append(UInt8(ascii: "}"))
     needsComma = true
   }
 
   @inline(__always)
-  package func beginArray() {
+  func beginArray() {
     separate()
     buffer.append(UInt8(ascii: "["))
     needsComma = false
   }
 
   @inline(__always)
-  package func endArray() {
+  func endArray() {
     buffer.append(UInt8(ascii: "]"))
     needsComma = true
   }
 
   /// Writes `"key":` ; the value follows with one of the value writers.
   @inline(__always)
-  package func key(_ key: StaticString) {
+  func key(_ key: StaticString) {
     let count = key.utf8CodeUnitCount
     let comma = needsComma
     buffer.write(upTo: count + 4) { start in
@@ -65,13 +71,13 @@ package final class JSONWriter {
 
   /// A key made at run time; a literal key goes to `key(_: StaticString)`, which copies it
   /// as it is (a literal would otherwise be taken for a `String` and escaped every time).
-  package func key(named key: String) {
+  func key(named key: String) {
     string(key)
     buffer.append(UInt8(ascii: ":"))
     needsComma = false
   }
 
-  package func string(_ value: String?) {
+  func string(_ value: String?) {
     guard let value else { return null() }
     separate()
     if value.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) == nil {
@@ -82,13 +88,13 @@ package final class JSONWriter {
   }
 
   @inline(__always)
-  package func string(_ value: StaticString) {
+  func string(_ value: StaticString) {
     separate()
     value.withUTF8Buffer { appendQuoted($0) }
     needsComma = true
   }
 
-  package func bool(_ value: Bool) {
+  func bool(_ value: Bool) {
     separate()
     let literal: StaticString = value ? "true" : "false"
     literal.withUTF8Buffer { buffer.append($0) }
@@ -97,40 +103,40 @@ package final class JSONWriter {
 
   /// Written in place: a result has up to four `null`s per line of `explain-status --json -`.
   @inline(__always)
-  package func null() {
+  func null() {
     separate()
     ("null" as StaticString).withUTF8Buffer { buffer.append($0) }
     needsComma = true
   }
 
   /// Appends bytes as they are: text output that shares this buffer's chunked writes.
-  package func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
+  func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
     buffer.append(bytes)
   }
 
   /// Appends a value that is already JSON text (see `JSONWriter.encoded(_:)`).
-  package func encoded(_ json: UnsafeBufferPointer<UInt8>) {
+  func encoded(_ json: UnsafeBufferPointer<UInt8>) {
     separate()
     buffer.append(json)
     needsComma = true
   }
 
   /// `text` as a JSON string, for constant texts written many times over.
-  package static func encoded(_ text: String) -> [UInt8] {
+  static func encoded(_ text: String) -> [UInt8] {
     let writer = JSONWriter()
     writer.string(text)
     return Array(writer.bytes)
   }
 
   /// A number: whole values without a fraction (`900`), others in Swift's shortest form (`1.5`).
-  package func number(_ value: Double) {
+  func number(_ value: Double) {
     separate()
     var text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     text.withUTF8 { buffer.append($0) }
     needsComma = true
   }
 
-  package func newline() {
+  func newline() {
     buffer.append(UInt8(ascii: "\n"))
     needsComma = false
   }
@@ -206,7 +212,7 @@ extension JSONWriter {
   /// `cancelled` result of `start` adds `reason` after `status`; `extra` writes keys of its
   /// own after `raw` (`start --confirm`'s confirmation), and `start`'s result always ends
   /// with its `warnings` (`[]` when none).
-  package func result(
+  func result(
     _ result: CheckoutResult, warnings: [String]? = nil, extra: (JSONWriter) -> Void = { _ in }
   ) {
     resultObject(
@@ -221,7 +227,7 @@ extension JSONWriter {
   ///
   /// `plainURL` says that the URL's text is plain (see `isPlain(_:)`): its undecoded texts are
   /// then copied as they stand, without looking for what to escape.
-  package func result(_ query: ReturnQuery, plainURL: Bool = false) {
+  func result(_ query: ReturnQuery, plainURL: Bool = false) {
     resultObject(
       status: query.status, reason: nil, paymentId: query.paymentId, subscriptionId: query.subscriptionId,
       licenseKeys: query.licenseKeys.isEmpty ? nil : query.licenseKeys, customerEmail: query.customerEmail,
@@ -280,7 +286,7 @@ extension JSONWriter {
 
   /// A string given as its UTF-8 bytes (the caller guarantees they are UTF-8).
   @inline(__always)
-  package func utf8String(_ bytes: UnsafeBufferPointer<UInt8>) {
+  func utf8String(_ bytes: UnsafeBufferPointer<UInt8>) {
     separate()
     appendQuoted(bytes)
     needsComma = true
@@ -288,7 +294,7 @@ extension JSONWriter {
 
   /// A string whose bytes need no escaping (see `isPlain(_:)`): copied as they stand.
   @inline(__always)
-  package func plainString(_ bytes: UnsafeBufferPointer<UInt8>) {
+  func plainString(_ bytes: UnsafeBufferPointer<UInt8>) {
     let comma = needsComma
     buffer.write(upTo: bytes.count + 3) { start in
       var out = start
@@ -308,7 +314,7 @@ extension JSONWriter {
   /// Whether `bytes` can stand in a JSON string as they are: printable ASCII without `"` or
   /// `\`. Checked eight bytes at a time, once per input line, so that the texts taken from
   /// that line are copied instead of scanned again.
-  package static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     allWords(
       of: bytes, where: { !ByteWord.any(needingEscape($0) | $0.equal(to: 0x7F) | $0.nonASCII) },
       rest: { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") })
@@ -316,12 +322,12 @@ extension JSONWriter {
 
   /// Whether no byte of `bytes` is `byte`, checked eight bytes at a time: a per-line test for
   /// a rare character costs next to nothing.
-  package static func lacks(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func lacks(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     allWords(of: bytes, where: { !ByteWord.any($0.equal(to: byte)) }, rest: { $0 != byte })
   }
 
   /// Whether every byte of `bytes` is ASCII.
-  package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     allWords(of: bytes, where: { !ByteWord.any($0.nonASCII) }, rest: { $0 < 0x80 })
   }
 
@@ -344,7 +350,7 @@ extension JSONWriter {
 
   /// A query's text, decoded. Undecoded text is written as it stands (the caller hands over
   /// UTF-8); decoded bytes that are not ASCII go through `String`, which repairs what is not UTF-8.
-  package func string(_ text: QueryText?, plainURL: Bool = false) {
+  func string(_ text: QueryText?, plainURL: Bool = false) {
     guard let text else { return null() }
     guard text.isEscaped else { return plainURL ? plainString(text.encoded) : utf8String(text.encoded) }
     text.withDecodedBytes { bytes in
@@ -357,7 +363,7 @@ extension JSONWriter {
   }
 
   /// `{"code":"…","message":"…"}`.
-  package func error(code: String, message: String) {
+  func error(code: String, message: String) {
     beginObject()
     key("code")
     string(code)

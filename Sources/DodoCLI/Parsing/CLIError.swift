@@ -5,7 +5,7 @@ import DodoConfig
 /// Why a command stopped before its work was done; each case has its exit status and, for
 /// `--json`, its error code. Every command handler throws this type and only this type
 /// (`CommandHandler`), so `Dodo.main` reports each failure in the form its case calls for.
-package enum CLIError: Error, CustomStringConvertible {
+enum CLIError: Error, CustomStringConvertible {
   /// The command line is wrong: printed with the command's usage line and a hint.
   case usage(String, command: [String])
   /// No such command, built in or plugin; `hint`: a sentence on what the user may have meant
@@ -19,7 +19,7 @@ package enum CLIError: Error, CustomStringConvertible {
   /// `API_ERROR`, with the HTTP status when one came.
   case api(DodoAPIError)
 
-  package var exitStatus: ExitStatus {
+  var exitStatus: ExitStatus {
     switch self {
     case .usage: .usage
     case .unknownCommand: .unknownCommand
@@ -31,7 +31,7 @@ package enum CLIError: Error, CustomStringConvertible {
 
   /// The `code` of the `--json` error object: the checkout codes of spec section 1.5, and
   /// four of `dodo`'s own for the errors that are not about a checkout.
-  package var code: String {
+  var code: String {
     switch self {
     case .usage: "USAGE_ERROR"
     case .unknownCommand: "UNKNOWN_COMMAND"
@@ -41,7 +41,7 @@ package enum CLIError: Error, CustomStringConvertible {
     }
   }
 
-  package var message: String {
+  var message: String {
     switch self {
     case .usage(let message, _): message
     case .unknownCommand(let name, let suggestion, let hint):
@@ -54,5 +54,5 @@ package enum CLIError: Error, CustomStringConvertible {
   }
 
   /// The message and the code, as `CheckoutError` prints itself: `unknown option '--x' (USAGE_ERROR)`.
-  package var description: String { "\(message) (\(code))" }
+  var description: String { "\(message) (\(code))" }
 }

@@ -1,7 +1,7 @@
 import DodoConfig
 
 /// What a command line asks for.
-package enum ParsedCommandLine: Sendable {
+enum ParsedCommandLine: Sendable {
   /// A command that has a handler (a group without one asks for a subcommand instead).
   case run(Invocation, handler: CommandHandler)
   /// `--help`, `-h` or `dodo help …`: help for the command at this path. `listingPlugins`
@@ -15,12 +15,10 @@ package enum ParsedCommandLine: Sendable {
 
 /// Parses `argv` against the command tree. Global options are accepted before and after the
 /// command; `--` ends the options; `--name=value` and `--name value` are the same.
-package struct CommandLineParser: Sendable {
-  package let root: CommandSpec
+struct CommandLineParser: Sendable {
+  let root: CommandSpec
 
-  package init(root: CommandSpec) { self.root = root }
-
-  package func parse(_ arguments: [String]) throws(CLIError) -> ParsedCommandLine {
+  func parse(_ arguments: [String]) throws(CLIError) -> ParsedCommandLine {
     var path = [root.name]
     var command = root
     var values: [String: String] = [:]

@@ -1,10 +1,10 @@
 /// A parsed command line: the command it names and the values given to it.
-package struct Invocation: Sendable {
+struct Invocation: Sendable {
   /// The command names from the root, e.g. `["dodo", "abandoned", "show"]`.
-  package let path: [String]
-  package let command: CommandSpec
+  let path: [String]
+  let command: CommandSpec
   /// Positional arguments, in order.
-  package let arguments: [String]
+  let arguments: [String]
   /// The last value of each option that takes one, by long name.
   let values: [String: String]
   /// The flags that were given, by long name.
@@ -13,16 +13,16 @@ package struct Invocation: Sendable {
   /// repeated (`--product A --product B`).
   var everyValue: [String: [String]] = [:]
 
-  package func value(_ option: OptionSpec) -> String? { values[option.name] }
+  func value(_ option: OptionSpec) -> String? { values[option.name] }
   /// Every value given to `option`, in order; `[]` when none.
-  package func values(_ option: OptionSpec) -> [String] { everyValue[option.name] ?? [] }
-  package func isSet(_ option: OptionSpec) -> Bool { flags.contains(option.name) || values[option.name] != nil }
+  func values(_ option: OptionSpec) -> [String] { everyValue[option.name] ?? [] }
+  func isSet(_ option: OptionSpec) -> Bool { flags.contains(option.name) || values[option.name] != nil }
 
   /// The value of an option that takes one of a fixed set, already checked by the parser.
-  package func value<Value: RawRepresentable<String>>(_ option: OptionSpec, as type: Value.Type) -> Value? {
+  func value<Value: RawRepresentable<String>>(_ option: OptionSpec, as type: Value.Type) -> Value? {
     values[option.name].flatMap(Value.init(rawValue:))
   }
 
   /// `dodo abandoned show`, as usage lines and hints name the command.
-  package var commandLine: String { path.joined(separator: " ") }
+  var commandLine: String { path.joined(separator: " ") }
 }

@@ -1,14 +1,28 @@
-@_spi(Scanning) import DodoCheckout
+/// What support staff paste as a customer's return: a return URL, a bare query string or a
+/// bare status value, told apart by their shape and cleaned of what mail clients and chats
+/// add (`<…>`, quotes, `&amp;`), each cleaning a warning (`dodo explain-status`'s reading).
+///
+/// The result is the iOS SDK's reading of the cleaned input; the warnings are extra.
+public enum ReturnInput {
+  /// Reads `input` (see `read(_:_:)`) into the SDK's result and its warnings.
+  public static func read(_ input: String) throws(CheckoutError) -> (result: CheckoutResult, warnings: InputWarnings) {
+    var input = input
+    let outcome: Result<(CheckoutResult, InputWarnings)?, CheckoutError> = input.withUTF8 { bytes in
+      var reading: (CheckoutResult, InputWarnings)?
+      do throws(CheckoutError) { try read(bytes) { reading = ($0.result, $1) } } catch { return .failure(error) }
+      return .success(reading)
+    }
+    guard let reading = try outcome.get() else { throw .invalidReturnUrl("the input could not be read") }
+    return reading
+  }
 
-/// The three kinds of input `explain-status` takes, told apart by their shape.
-enum ExplainInput {
   /// Reads a return URL (text that starts with a scheme and `:`), a query string (starts
   /// with `?`, or holds `=` or `&`), or a bare status value (letters, digits, `_` and `-`,
-  /// read as the query `status=VALUE`), and calls `body` with the reading.
-  static func read(_ input: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, ExplainWarnings) -> Void)
-    throws(CheckoutError)
-  {
-    var warnings: ExplainWarnings = []
+  /// read as the query `status=VALUE`), and calls `body` with the reading in place.
+  @_spi(Scanning) public static func read(
+    _ input: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, InputWarnings) -> Void
+  ) throws(CheckoutError) {
+    var warnings: InputWarnings = []
     let unwrapped = unwrapped(input, &warnings)
     guard containsHTMLAmpersand(unwrapped) else { return try readCleaned(unwrapped, warnings, body) }
     warnings.insert(.htmlAmpersand)
@@ -23,9 +37,9 @@ enum ExplainInput {
   }
 
   /// `input` without the `<…>` or quotes a mail client or a chat put around it.
-  static func unwrapped(_ input: UnsafeBufferPointer<UInt8>, _ warnings: inout ExplainWarnings) -> UnsafeBufferPointer<
-    UInt8
-  > {
+  static func unwrapped(_ input: UnsafeBufferPointer<UInt8>, _ warnings: inout InputWarnings)
+    -> UnsafeBufferPointer<UInt8>
+  {
     var input = input
     while input.count >= 2, let first = input.first, let last = input.last {
       if first == UInt8(ascii: "<"), last == UInt8(ascii: ">") {
@@ -42,7 +56,7 @@ enum ExplainInput {
 
   private static func containsHTMLAmpersand(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
     // `;` is rare in a return URL: look for it first, and for `&amp` before it only then.
-    guard input.count >= 5, !JSONWriter.lacks(UInt8(ascii: ";"), in: input) else { return false }
+    guard input.count >= 5, !ASCIIBytes.lacks(UInt8(ascii: ";"), in: input) else { return false }
     var i = 4
     while i < input.count {
       if input[i] == UInt8(ascii: ";"), isHTMLAmpersand(input, at: i - 4) { return true }
@@ -59,9 +73,8 @@ enum ExplainInput {
   }
 
   private static func readCleaned(
-    _ input: UnsafeBufferPointer<UInt8>, _ cleaning: ExplainWarnings, _ body: (ReturnQuery, ExplainWarnings) -> Void
+    _ input: UnsafeBufferPointer<UInt8>, _ warnings: InputWarnings, _ body: (ReturnQuery, InputWarnings) -> Void
   ) throws(CheckoutError) {
-    let warnings = cleaning
     if hasScheme(input) {
       let found = isCheckoutPage(input) ? warnings.union(.checkoutPage) : warnings
       do throws(CheckoutError) {
@@ -123,7 +136,7 @@ enum ExplainInput {
     guard host.count == count || (host.count > count && host[host.count - count - 1] == UInt8(ascii: ".")) else {
       return false
     }
-    return ExplainWarnings.hasPrefixIgnoringCase(UnsafeBufferPointer(rebasing: host[(host.count - count)...]), domain)
+    return ASCIIBytes.hasPrefixIgnoringCase(UnsafeBufferPointer(rebasing: host[(host.count - count)...]), domain)
   }
 
   private static func hasScheme(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -133,17 +146,13 @@ enum ExplainInput {
     for c in input.dropFirst() {
       if c == UInt8(ascii: ":") { return true }
       let isSchemeCharacter =
-        ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z"))
-        || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
-        || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+        ASCIIBytes.isAlphanumeric(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
       if !isSchemeCharacter { return false }
     }
     return false
   }
 
   private static func isStatusCharacter(_ c: UInt8) -> Bool {
-    ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z"))
-      || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
-      || c == UInt8(ascii: "_") || c == UInt8(ascii: "-")
+    ASCIIBytes.isAlphanumeric(c) || c == UInt8(ascii: "_") || c == UInt8(ascii: "-")
   }
 }

@@ -49,7 +49,7 @@ package struct HelperTransport: HTTPTransport {
   }
 
   /// The first of `places` that is an executable file.
-  func locateAmong(_ places: [String]) throws(TransportError) -> String {
+  package func locateAmong(_ places: [String]) throws(TransportError) -> String {
     for place in places where Syscalls.isExecutable(place) && (try? Syscalls.lstat(place))?.isDirectory == false {
       return place
     }

@@ -1,8 +1,6 @@
-@_spi(Scanning) import DodoCheckout
-
-/// `explain-status --redact`: an input with its customer's email and license keys hidden,
-/// before it is read, so that every place it shows (the echoed input, the fields, `raw`)
-/// shows the hidden form and nothing else.
+/// An input with its customer's email and license keys hidden (`dodo explain-status
+/// --redact`), before it is read, so that every place it shows (the echoed input, the fields,
+/// `raw`) shows the hidden form and nothing else.
 ///
 /// An email keeps its first character and its domain (`a***@example.com`), which tells
 /// support staff which customer it is likely about without giving the address away; one with
@@ -12,13 +10,19 @@
 /// its name percent-decoded (`em%61il` too), compared ignoring case, and ending in `email` or
 /// `license_key` (so a `<`, quote or blank before it hides nothing), after any `?`, `&`, `;`
 /// or `#`, so a fragment, `&amp;` or another parameter's value hides no value either: hiding
-/// too much is the safe way to be wrong.
-enum ExplainRedaction {
+/// too much is the safe way to be wrong. IDs and the status stay: support staff look them up.
+public enum InputRedaction {
+  /// `input` with the values hidden.
+  public static func redacted(_ input: String) -> String {
+    var input = input
+    return input.withUTF8 { bytes in redacted(bytes).map { String(decoding: $0, as: UTF8.self) } } ?? input
+  }
+
   /// `input` with the values hidden; `nil` when it holds none, so the input is used as it is.
-  static func redacted(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+  @_spi(Scanning) public static func redacted(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
     // The <…> or quotes around an input are kept as they are, not taken for part of a value.
-    var ignored: ExplainWarnings = []
-    let inner = ExplainInput.unwrapped(input, &ignored)
+    var ignored: InputWarnings = []
+    let inner = ReturnInput.unwrapped(input, &ignored)
     guard let base = input.baseAddress, let innerBase = inner.baseAddress else { return nil }
     let end = base.distance(to: innerBase) + inner.count
     var out: [UInt8]?
@@ -62,10 +66,8 @@ enum ExplainRedaction {
 
   /// Whether `name` ends with the lower-case ASCII `suffix`, compared ignoring case.
   private static func endsWith(_ name: [UInt8], _ suffix: StaticString) -> Bool {
-    suffix.withUTF8Buffer { want in
-      name.count >= want.count
-        && zip(name.suffix(want.count), want).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }
-    }
+    name.count >= suffix.utf8CodeUnitCount
+      && name.suffix(suffix.utf8CodeUnitCount).withUnsafeBufferPointer { ASCIIBytes.hasPrefixIgnoringCase($0, suffix) }
   }
 
   /// `a***` and the domain after the last `@` (or `%40`), as it is written; `[redacted]`
@@ -88,17 +90,13 @@ enum ExplainRedaction {
       return Array("[redacted]".utf8)
     }
     let first = value[0]
-    let isAlphanumeric =
-      ((first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z"))
-      || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
-    return [isAlphanumeric ? first : UInt8(ascii: "*")] + Array("***".utf8) + Array(value[at.index...])
+    return [ASCIIBytes.isAlphanumeric(first) ? first : UInt8(ascii: "*")] + Array("***".utf8)
+      + Array(value[at.index...])
   }
 
   /// A letter, digit, `.`, `-` or `_`: what a domain shown as it is may hold.
   private static func isHostCharacter(_ c: UInt8) -> Bool {
-    ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z"))
-      || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
-      || c == UInt8(ascii: ".") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")
+    ASCIIBytes.isAlphanumeric(c) || c == UInt8(ascii: ".") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")
   }
 
   /// A parameter name with its `%XX` escapes decoded (`+` stays, as the SDK reads names).

@@ -1,0 +1,187 @@
+@_spi(Scanning) import DodoCheckout
+
+/// `explain-status`'s text output: one block per input, written straight into the output
+/// buffer.
+///
+///     myapp://checkout/return?status=succeeded&payment_id=pay_1
+///       Result:        succeeded (status=succeeded)
+///       Meaning:       The customer completed a one-time payment.
+///       …
+///
+/// Each field is its label, padded to one column, and its value, word-wrapped at the help
+/// width with continuation lines under the value (`field(_:_:)`). A value is written in
+/// place; only one that needs wrapping (a space in it, and too long or oddly spaced for one
+/// line) or is not ASCII is laid out again through strings, so the usual return URL makes no
+/// string. Every text from the input is escaped (`TerminalText`).
+struct ExplainText {
+  let writer: JSONWriter
+  let style: TextStyle
+
+  /// The `Meaning:` and `Next step:` lines of each explanation, laid out once.
+  private static let explanationFields: [[UInt8]] = StatusExplanation.allCases.map {
+    Array((field("Meaning", $0.meaning) + field("Next step", $0.nextStep)).utf8)
+  }
+
+  /// The `Warning:` line of each warning, laid out once, in `InputWarnings.entries`' order.
+  private static let warningFields: [[UInt8]] = InputWarnings.entries.map {
+    Array(field("Warning", $0.text.description).utf8)
+  }
+
+  /// The parameters with a field of their own; the others are shown under `Other:`.
+  private static let named: [StaticString] = ["status", "payment_id", "subscription_id", "email", "license_key"]
+
+  /// The block of one reading; `first`: no blank line before it.
+  func write(
+    _ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: InputWarnings, first: Bool
+  ) {
+    writeInput(input, first: first)
+    let status = query.status
+    let explanation = StatusExplanation.of(query.rawStatus).given(
+      subscription: query.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
+    field("Result") {
+      styled(style.code(for: status)) {
+        add(CheckoutStatus.literalName(status))
+        if let raw = query.rawStatus {
+          add(" (status=")
+          raw.withDecodedBytes { escaped($0) }
+          add(")")
+        } else {
+          add(" (no status)")
+        }
+      }
+    }
+    if !warnings.isEmpty {
+      for (index, entry) in InputWarnings.entries.enumerated() where warnings.contains(entry.warning) {
+        Self.warningFields[index].withUnsafeBufferPointer { writer.raw($0) }
+      }
+    }
+    Self.explanationFields[explanation.rawValue].withUnsafeBufferPointer { writer.raw($0) }
+    if let id = query.paymentId { field("Payment") { id.withDecodedBytes { escaped($0) } } }
+    if let id = query.subscriptionId { field("Subscription") { id.withDecodedBytes { escaped($0) } } }
+    if let email = query.customerEmail { field("Email") { email.withDecodedBytes { escaped($0) } } }
+    let keys = query.licenseKeys
+    if !keys.isEmpty {
+      field("License keys") {
+        for (index, key) in keys.enumerated() {
+          if index > 0 { add(", ") }
+          key.withDecodedBytes { escaped($0) }
+        }
+      }
+    }
+    let others = query.parameters.filter { !Self.isNamed($0.name) }
+    if !others.isEmpty {
+      field("Other") {
+        for (index, parameter) in others.enumerated() {
+          if index > 0 { add(" ") }
+          parameter.name.withDecodedBytes { escaped($0) }
+          add("=")
+          parameter.value.withDecodedBytes { escaped($0) }
+        }
+      }
+    }
+  }
+
+  /// The block of an input that cannot be decoded.
+  func write(_ input: UnsafeBufferPointer<UInt8>, _ error: CheckoutError, first: Bool) {
+    writeInput(input, first: first)
+    field("Error") {
+      styled(style.enabled ? "31" : nil) {
+        var text = "\(error.code.rawValue): \(TerminalText.escaped(error.message))"
+        text.withUTF8 { writer.raw($0) }
+      }
+    }
+    field("Next step") { add(StatusExplanation.undecodableNextStep) }
+  }
+
+  private func writeInput(_ input: UnsafeBufferPointer<UInt8>, first: Bool) {
+    if !first { add("\n") }
+    styled(style.enabled ? "1" : nil) { escaped(input) }
+    add("\n")
+  }
+
+  /// `"  Label:" + padding + value + "\n"`, with the value `write` writes wrapped as
+  /// `field(_:_:)` wraps it.
+  private func field(_ label: StaticString, _ write: () -> Void) {
+    let start = writer.count
+    add("  ")
+    add(label)
+    add(":")
+    let padding = max(1, 14 - label.utf8CodeUnitCount)
+    for _ in 0..<padding { add(" ") }
+    let valueStart = writer.count
+    write()
+    let value = UnsafeBufferPointer(rebasing: writer.bytes[valueStart...])
+    if !Self.standsOnOneLine(value, indent: valueStart - start) {
+      let text = String(decoding: value, as: UTF8.self)
+      writer.truncate(to: start)
+      var laidOut = Self.field(label.description, text)
+      laidOut.withUTF8 { writer.raw($0) }
+      return
+    }
+    add("\n")
+  }
+
+  /// Whether `wrap` leaves `value` as it is on one line: no space to break at, or short
+  /// enough and single-spaced; counted in bytes, so only for text of single-byte characters.
+  private static func standsOnOneLine(_ value: UnsafeBufferPointer<UInt8>, indent: Int) -> Bool {
+    var spaced = false
+    var previous = UInt8(ascii: " ")
+    for c in value {
+      guard (c >= 0x20 && c < 0x7F) || c == 0x1B else { return false }
+      if c == UInt8(ascii: " ") {
+        if previous == UInt8(ascii: " ") { return false }
+        spaced = true
+      }
+      previous = c
+    }
+    return !spaced || (previous != UInt8(ascii: " ") && indent + value.count <= HelpFormatter.width)
+  }
+
+  /// `text` as the terminal shows it safely: as it is when it is printable ASCII, else
+  /// through `TerminalText.escaped`.
+  private func escaped(_ text: UnsafeBufferPointer<UInt8>) {
+    if text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return writer.raw(text) }
+    var shown = TerminalText.escaped(String(decoding: text, as: UTF8.self))
+    shown.withUTF8 { writer.raw($0) }
+  }
+
+  /// What `write` writes, in the SGR `code` (`nil`: plain).
+  private func styled(_ code: StaticString?, _ write: () -> Void) {
+    guard let code else { return write() }
+    add("\u{1B}[")
+    add(code)
+    add("m")
+    write()
+    add("\u{1B}[0m")
+  }
+
+  private func add(_ text: StaticString) { text.withUTF8Buffer { writer.raw($0) } }
+
+  private static func isNamed(_ name: QueryText) -> Bool {
+    if name.isEscaped ? false : name.encoded.allSatisfy({ $0 < 0x80 }) {
+      return named.contains { known in
+        known.withUTF8Buffer { $0.count == name.encoded.count && $0.elementsEqual(name.encoded) }
+      }
+    }
+    let decoded = name.decoded
+    return named.contains { $0.description == decoded }
+  }
+
+  /// `  Label:` padded to the value's column, and `value` word-wrapped under it.
+  static func field(_ label: String, _ value: String) -> String {
+    let lead = "  \(label):" + String(repeating: " ", count: max(1, 14 - label.count))
+    return lead + HelpFormatter.wrap(value, indent: lead.count).dropFirst(lead.count) + "\n"
+  }
+}
+
+extension TextStyle {
+  /// The SGR code `colored(_:for:)` gives `status`; `nil` without colour.
+  fileprivate func code(for status: CheckoutStatus) -> StaticString? {
+    guard enabled else { return nil }
+    switch status {
+    case .succeeded: return "32"
+    case .failed, .expired: return "31"
+    case .pending, .cancelled: return "33"
+    }
+  }
+}

@@ -1,0 +1,164 @@
+/// What a return URL's status means for the customer, and what support staff should do next:
+/// the knowledge behind `dodo explain-status`, shared with the library and any Swift tool.
+///
+/// The result is a hint, not proof: a pending or unknown outcome is reconciled with the
+/// backend and never told to the customer as a failure; only the webhook proves a payment.
+///
+/// The texts are literals (`meaningText`, `nextStepText`), so a caller that explains millions
+/// of inputs writes them straight from the binary, without reference counting.
+public enum StatusExplanation: Int, CaseIterable, Sendable {
+  /// `succeeded`: a one-time payment.
+  case paid
+  /// `succeeded` naming neither a payment nor a subscription (see `given(subscription:unconfirmed:)`).
+  case paidUnnamed
+  /// `active`, or `succeeded` naming a subscription.
+  case subscriptionActive
+  /// `cancelled`, which Dodo Payments' payments have and the SDK reads as pending.
+  case cancelled
+  /// `failed`.
+  case declined
+  /// `expired`.
+  case expired
+  /// `processing`.
+  case processing
+  /// `requires_customer_action`.
+  case customerAction
+  /// `requires_payment_method`.
+  case paymentMethod
+  /// Any other `requires_…`.
+  case requiresSomething
+  /// No status at all.
+  case missing
+  /// `status=` with no value.
+  case empty
+  /// A status Dodo Payments does not send.
+  case unrecognized
+
+  /// The explanation of a result's raw status, compared case-insensitively as the status is.
+  public static func of(_ rawStatus: String?) -> StatusExplanation {
+    guard var raw = rawStatus else { return .missing }
+    return raw.withUTF8 { of(statusBytes: $0) }
+  }
+
+  /// The explanation of a raw status read in place.
+  @_spi(Scanning) public static func of(_ rawStatus: QueryText?) -> StatusExplanation {
+    guard let rawStatus else { return .missing }
+    return rawStatus.withDecodedBytes { of(statusBytes: $0) }
+  }
+
+  /// The explanation of a whole reading: a success is a subscription's when the return names
+  /// a subscription, and one that names neither a payment nor a subscription (`unconfirmed`,
+  /// see `InputWarnings.unconfirmed`) is not sent to look up a payment ID it lacks.
+  public func given(subscription: Bool, unconfirmed: Bool) -> StatusExplanation {
+    guard self == .paid else { return self }
+    return subscription ? .subscriptionActive : unconfirmed ? .paidUnnamed : self
+  }
+
+  /// What the status means for the customer.
+  public var meaning: String { meaningText.description }
+  /// What support staff should do next.
+  public var nextStep: String { nextStepText.description }
+
+  static func of(statusBytes bytes: UnsafeBufferPointer<UInt8>) -> StatusExplanation {
+    func `is`(_ word: StaticString) -> Bool {
+      word.withUTF8Buffer { want in bytes.count == want.count && ASCIIBytes.hasPrefixIgnoringCase(bytes, want) }
+    }
+    if bytes.isEmpty { return .empty }
+    if `is`("succeeded") { return .paid }
+    if `is`("active") { return .subscriptionActive }
+    if `is`("failed") { return .declined }
+    if `is`("expired") { return .expired }
+    if `is`("processing") { return .processing }
+    if `is`("requires_customer_action") { return .customerAction }
+    if `is`("requires_payment_method") { return .paymentMethod }
+    if `is`("cancelled") { return .cancelled }
+    let prefix: StaticString = "requires_"
+    if bytes.count > prefix.utf8CodeUnitCount, ASCIIBytes.hasPrefixIgnoringCase(bytes, prefix) {
+      return .requiresSomething
+    }
+    return .unrecognized
+  }
+
+  private static let reconcile: StaticString =
+    "Do not tell the customer the payment failed. Look up the checkout session or payment on the backend (Get Checkout Session or Get Payment Detail), or wait for the payment.succeeded or payment.failed webhook, and treat it as pending until then."
+
+  /// `meaning` as a literal.
+  public var meaningText: StaticString {
+    switch self {
+    case .paid: "The customer completed a one-time payment."
+    case .paidUnnamed: "The return URL says the payment succeeded, but names no payment or subscription."
+    case .subscriptionActive: "The customer's subscription is active."
+    case .cancelled:
+      "Dodo Payments reports this payment as cancelled: it was stopped before it completed. The SDK does not read cancelled as an outcome, so it reads as pending."
+    case .declined: "The payment was declined; this attempt charged nothing."
+    case .expired: "The checkout session expired before the customer paid."
+    case .processing: "The payment is still processing and settles later."
+    case .customerAction:
+      "The payment is waiting for the customer to complete a step, such as a 3-D Secure check; it has not completed."
+    case .paymentMethod: "The payment is waiting for a usable payment method; it has not completed."
+    case .requiresSomething:
+      "The payment is waiting for a further step before it can complete; it has not completed yet."
+    case .missing: "The return URL carries no status, so the outcome is unknown; it reads as pending."
+    case .empty: "The return URL's status is empty, so the outcome is unknown; it reads as pending."
+    case .unrecognized:
+      "The status is not one Dodo Payments sends, so the outcome is unknown; it reads as pending."
+    }
+  }
+
+  /// `nextStep` as a literal.
+  public var nextStepText: StaticString {
+    switch self {
+    case .paid:
+      "Confirm it on the backend (the payment.succeeded webhook or Get Payment Detail with the payment ID) before granting access: the return URL alone is not proof of payment."
+    case .paidUnnamed:
+      "Do not grant access on this URL alone: find the payment on the backend (the payment.succeeded or subscription.active webhook, or Get Checkout Session for the customer's session) and confirm it there."
+    case .subscriptionActive:
+      "Confirm it on the backend (the subscription.active webhook or Get Subscription with the subscription ID) before granting access: the return URL alone is not proof of payment."
+    case .cancelled:
+      "Check the payment on the backend (the payment.cancelled webhook or Get Payment Detail with the payment ID). If it was cancelled, nothing was charged and the customer can start a new checkout; do not tell them the payment failed."
+    case .declined:
+      "The customer can try again, with another payment method if the card was refused. Confirm with the payment.failed webhook if in doubt."
+    case .expired:
+      "Nothing was charged on this session. Create a new checkout session for the customer to try again."
+    case .processing, .customerAction, .paymentMethod, .requiresSomething, .missing, .empty, .unrecognized:
+      Self.reconcile
+    }
+  }
+
+  /// What support staff should do next about an input that cannot be decoded.
+  public static let undecodableNextStep: StaticString =
+    "Ask the customer for the full address the checkout returned to, exactly as shown."
+}
+
+/// Byte comparisons of ASCII text, shared by the support readers.
+enum ASCIIBytes {
+  /// Whether `bytes` starts with the lower-case ASCII `prefix`, compared ignoring case.
+  static func hasPrefixIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+    prefix.withUTF8Buffer { hasPrefixIgnoringCase(bytes, $0) }
+  }
+
+  static func hasPrefixIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ want: UnsafeBufferPointer<UInt8>) -> Bool {
+    bytes.count >= want.count && zip(bytes, want).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }
+  }
+
+  /// A letter or a digit.
+  static func isAlphanumeric(_ c: UInt8) -> Bool {
+    ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z"))
+      || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+  }
+
+  /// Whether no byte of `bytes` is `byte`, checked eight bytes at a time: a per-line test for
+  /// a rare character costs next to nothing.
+  static func lacks(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var i = 0
+    while i + 8 <= bytes.count {
+      if ByteWord.any(ByteWord(bytes, at: i).equal(to: byte)) { return false }
+      i += 8
+    }
+    while i < bytes.count {
+      if bytes[i] == byte { return false }
+      i += 1
+    }
+    return true
+  }
+}
