@@ -10,13 +10,6 @@ import DodoPlatform
 /// Writes checkout events (`--events text|json`) and, on a terminal, one calm line saying
 /// what `start` is waiting for and how to give up. Nothing here carries a query string.
 struct CheckoutEventReporter {
-  /// Why the checkout was cancelled, known once its result is delivered, which comes before
-  /// `closed` (the core's event itself carries nothing, as in the SDK).
-  final class Cancellation {
-    var reason: CancellationReason?
-  }
-
-  let cancellation = Cancellation()
   let context: Context
   let format: String?
   let checkoutURL: CheckoutURL
@@ -24,7 +17,8 @@ struct CheckoutEventReporter {
   /// No browser was run (`--no-open`, or headless): the user opens the URL shown.
   let byHand: Bool
 
-  func report(_ event: CheckoutEvent) {
+  /// Reports `event`; `reason` is why a `closed` checkout was cancelled (the flow says it).
+  func report(_ event: CheckoutEvent, reason: CancellationReason?) {
     let at = AbandonedSessionFile.timestamp(Date())
     switch format {
     case "json":
@@ -38,7 +32,7 @@ struct CheckoutEventReporter {
         json.key("url")
         json.string(Self.withoutQuery(checkoutURL.string))
       }
-      if event == .closed, let reason = cancellation.reason {
+      if event == .closed, let reason {
         json.key("reason")
         json.string(reason.rawValue)
       }

@@ -199,8 +199,8 @@ struct StartCommand {
         command: invocation.path)
     }
     let (checkoutURL, returnURL) = try account.urls(checkoutURL: invocation.arguments.first, returnURL: givenReturnURL)
-    // The flow validates both URLs again; checking here first gives a bad URL its own exit
-    // code before any directory is touched.
+    // Read once, here: a bad URL gets its own exit code before any directory is touched, and
+    // the flow runs on these values.
     let checkout: CheckoutURL
     let returning: ReturnURL
     do throws(CheckoutError) {
@@ -262,14 +262,14 @@ struct StartCommand {
     let result: CheckoutResult
     do throws(CheckoutError) {
       result = try local.run(
-        checkoutURL: checkoutURL, returnURL: returnURL, customization: settings.customization, presenter: presenter,
+        checkoutURL: checkout, returnURL: returning, customization: settings.customization, presenter: presenter,
         channel: BrowserFailureTolerantChannel(server: server, byHand: byHand),
         timeout: timeout.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
-        onEvent: reporter.report, onWarning: { context.warn($0.message) },
-        deliver: { delivery throws(CheckoutError) in
-          reporter.cancellation.reason = delivery.result.cancellationReason
-          return try deliver(delivery, timeout: timeout, account: account)
-        })
+        onEvent: reporter.report,
+        // The wait may last minutes: the code that ran so far goes back to the kernel first.
+        beforeWaiting: Syscalls.releaseProgramCode,
+        onWarning: { context.warn($0.message) },
+        deliver: { delivery throws(CheckoutError) in try deliver(delivery, timeout: timeout, account: account) })
     } catch {
       throw CLIError.checkout(error)
     }

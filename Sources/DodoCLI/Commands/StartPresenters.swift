@@ -127,12 +127,9 @@ final class AnnouncingPresenter: CheckoutPresenter {
 
 /// The return channel, except that a browser command exiting non-zero is a warning and the
 /// wait goes on: the checkout may be open all the same, or the user opens it by hand.
-/// Before the first wait, which may last minutes, the code that ran so far is given back to
-/// the kernel (`Syscalls.releaseProgramCode`).
 final class BrowserFailureTolerantChannel: ReturnChannel {
   let server: ReturnChannelServer
   let byHand: ByHand
-  private var waited = false
 
   init(server: ReturnChannelServer, byHand: ByHand) {
     self.server = server
@@ -142,10 +139,6 @@ final class BrowserFailureTolerantChannel: ReturnChannel {
   func open(for returnURL: ReturnURL) throws(CheckoutError) { try server.open(for: returnURL) }
 
   func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
-    if !waited {
-      waited = true
-      Syscalls.releaseProgramCode()
-    }
     while true {
       let event = try server.next(until: deadline)
       guard case .presenterFailed(let error) = event else { return event }
