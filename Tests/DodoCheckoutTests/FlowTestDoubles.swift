@@ -164,7 +164,8 @@ struct FlowHarness {
       })
     // The caller reads both URLs once, before anything is touched, as `dodo start` does.
     return Result { () throws(CheckoutError) in
-      let flow = CheckoutFlow(checkoutURL: try CheckoutURL(checkoutURL), returnURL: try ReturnURL.forCheckout(returnURL))
+      let flow = CheckoutFlow(
+        checkoutURL: try CheckoutURL(checkoutURL), returnURL: try ReturnURL.forCheckout(returnURL))
       return try driver.run(flow, now: Date(timeIntervalSince1970: 1_800_000_000))
     }
   }

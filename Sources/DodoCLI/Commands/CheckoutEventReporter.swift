@@ -16,10 +16,12 @@ struct CheckoutEventReporter {
   let returnURL: ReturnURL
   /// No browser was run (`--no-open`, or headless): the user opens the URL shown.
   let byHand: Bool
+  /// What time it is, for each event's `at`.
+  var now: () -> Date = { Date() }
 
   /// Reports `event`; `reason` is why a `closed` checkout was cancelled (the flow says it).
   func report(_ event: CheckoutEvent, reason: CancellationReason?) {
-    let at = AbandonedSessionFile.timestamp(Date())
+    let at = AbandonedSessionFile.timestamp(now())
     switch format {
     case "json":
       let json = JSONWriter()

@@ -77,7 +77,7 @@ struct ByHand {
   }
 }
 
-/// No browser can be shown here (see `StartCommand.headlessReason`): nothing is run, and the
+/// No browser can be shown here (see `StartRun.headlessReason`): nothing is run, and the
 /// user is told how to finish by hand; the checkout still counts as presented and waits.
 final class HeadlessPresenter: CheckoutPresenter {
   let byHand: ByHand
@@ -102,9 +102,10 @@ final class HeadlessPresenter: CheckoutPresenter {
 final class AnnouncingPresenter: CheckoutPresenter {
   let context: Context
   let byHand: ByHand
-  let launcher: BrowserLauncher
+  /// Runs the browser command (`BrowserLauncher`, or what a test injected).
+  let launcher: any CheckoutPresenter
 
-  init(context: Context, byHand: ByHand, launcher: BrowserLauncher) {
+  init(context: Context, byHand: ByHand, launcher: any CheckoutPresenter) {
     self.context = context
     self.byHand = byHand
     self.launcher = launcher
