@@ -26,16 +26,18 @@ package enum Dodo {
   /// Runs one command line (without the program name) and returns the exit status. A test
   /// passes its own streams: standard input as a descriptor (a pipe), output as sinks in
   /// memory; and may pass its own `transport` (an in-memory Dodo API; the default runs the
-  /// HTTPS helper) and `sleep` (for retries; the default waits).
+  /// HTTPS helper), `sleep` (for retries; the default waits) and `start` (what `dodo start`
+  /// runs against; the default is the machine).
   static func main(
     arguments: [String], environment: [String: String], stdinFD: Int32 = 0,
     stdout: any OutputSink = FileDescriptorSink(fd: 1), stderr: any OutputSink = FileDescriptorSink(fd: 2),
-    transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Double) -> Void)? = nil
+    transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Double) -> Void)? = nil,
+    start: StartDependencies = .live
   ) -> Int32 {
     let parsed = Result { () throws(CLIError) in try CommandLineParser(root: CommandTree.root).parse(arguments) }
     let context = Context(
       environment: environment, stdout: OutputFile(stdout), stderr: OutputFile(stderr), stdinFD: stdinFD,
-      globals: globals(of: parsed, arguments: arguments), transport: transport, sleep: sleep)
+      globals: globals(of: parsed, arguments: arguments), transport: transport, sleep: sleep, start: start)
     defer { context.stderr.flush() }
     var status = run(parsed, context: context)
     // Output that did not arrive is a failure, not a success with a hole in it (`dodo … > full-disk`).

@@ -75,13 +75,14 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
       && Self.path(bytes, parts.path, normalizesTo: decodedPath)
   }
 
-  /// Reads `url` once: `nil` when it does not come back here (`matches(_:)`), else what it says.
+  /// Reads `url` once: `nil` when it does not come back here (`matches(_:)`), else what it
+  /// says and whether it echoes this return URL's own parameters (`isEchoed(by:)`).
   package func reading(_ url: String) -> IncomingReturn? {
     var url = url
     return url.withUTF8 { bytes in
       guard let parts = try? URLReader.read(bytes, checking: .beforeQuery), matches(bytes, parts) else { return nil }
       let query = ReturnQuery(returnURL: bytes, parts)
-      return IncomingReturn(result: query.result, unreadablePart: query.unreadablePart)
+      return IncomingReturn(result: query.result, unreadablePart: query.unreadablePart, isEchoed: echoes(query))
     }
   }
 
@@ -197,6 +198,8 @@ package struct IncomingReturn: Sendable, Hashable {
   package var result: CheckoutResult
   /// What of its query or fragment is not URL text, as `ReturnQuery.unreadablePart` says.
   package var unreadablePart: String?
+  /// Whether it carries the return URL's own parameters with their values (`ReturnURL.isEchoed(by:)`).
+  package var isEchoed: Bool
 }
 
 /// A parameter of a return URL's own query: its name, and its value as bytes to compare.

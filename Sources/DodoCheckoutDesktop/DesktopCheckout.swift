@@ -36,9 +36,9 @@ struct DesktopCheckout: Sendable {
     checkoutURL: String, returnURL: String, customization: BrowserCustomization,
     onEvent: @escaping @Sendable (CheckoutEvent) -> Void
   ) async throws(CheckoutError) -> CheckoutResult {
-    // Both URLs are checked before any directory is touched, as `dodo start` does.
-    _ = try CheckoutURL(checkoutURL)
-    _ = try ReturnURL.forCheckout(returnURL)
+    // Both URLs are read once, before any directory is touched, as `dodo start` does.
+    let checkoutURL = try CheckoutURL(checkoutURL)
+    let returnURL = try ReturnURL.forCheckout(returnURL)
     if Task.isCancelled { return .cancelled }
     let checkout: LocalCheckout
     do throws(PlatformError) {
@@ -55,7 +55,7 @@ struct DesktopCheckout: Sendable {
         try checkout.run(
           checkoutURL: checkoutURL, returnURL: returnURL, customization: customization, presenter: presenter,
           channel: channel,
-          onEvent: onEvent)
+          onEvent: { event, _ in onEvent(event) })
       }
     }
     let outcome = await withTaskCancellationHandler {

@@ -1,5 +1,11 @@
 import DodoCheckout
 
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// A checkout on this machine, wired the one way that both `DodoCheckout.start` and
 /// `dodo start` run it: the private state and runtime directories, the one-at-a-time lock in
 /// both, the abandoned-session record in the state directory, and the return channel's server
@@ -26,14 +32,20 @@ package final class LocalCheckout {
   /// Runs the checkout to its end on the calling thread, which blocks in `poll(2)` meanwhile.
   ///
   /// - Parameters:
+  ///   - checkoutURL, returnURL: Validated by the caller before anything was touched.
   ///   - channel: What the flow waits on: `server` itself, or a wrapper of it.
   ///   - timeout: How long to wait for the return before the checkout ends as cancelled.
+  ///   - now: When the checkout starts (its abandoned session's `createdAt`).
+  ///   - beforeWaiting: Runs once, just before the first wait (see `CheckoutDriver`).
   ///   - deliver: Hands the result to its reader before the record that would recover it goes;
   ///     returns what the backend said about it, when the reader asked (see `CheckoutDriver`).
   package func run(
-    checkoutURL: String, returnURL: String, customization: BrowserCustomization,
+    checkoutURL: CheckoutURL, returnURL: ReturnURL, customization: BrowserCustomization,
     presenter: any CheckoutPresenter, channel: (any ReturnChannel)? = nil, timeout: Duration? = nil,
-    onEvent: @escaping (CheckoutEvent) -> Void = { _ in }, onWarning: @escaping (CheckoutError) -> Void = { _ in },
+    now: Date = Date(),
+    onEvent: @escaping (CheckoutEvent, CancellationReason?) -> Void = { _, _ in },
+    beforeWaiting: @escaping () -> Void = {},
+    onWarning: @escaping (CheckoutError) -> Void = { _ in },
     deliver: @escaping (CheckoutFlow.Delivery) throws(CheckoutError) -> CheckoutFlow.BackendCheck? = { _ in nil }
   ) throws(CheckoutError) -> CheckoutResult {
     let store = AbandonedSessionFile(stateDirectory: state)
@@ -42,8 +54,10 @@ package final class LocalCheckout {
     let driver = CheckoutDriver(
       lock: CheckoutFileLock(stateDirectory: state, runtimeDirectory: runtime),
       store: store,
-      presenter: presenter, channel: channel ?? server, timeout: timeout, onEvent: onEvent, onWarning: onWarning,
+      presenter: presenter, channel: channel ?? server, timeout: timeout, onEvent: onEvent,
+      beforeWaiting: beforeWaiting, onWarning: onWarning,
       deliver: deliver)
-    return try driver.run(CheckoutFlow(checkoutURL: checkoutURL, returnURL: returnURL, customization: customization))
+    return try driver.run(
+      CheckoutFlow(checkoutURL: checkoutURL, returnURL: returnURL, customization: customization), now: now)
   }
 }

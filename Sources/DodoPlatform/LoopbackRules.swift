@@ -41,7 +41,8 @@ struct LoopbackRules {
     } else {
       return .reject(head.target.lowercased().hasPrefix("http://") ? .misdirected : .badRequest)
     }
-    if returnURL.matches(url), !returnURL.isEchoed(by: url) { return .reject(.missingOwnParameters) }
+    // Read once: whether it comes back here, and with the return URL's own parameters.
+    if let read = returnURL.reading(url), !read.isEchoed { return .reject(.missingOwnParameters) }
     return .url(url)
   }
 

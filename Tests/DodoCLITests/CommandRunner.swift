@@ -46,6 +46,8 @@ final class CommandRunner {
   var environment: [String: String]
   /// Dodo's API for the commands that use it (an in-memory one in tests).
   var transport: (any HTTPTransport)?
+  /// What `dodo start` runs against; `nil`: the machine's.
+  var start: StartDependencies?
 
   init() throws {
     scratch = directory.path
@@ -67,7 +69,7 @@ final class CommandRunner {
     Syscalls.close(write)
     let status = Dodo.main(
       arguments: arguments, environment: environment, stdinFD: read, stdout: stdout, stderr: stderr,
-      transport: transport ?? self.transport, sleep: { _ in })
+      transport: transport ?? self.transport, sleep: { _ in }, start: start ?? .live)
     return Output(status: status, stdout: stdout.text, stderr: stderr.text)
   }
 

@@ -101,7 +101,7 @@ import Testing
       context: context, format: nil,
       checkoutURL: try CheckoutURL("https://test.checkout.dodopayments.com/session/cks_1"), returnURL: returnURL,
       byHand: false)
-    reporter.report(.opened)
+    reporter.report(.opened, reason: nil)
     context.stderr.flush()
     #expect(stderr.text.contains("waiting for it to return to"))
     #expect(isSafe(stderr.text), "\(stderr.text)")

@@ -120,6 +120,10 @@ struct FlowHarness {
     eventLog.entries.compactMap { name in CheckoutEvent.allCases.first { $0.name == name } }
   }
   let eventLog = FlowLog()
+  /// The reason each `closed` event carried (`-` for none).
+  let closedReasons = FlowLog()
+  /// How many times the driver ran its step before the first wait.
+  let beforeWaiting = FlowLog()
   let warnings = FlowLog()
   /// What delivering the result throws (standard output that cannot be written).
   var deliveryError: CheckoutError?
@@ -138,14 +142,18 @@ struct FlowHarness {
     returnURL: String = "myapp://checkout/return", timeout: Duration? = nil
   ) -> Result<CheckoutResult, CheckoutError> {
     let events = eventLog
+    let closedReasons = closedReasons
+    let beforeWaiting = beforeWaiting
     let warnings = warnings
     let log = log
     let driver = CheckoutDriver(
       lock: lock, store: store, presenter: presenter, channel: channel, timeout: timeout,
-      onEvent: { event in
+      onEvent: { event, reason in
         events.entries.append(event.name)
         log.entries.append(event.name)
+        if event == .closed { closedReasons.entries.append(reason?.rawValue ?? "-") }
       },
+      beforeWaiting: { beforeWaiting.entries.append("before waiting") },
       onWarning: { warnings.entries.append($0.message) },
       deliver: { [deliveryError, backendCheck] (delivery: CheckoutFlow.Delivery) throws(CheckoutError) in
         let notes =
@@ -154,9 +162,11 @@ struct FlowHarness {
         if let deliveryError { throw deliveryError }
         return backendCheck
       })
+    // The caller reads both URLs once, before anything is touched, as `dodo start` does.
     return Result { () throws(CheckoutError) in
-      try driver.run(
-        CheckoutFlow(checkoutURL: checkoutURL, returnURL: returnURL), now: Date(timeIntervalSince1970: 1_800_000_000))
+      let flow = CheckoutFlow(
+        checkoutURL: try CheckoutURL(checkoutURL), returnURL: try ReturnURL.forCheckout(returnURL))
+      return try driver.run(flow, now: Date(timeIntervalSince1970: 1_800_000_000))
     }
   }
 }

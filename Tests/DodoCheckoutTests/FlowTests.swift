@@ -230,7 +230,8 @@ struct FlowTests {
 
   @Test("the claim is answered first, then the result is delivered, then the record is cleared")
   func deliveredBeforeClearing() throws {
-    var flow = CheckoutFlow(checkoutURL: "https://checkout.dodopayments.com/session/cks_1", returnURL: Self.returnURL)
+    var flow = try CheckoutFlow(
+      checkoutURL: CheckoutURL("https://checkout.dodopayments.com/session/cks_1"), returnURL: ReturnURL(Self.returnURL))
     _ = flow.handle(.begin(now: Date(timeIntervalSince1970: 0)))
     _ = flow.handle(.lockResult(acquired: true))
     _ = flow.handle(.channelOpened)
@@ -333,9 +334,33 @@ struct FlowTests {
     #expect(harness.log.entries.isEmpty)
   }
 
+  @Test(
+    "a cancelled checkout's closed event says why, as its result does",
+    arguments: [
+      (ReturnChannelEvent.timedOut, "timeout"), (.dismissed(.interrupted), "interrupted"),
+      (.dismissed(.browserClosed), "browser_closed"),
+    ])
+  func closedSaysWhy(event: ReturnChannelEvent, reason: String) throws {
+    let harness = FlowHarness([event])
+    #expect(try harness.run().get().cancellationReason?.rawValue == reason)
+    #expect(harness.closedReasons.entries == [reason])
+  }
+
+  @Test("a checkout that came back closes without a reason; the step before waiting runs once")
+  func closedWithoutReason() throws {
+    let harness = FlowHarness([
+      .url(IncomingURL(id: 1, url: "\(Self.returnURL)?status=failed")),
+      .url(IncomingURL(id: 2, url: "\(Self.returnURL)?status=succeeded&payment_id=pay_1")),
+    ])
+    _ = try harness.run().get()
+    #expect(harness.closedReasons.entries == ["-"])
+    #expect(harness.beforeWaiting.entries.count == 1)
+  }
+
   @Test("the machine ignores inputs that do not fit its state")
-  func ignoresStrayInputs() {
-    var flow = CheckoutFlow(checkoutURL: "https://checkout.dodopayments.com/session/cks_1", returnURL: Self.returnURL)
+  func ignoresStrayInputs() throws {
+    var flow = try CheckoutFlow(
+      checkoutURL: CheckoutURL("https://checkout.dodopayments.com/session/cks_1"), returnURL: ReturnURL(Self.returnURL))
     #expect(flow.handle(.channel(.dismissed(.interrupted))).isEmpty)
     #expect(flow.handle(.begin(now: Date())) == [.takeLock])
     #expect(flow.handle(.presented).isEmpty)

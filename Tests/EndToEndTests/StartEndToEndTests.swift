@@ -27,16 +27,14 @@ struct StartEndToEndTests {
   }
 
   @Test(
-    "SIGINT, SIGTERM, SIGHUP and --timeout end the checkout as cancelled (11), say why, and keep the record",
-    arguments: [
-      (SIGINT, "interrupted"), (SIGTERM, "interrupted"), (SIGHUP, "interrupted"), (0, "timeout"),
-    ])
+    "SIGINT, SIGTERM and SIGHUP end the checkout as cancelled (11), say why, and keep the record",
+    arguments: [(SIGINT, "interrupted"), (SIGTERM, "interrupted"), (SIGHUP, "interrupted")])
   func cancelled(signal: Int32, reason: String) throws {
+    // --timeout and --browser-exit-cancels, which need no signal: StartInProcessTests.
     let sandbox = CheckoutSandbox()
-    let timeout = signal == 0 ? ["--timeout", "0.3"] : []
-    let start = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--json"] + timeout)
+    let start = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--json"])
     #expect(start.waitUntilListening())
-    if signal != 0 { start.signal(signal) }
+    start.signal(signal)
     let output = start.finish()
     #expect(output.status == 11, "\(output.stderr)")
     #expect(
@@ -51,17 +49,13 @@ struct StartEndToEndTests {
   }
 
   @Test(
-    "text output and the closed event say why a checkout was cancelled",
-    arguments: [
-      (SIGINT, "cancelled (interrupted)", "interrupted"), (0, "cancelled (timed out after 0.3 s)", "timeout"),
-    ])
+    "text output and the closed event say why a checkout was cancelled: by a signal",
+    arguments: [(SIGINT, "cancelled (interrupted)", "interrupted")])
   func cancelledReason(signal: Int32, text: String, reason: String) throws {
     let sandbox = CheckoutSandbox()
-    let timeout = signal == 0 ? ["--timeout", "0.3"] : []
-    let start = try sandbox.start(
-      [Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--events", "json"] + timeout)
+    let start = try sandbox.start([Checkout.url, "--return-url", Checkout.returnURL, "--no-open", "--events", "json"])
     #expect(start.waitUntilListening())
-    if signal != 0 { start.signal(signal) }
+    start.signal(signal)
     let output = start.finish()
     #expect(output.status == 11, "\(output.stderr)")
     #expect(
@@ -74,28 +68,6 @@ struct StartEndToEndTests {
     let closed = output.stderr.split(separator: "\n").last.map(String.init) ?? ""
     #expect(closed.hasPrefix(#"{"name":"checkout.closed","at":""#))
     #expect(closed.hasSuffix(#"Z","reason":"\#(reason)"}"#), "\(output.stderr)")
-  }
-
-  @Test(
-    "with --browser-exit-cancels, a browser that exits before the return ends the checkout as cancelled (browser_closed)"
-  )
-  func browserClosed() throws {
-    let sandbox = CheckoutSandbox()
-    let closing = try sandbox.script("closing.sh", "sleep 0.2\n")
-    let output = try sandbox.run(
-      [
-        "start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", closing, "--browser-exit-cancels",
-        "--json", "--timeout", "20",
-      ])
-    #expect(output.status == 11, "\(output.stderr)")
-    #expect(
-      output.stdout
-        == #"{"status":"cancelled","reason":"browser_closed","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{},"warnings":[]}"#
-        + "\n")
-    let text = try sandbox.run([
-      "start", Checkout.url, "--return-url", Checkout.returnURL, "--browser", closing, "--browser-exit-cancels",
-    ])
-    #expect(text.stdout.hasPrefix("status: cancelled (the browser was closed)\n"), "\(text.stdout)")
   }
 
   @Test("a start killed with SIGKILL keeps its record and does not block the next one")

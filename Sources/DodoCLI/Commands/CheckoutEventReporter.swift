@@ -10,22 +10,18 @@ import DodoPlatform
 /// Writes checkout events (`--events text|json`) and, on a terminal, one calm line saying
 /// what `start` is waiting for and how to give up. Nothing here carries a query string.
 struct CheckoutEventReporter {
-  /// Why the checkout was cancelled, known once its result is delivered, which comes before
-  /// `closed` (the core's event itself carries nothing, as in the SDK).
-  final class Cancellation {
-    var reason: CancellationReason?
-  }
-
-  let cancellation = Cancellation()
   let context: Context
   let format: String?
   let checkoutURL: CheckoutURL
   let returnURL: ReturnURL
   /// No browser was run (`--no-open`, or headless): the user opens the URL shown.
   let byHand: Bool
+  /// What time it is, for each event's `at`.
+  var now: () -> Date = { Date() }
 
-  func report(_ event: CheckoutEvent) {
-    let at = AbandonedSessionFile.timestamp(Date())
+  /// Reports `event`; `reason` is why a `closed` checkout was cancelled (the flow says it).
+  func report(_ event: CheckoutEvent, reason: CancellationReason?) {
+    let at = AbandonedSessionFile.timestamp(now())
     switch format {
     case "json":
       let json = JSONWriter()
@@ -38,7 +34,7 @@ struct CheckoutEventReporter {
         json.key("url")
         json.string(Self.withoutQuery(checkoutURL.string))
       }
-      if event == .closed, let reason = cancellation.reason {
+      if event == .closed, let reason {
         json.key("reason")
         json.string(reason.rawValue)
       }

@@ -57,15 +57,10 @@ final class StartAccount {
   /// The checkout URL and return URL to run: the given ones, or, with `--product`, those of
   /// a session created now (exit 24 when Dodo refuses or fails; never retried).
   func urls(checkoutURL given: String?, returnURL: String) throws(CLIError) -> (checkout: String, returning: String) {
-    guard let api, !products.isEmpty else {
-      let checkout = given ?? ""
-      sessionId = try? CheckoutURL(checkout).sessionId
-      ownParameterNames = Set((try? ReturnURL.forCheckout(returnURL))?.ownParameterNames ?? [])
-      return (checkout, returnURL)
-    }
+    guard let api, !products.isEmpty else { return (given ?? "", returnURL) }
+    // The given return URL is checked before Dodo is asked to return to it.
     do throws(CheckoutError) { _ = try ReturnURL.forCheckout(returnURL) } catch { throw .checkout(error) }
     let returning = try Self.withState(returnURL)
-    ownParameterNames = Set((try? ReturnURL.forCheckout(returning))?.ownParameterNames ?? [])
     context.announceMode(api)
     let created: CheckoutSessionCreated
     do throws(DodoAPIError) {
@@ -76,6 +71,13 @@ final class StartAccount {
     sessionId = created.sessionId
     if !context.json { context.stderr.write("Checkout session \(TerminalText.escaped(created.sessionId))\n") }
     return (created.checkoutURL, returning)
+  }
+
+  /// Takes the URLs the checkout runs on, read once by `StartOptions`: the session to confirm
+  /// (the created one, with `--product`) and the return URL's own parameters, never printed.
+  func adopt(checkoutURL: CheckoutURL, returnURL: ReturnURL) {
+    if sessionId == nil { sessionId = checkoutURL.sessionId }
+    ownParameterNames = Set(returnURL.ownParameterNames)
   }
 
   /// With `--confirm`, asks Dodo about `result` (the session's payment, never an ID from the

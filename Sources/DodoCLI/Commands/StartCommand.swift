@@ -132,7 +132,7 @@ extension CommandSpec {
         optional: true)
     ],
     options: SettingOptions.all + [
-      StartCommand.browserExitCancels, StartCommand.noOpen, StartCommand.noInput, StartCommand.events,
+      StartOptions.browserExitCancels, StartOptions.noOpen, StartOptions.noInput, StartOptions.events,
     ] + StartAccount.options,
     examples: [
       .init(
@@ -166,204 +166,16 @@ extension CommandSpec {
         .configuration,
         "A configuration file does not load, its browser command does not parse, or the profile is unknown."),
     ],
-    handler: { invocation, context throws(CLIError) in try StartCommand(context: context).run(invocation) }
+    handler: { invocation, context throws(CLIError) in try StartCommand.run(invocation, context: context) }
   )
 }
 
-/// `dodo start CHECKOUT_URL …`: runs the core's `CheckoutFlow` against the platform.
-struct StartCommand {
-  static let browserExitCancels = OptionSpec(
-    "browser-exit-cancels",
-    help: "End as cancelled when the browser command exits 0 first.")
-  static let noOpen = OptionSpec(
-    "no-open", help: "Print the checkout URL instead of opening it."
-  )
-  static let noInput = OptionSpec(
-    "no-input", help: "Never read a pasted return URL (--json implies it).")
-  static let events = OptionSpec(
-    "events", values: ["text", "json"], help: "Report checkout events on standard error.")
-
-  let context: Context
-
-  func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
-    let configuration = try context.configuration()
-    let settings = try context.effectiveSettings(
-      SettingOptions.commandLineSettings(from: invocation), in: configuration)
-    if invocation.isSet(Self.noOpen), invocation.isSet(SettingOptions.browser) {
-      throw CLIError.usage("--browser and --no-open cannot be used together", command: invocation.path)
-    }
-    let account = try StartAccount(invocation: invocation, context: context)
-    guard let givenReturnURL = settings.returnURL.value else {
-      throw CLIError.usage(
-        "no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile",
-        command: invocation.path)
-    }
-    let (checkoutURL, returnURL) = try account.urls(checkoutURL: invocation.arguments.first, returnURL: givenReturnURL)
-    // The flow validates both URLs again; checking here first gives a bad URL its own exit
-    // code before any directory is touched.
-    let checkout: CheckoutURL
-    let returning: ReturnURL
-    do throws(CheckoutError) {
-      checkout = try CheckoutURL(checkoutURL)
-      returning = try ReturnURL.forCheckout(returnURL)
-    } catch {
-      throw CLIError.checkout(error)
-    }
-
-    let browserCommand = try Self.browserCommand(settings, in: configuration, context: context)
-
-    // Its result could go nowhere: refused before anything is recorded or opened.
-    if context.stdout.isClosed {
-      throw CLIError.checkout(
-        .platformError(
-          "standard output is closed, so the checkout's result could go nowhere: start it with standard output open (> FILE, or a pipe)"
-        ))
-    }
-    // A reader that goes (`| head -1`) makes writing fail with EPIPE, a warning: the outcome
-    // and its exit status stand, and the record is kept.
-    Syscalls.ignoreBrokenPipe()
-
-    let directories = try context.checkoutDirectories()
-    let local: LocalCheckout
-    do throws(PlatformError) {
-      local = try LocalCheckout(directories: directories, handlesSignals: true)
-    } catch {
-      throw CLIError.platform(error)
-    }
-
-    if let warning = SharedOptions.customSchemeWarning(returning) { context.warn(warning) }
-    if !context.json, let note = SharedOptions.loopbackNote(returning) {
-      context.stderr.write("Listening on \(TerminalText.escaped(returning.redacted)) for the return: \(note)\n")
-    }
-    let server = local.server
-    // A signal ends a write that waits on a full pipe or a stopped terminal, as it ends the wait.
-    context.stdout.interrupter = server
-    let pasting = !context.json && !invocation.isSet(Self.noInput) && Syscalls.isTerminal(context.stdinFD)
-    let byHand = ByHand(
-      context: context, checkoutURL: checkout, returnURL: returning, pasteInto: pasting ? server : nil)
-    let headless = settings.browser.value == nil ? Self.headlessReason(context.environment) : nil
-    let presenter: any CheckoutPresenter
-    if invocation.isSet(Self.noOpen) {
-      presenter = URLPrintingPresenter(context: context, byHand: byHand)
-    } else if let reason = headless {
-      presenter = HeadlessPresenter(byHand: byHand, reason: reason)
-    } else {
-      presenter = AnnouncingPresenter(
-        context: context, byHand: byHand,
-        launcher: BrowserLauncher(
-          command: browserCommand, server: server, environment: context.environment,
-          runsWhileOpen: invocation.isSet(Self.browserExitCancels),
-          output: context.json && !context.verbose ? .discarded : .toStandardError))
-    }
-    let timeout = settings.timeout.value
-    let reporter = CheckoutEventReporter(
-      context: context, format: invocation.value(Self.events), checkoutURL: checkout, returnURL: returning,
-      byHand: invocation.isSet(Self.noOpen) || headless != nil)
-    let result: CheckoutResult
-    do throws(CheckoutError) {
-      result = try local.run(
-        checkoutURL: checkoutURL, returnURL: returnURL, customization: settings.customization, presenter: presenter,
-        channel: BrowserFailureTolerantChannel(server: server, byHand: byHand),
-        timeout: timeout.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
-        onEvent: reporter.report, onWarning: { context.warn($0.message) },
-        deliver: { delivery throws(CheckoutError) in
-          reporter.cancellation.reason = delivery.result.cancellationReason
-          return try deliver(delivery, timeout: timeout, account: account)
-        })
-    } catch {
-      throw CLIError.checkout(error)
-    }
-    if let fatal = account.fatal { throw .api(fatal) }
-    return ExitStatus(account.decidingStatus(result))
-  }
-
-  /// Prints the result while its record still exists. Standard output that fails keeps the
-  /// record (`dodo abandoned show` recovers the session) and is a warning; the exit status
-  /// stays the outcome's, not 23, since a script acts on that status.
-  private func deliver(_ delivery: CheckoutFlow.Delivery, timeout: Double?, account: StartAccount) throws(CheckoutError)
-    -> CheckoutFlow.BackendCheck?
-  {
-    var warnings: [String] = []
-    if let part = delivery.unreadablePart {
-      warnings.append("the return URL's query is not all URL text: \(part); that part was read as given")
-    }
-    let check = account.check(delivery.result) { warnings.append($0) }
-    if !delivery.isConfirmed, check == nil {
-      warnings.append(
-        "no payment_id or subscription_id came back, and any local program or web page can send a status (to a "
-          + "loopback port, or by opening the return URL's scheme): this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
-          + "confirm the payment on your backend")
-    }
-    warnings.forEach(context.warn)
-    print(account.shown(delivery.result), warnings: warnings, timeout: timeout, account: account)
-    context.stdout.flush()
-    if let error = context.stdout.error {
-      context.stdout.errorReported = true
-      let reason = error.errno == .interrupted ? "a signal arrived while it waited for the reader" : error.reason
-      throw .platformError("cannot write standard output: \(reason); the abandoned session is kept")
-    }
-    return check
-  }
-
-  /// The browser command start runs: the effective one, else the system's. One that does not
-  /// split into words fails before anything is touched: when a config file set it, as a
-  /// configuration error at its line (78), as any other schema mistake; else `PLATFORM_ERROR`.
-  static func browserCommand(_ settings: EffectiveSettings, in configuration: Configuration, context: Context)
-    throws(CLIError)
-    -> String
-  {
-    let command = settings.browser.value ?? BrowserLauncher.systemDefault
-    do throws(PlatformError) { _ = try BrowserCommand(command) } catch {
-      if let located = configuration.error(error.message, at: settings.browser.source) {
-        throw context.configurationError(located)
-      }
-      throw CLIError.platform(error)
-    }
-    return command
-  }
-
-  /// `600 s`, `0.3 s`: a timeout as it was given, without a trailing `.0`.
-  static func seconds(_ value: Double) -> String {
-    let whole = value.rounded(.towardZero)
-    return (value == whole && abs(whole) < 1e15 ? String(Int64(whole)) : String(value)) + " s"
-  }
-
-  /// Why no browser can be shown here, when none was configured: an SSH session (a browser
-  /// would open on the remote machine, or not at all), or, on Linux, no display to open it on.
-  static func headlessReason(_ environment: [String: String]) -> String? {
-    let set = { (name: String) in !(environment[name] ?? "").isEmpty }
-    if set("SSH_CONNECTION") || set("SSH_TTY") { return "an SSH session" }
-    #if os(Linux)
-      if !set("DISPLAY"), !set("WAYLAND_DISPLAY") { return "no DISPLAY or WAYLAND_DISPLAY" }
-    #endif
-    return nil
-  }
-
-  private func print(_ result: CheckoutResult, warnings: [String], timeout: Double?, account: StartAccount) {
-    if context.json {
-      context.printJSON { $0.result(result, warnings: warnings, extra: account.writeJSON) }
-      return
-    }
-    let style = context.stdoutStyle
-    let status = style.colored(result.status.rawValue, for: result.status)
-    // The fields come from the customer's return URL: shown, never obeyed by the terminal.
-    let shown = TerminalText.escaped
-    var out = "status: \(status)"
-    switch result.cancellationReason {
-    case .timeout: out += " (timed out after \(timeout.map(Self.seconds) ?? "the timeout"))"
-    case .interrupted: out += " (interrupted)"
-    case .browserClosed: out += " (the browser was closed)"
-    case nil: break
-    }
-    out += "\n"
-    if let id = result.paymentId { out += "paymentId: \(shown(id))\n" }
-    if let id = result.subscriptionId { out += "subscriptionId: \(shown(id))\n" }
-    if let keys = result.licenseKeys { out += keys.map { "licenseKey: \(shown($0))\n" }.joined() }
-    if let email = result.customerEmail { out += "customerEmail: \(shown(email))\n" }
-    out += account.text(style: style)
-    if !account.decidingStatus(result).isFinal {
-      out += "The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.\n"
-    }
-    context.stdout.write(out)
+/// `dodo start CHECKOUT_URL …`, read as gh reads a command: the options (`StartOptions`,
+/// checked once), the work (`StartRun`, on `Context.start`'s dependencies), the output
+/// (`StartOutput`).
+enum StartCommand {
+  static func run(_ invocation: Invocation, context: Context) throws(CLIError) -> ExitStatus {
+    let options = try StartOptions(invocation, context: context)
+    return try StartRun(options: options, context: context, dependencies: context.start).run()
   }
 }

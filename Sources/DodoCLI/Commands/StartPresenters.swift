@@ -77,7 +77,7 @@ struct ByHand {
   }
 }
 
-/// No browser can be shown here (see `StartCommand.headlessReason`): nothing is run, and the
+/// No browser can be shown here (see `StartRun.headlessReason`): nothing is run, and the
 /// user is told how to finish by hand; the checkout still counts as presented and waits.
 final class HeadlessPresenter: CheckoutPresenter {
   let byHand: ByHand
@@ -102,9 +102,10 @@ final class HeadlessPresenter: CheckoutPresenter {
 final class AnnouncingPresenter: CheckoutPresenter {
   let context: Context
   let byHand: ByHand
-  let launcher: BrowserLauncher
+  /// Runs the browser command (`BrowserLauncher`, or what a test injected).
+  let launcher: any CheckoutPresenter
 
-  init(context: Context, byHand: ByHand, launcher: BrowserLauncher) {
+  init(context: Context, byHand: ByHand, launcher: any CheckoutPresenter) {
     self.context = context
     self.byHand = byHand
     self.launcher = launcher
@@ -127,12 +128,9 @@ final class AnnouncingPresenter: CheckoutPresenter {
 
 /// The return channel, except that a browser command exiting non-zero is a warning and the
 /// wait goes on: the checkout may be open all the same, or the user opens it by hand.
-/// Before the first wait, which may last minutes, the code that ran so far is given back to
-/// the kernel (`Syscalls.releaseProgramCode`).
 final class BrowserFailureTolerantChannel: ReturnChannel {
   let server: ReturnChannelServer
   let byHand: ByHand
-  private var waited = false
 
   init(server: ReturnChannelServer, byHand: ByHand) {
     self.server = server
@@ -142,10 +140,6 @@ final class BrowserFailureTolerantChannel: ReturnChannel {
   func open(for returnURL: ReturnURL) throws(CheckoutError) { try server.open(for: returnURL) }
 
   func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
-    if !waited {
-      waited = true
-      Syscalls.releaseProgramCode()
-    }
     while true {
       let event = try server.next(until: deadline)
       guard case .presenterFailed(let error) = event else { return event }

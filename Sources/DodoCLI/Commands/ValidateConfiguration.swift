@@ -40,7 +40,7 @@ extension ValidateCommand {
       }
     }
     do throws(CLIError) {
-      _ = try StartCommand.browserCommand(settings, in: configuration, context: context)
+      _ = try StartOptions.browserCommand(settings, in: configuration, context: context)
     } catch {
       return .invalid(invalid(error))
     }

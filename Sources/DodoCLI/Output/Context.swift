@@ -26,13 +26,17 @@ final class Context {
   let transport: any HTTPTransport
   /// Waits between retries; a test injects one that does not wait.
   let sleep: @Sendable (Double) -> Void
+  /// What `dodo start` runs against: the machine, or what a test injected.
+  let start: StartDependencies
   let stdoutStyle: TextStyle
   let stderrStyle: TextStyle
 
   init(
     environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: Int32, globals: GlobalSettings,
-    transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Double) -> Void)? = nil
+    transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Double) -> Void)? = nil,
+    start: StartDependencies = .live
   ) {
+    self.start = start
     mode = globals.mode
     apiTimeout = globals.apiTimeout
     self.transport = transport ?? HelperTransport(environment: environment)

@@ -15,8 +15,12 @@ package final class CheckoutDriver {
   package let channel: any ReturnChannel
   /// How long the checkout waits for the return before it ends as `cancelled`; `nil`: no limit.
   package let timeout: Duration?
-  /// Receives `opened`, `returnReceived` and `closed`, for logging only.
-  package let onEvent: (CheckoutEvent) -> Void
+  /// Receives `opened`, `returnReceived` and `closed` (with why, for a cancelled checkout),
+  /// for logging only.
+  package let onEvent: (CheckoutEvent, CancellationReason?) -> Void
+  /// Runs once, just before the first wait for the return, which may last minutes (`dodo
+  /// start` gives the code that ran so far back to the kernel there).
+  package let beforeWaiting: () -> Void
   /// Receives a failure that does not change the outcome (a record that could not be cleared).
   package let onWarning: (CheckoutError) -> Void
   /// Hands a result (not an error) to its reader before its record is cleared; a failure
@@ -28,7 +32,9 @@ package final class CheckoutDriver {
   package init(
     lock: any CheckoutLock, store: any AbandonedSessionStore, presenter: any CheckoutPresenter,
     channel: any ReturnChannel, timeout: Duration? = nil,
-    onEvent: @escaping (CheckoutEvent) -> Void = { _ in }, onWarning: @escaping (CheckoutError) -> Void = { _ in },
+    onEvent: @escaping (CheckoutEvent, CancellationReason?) -> Void = { _, _ in },
+    beforeWaiting: @escaping () -> Void = {},
+    onWarning: @escaping (CheckoutError) -> Void = { _ in },
     deliver: @escaping (CheckoutFlow.Delivery) throws(CheckoutError) -> CheckoutFlow.BackendCheck? = { _ in nil }
   ) {
     self.lock = lock
@@ -37,6 +43,7 @@ package final class CheckoutDriver {
     self.channel = channel
     self.timeout = timeout
     self.onEvent = onEvent
+    self.beforeWaiting = beforeWaiting
     self.onWarning = onWarning
     self.deliver = deliver
   }
@@ -47,6 +54,7 @@ package final class CheckoutDriver {
   {
     var flow = flow
     var deadline: ContinuousClock.Instant?
+    var waited = false
     var pending: [CheckoutFlow.Effect] = flow.handle(.begin(now: now))
     while !pending.isEmpty {
       let effect = pending.removeFirst()
@@ -70,14 +78,18 @@ package final class CheckoutDriver {
           next = .presented
         } catch { next = .presentationFailed(error) }
       case .wait:
+        if !waited {
+          waited = true
+          beforeWaiting()
+        }
         if deadline == nil, let timeout { deadline = clock.now.advanced(by: timeout) }
         do throws(CheckoutError) { next = .channel(try channel.next(until: deadline)) } catch { next = .failed(error) }
       case .answer(let id, let claimed):
         channel.answer(id, claimed: claimed)
       case .claim(let id):
         next = .claimed(heard: channel.answer(id, claimed: true))
-      case .emit(let event):
-        onEvent(event)
+      case .emit(let event, let reason):
+        onEvent(event, reason)
       case .deliver(let delivery):
         do throws(CheckoutError) {
           next = try deliver(delivery).map { .deliveredChecked($0) } ?? .delivered

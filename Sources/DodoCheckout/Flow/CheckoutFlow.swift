@@ -53,7 +53,8 @@ package struct CheckoutFlow: Sendable {
     /// Tell the sender of a matching URL that it is claimed, before anything that can block;
     /// whether the sender heard it comes back as `claimed(heard:)`.
     case claim(IncomingURL.ID)
-    case emit(CheckoutEvent)
+    /// Report `event`; a `closed` that ends a cancelled checkout carries why (`start` prints it).
+    case emit(CheckoutEvent, cancellationReason: CancellationReason? = nil)
     /// Hand the result to its reader before the record that would recover it goes.
     case deliver(Delivery)
     /// Remove the abandoned-session record.
@@ -98,8 +99,10 @@ package struct CheckoutFlow: Sendable {
     case idle, locking, openingChannel, recording, presenting, waiting, claiming, delivering, finished
   }
 
-  package let checkoutURL: String
-  package let returnURL: String
+  /// The checkout URL, validated by the caller before anything was touched.
+  package let checkoutURL: CheckoutURL
+  /// The return URL, validated (`ReturnURL.forCheckout`) by the caller.
+  package let returnURL: ReturnURL
   package let customization: BrowserCustomization
 
   package var state: State {
@@ -116,24 +119,19 @@ package struct CheckoutFlow: Sendable {
     }
   }
 
-  /// The state with what its steps need: the URLs from the moment they are valid, the result
-  /// while it is delivered, so that no step can find them missing.
+  /// The state with what its steps need: the result while it is delivered, so that no step
+  /// can find it missing.
   private enum Phase: Sendable {
     case idle
-    case locking(URLs)
-    case openingChannel(URLs)
-    case recording(URLs)
-    case presenting(URLs)
-    case waiting(URLs)
+    case locking
+    case openingChannel
+    case recording
+    case presenting
+    case waiting
     /// A matching return URL, told it is claimed; acted on only once its sender heard that.
-    case claiming(URLs, Delivery)
+    case claiming(Delivery)
     case delivering(Delivery)
     case finished
-  }
-
-  private struct URLs: Sendable {
-    let checkout: CheckoutURL
-    let returning: ReturnURL
   }
 
   private var phase = Phase.idle
@@ -141,7 +139,11 @@ package struct CheckoutFlow: Sendable {
   /// Whether an abandoned-session record was written by this checkout.
   private var recorded = false
 
-  package init(checkoutURL: String, returnURL: String, customization: BrowserCustomization = BrowserCustomization()) {
+  /// A checkout of `checkoutURL` that waits for `returnURL`: both are read once, by the caller,
+  /// which refuses an invalid one with its own error before anything is touched.
+  package init(
+    checkoutURL: CheckoutURL, returnURL: ReturnURL, customization: BrowserCustomization = BrowserCustomization()
+  ) {
     self.checkoutURL = checkoutURL
     self.returnURL = returnURL
     self.customization = customization
@@ -154,40 +156,34 @@ package struct CheckoutFlow: Sendable {
     switch (phase, input) {
     case (.idle, .begin(let now)):
       createdAt = now
-      let urls: URLs
-      do throws(CheckoutError) {
-        urls = URLs(checkout: try CheckoutURL(checkoutURL), returning: try ReturnURL.forCheckout(returnURL))
-      } catch {
-        return finish(.failure(error), held: [])
-      }
-      phase = .locking(urls)
+      phase = .locking
       return [.takeLock]
 
-    case (.locking(let urls), .lockResult(let acquired)):
+    case (.locking, .lockResult(let acquired)):
       guard acquired else { return finish(.failure(.alreadyInProgress), held: []) }
-      phase = .openingChannel(urls)
-      return [.openChannel(urls.returning)]
+      phase = .openingChannel
+      return [.openChannel(returnURL)]
 
     case (.locking, .failed(let error)):
       return finish(.failure(error), held: [])
 
-    case (.openingChannel(let urls), .channelOpened):
-      guard let sessionId = urls.checkout.sessionId else { return present(urls) }
-      phase = .recording(urls)
+    case (.openingChannel, .channelOpened):
+      guard let sessionId = checkoutURL.sessionId else { return present() }
+      phase = .recording
       return [.record(AbandonedSession(sessionId: sessionId, createdAt: createdAt))]
 
     case (.openingChannel, .failed(let error)):
       return finish(.failure(error), held: [.releaseLock])
 
-    case (.recording(let urls), .recorded):
+    case (.recording, .recorded):
       recorded = true
-      return present(urls)
+      return present()
 
     case (.recording, .failed(let error)):
       return finish(.failure(error), held: [.closeChannel, .releaseLock])
 
-    case (.presenting(let urls), .presented):
-      phase = .waiting(urls)
+    case (.presenting, .presented):
+      phase = .waiting
       return [.emit(.opened), .wait]
 
     case (.presenting, .presentationFailed(let failure)):
@@ -195,23 +191,23 @@ package struct CheckoutFlow: Sendable {
       let clear: [Effect] = recorded && !failure.mayBeShowing ? [.clearRecord] : []
       return clear + finish(.failure(failure.error), held: [.closeChannel, .releaseLock])
 
-    case (.waiting(let urls), .channel(.url(let incoming))):
+    case (.waiting, .channel(.url(let incoming))):
       // The return URL's own parameters (a per-run `state`) must come back on every route:
       // any page can open a custom scheme, which runs `handle-url` with a URL of its choice.
-      guard let read = urls.returning.reading(incoming.url), urls.returning.isEchoed(by: incoming.url) else {
+      guard let read = returnURL.reading(incoming.url), read.isEchoed else {
         return [.answer(incoming.id, claimed: false), .wait]
       }
       // A status alone can be forged on every route; an id comes from Dodo's redirect.
       let confirmed = read.result.paymentId != nil || read.result.subscriptionId != nil
       let delivery = Delivery(result: read.result, isConfirmed: confirmed, unreadablePart: read.unreadablePart)
-      phase = .claiming(urls, delivery)
+      phase = .claiming(delivery)
       return [.claim(incoming.id)]
 
-    case (.claiming(let urls, let delivery), .claimed(let heard)):
+    case (.claiming(let delivery), .claimed(let heard)):
       // The claim goes out before the result is written, which can block (a full pipe): a
       // sender that gave up before hearing it was told nothing was claimed, and nothing is.
       guard heard else {
-        phase = .waiting(urls)
+        phase = .waiting
         return [.wait]
       }
       return [.emit(.returnReceived)] + deliver(delivery)
@@ -243,9 +239,9 @@ package struct CheckoutFlow: Sendable {
     }
   }
 
-  private mutating func present(_ urls: URLs) -> [Effect] {
-    phase = .presenting(urls)
-    return [.present(urls.checkout, customization)]
+  private mutating func present() -> [Effect] {
+    phase = .presenting
+    return [.present(checkoutURL, customization)]
   }
 
   private mutating func deliver(_ delivery: Delivery) -> [Effect] {
@@ -253,9 +249,12 @@ package struct CheckoutFlow: Sendable {
     return [.deliver(delivery)]
   }
 
-  /// Ends a checkout that was presented: everything is released and `closed` is emitted.
+  /// Ends a checkout that was presented: everything is released and `closed` is emitted,
+  /// with why when it ends cancelled.
   private mutating func end(_ outcome: Outcome) -> [Effect] {
-    finish(outcome, held: [.closePresentation, .closeChannel, .releaseLock, .emit(.closed)])
+    let reason = (try? outcome.get())?.cancellationReason
+    return finish(
+      outcome, held: [.closePresentation, .closeChannel, .releaseLock, .emit(.closed, cancellationReason: reason)])
   }
 
   private mutating func finish(_ outcome: Outcome, held: [Effect]) -> [Effect] {

@@ -1,0 +1,89 @@
+import DodoCheckout
+import DodoConfig
+import DodoPlatform
+
+/// What one `dodo start` command line asks for, read and checked once (gh's `XOptions`,
+/// parsed in `NewCmdX`): the URLs as validated values, the browser command, the flags. A bad
+/// URL or option fails here, with its own exit code, before anything is touched.
+struct StartOptions {
+  static let browserExitCancels = OptionSpec(
+    "browser-exit-cancels",
+    help: "End as cancelled when the browser command exits 0 first.")
+  static let noOpen = OptionSpec(
+    "no-open", help: "Print the checkout URL instead of opening it."
+  )
+  static let noInput = OptionSpec(
+    "no-input", help: "Never read a pasted return URL (--json implies it).")
+  static let events = OptionSpec(
+    "events", values: ["text", "json"], help: "Report checkout events on standard error.")
+
+  let checkoutURL: CheckoutURL
+  let returnURL: ReturnURL
+  let customization: BrowserCustomization
+  /// The browser command to run: the effective one, else the system's (checked: it splits).
+  let browserCommand: String
+  /// Whether a browser command was set (flag, environment or profile), not the system's.
+  let browserIsSet: Bool
+  /// `--timeout` in seconds, as given.
+  let timeout: Double?
+  let noOpen: Bool
+  /// `--no-input`, or `--json`, which implies it.
+  let noInput: Bool
+  let browserExitCancels: Bool
+  /// `--events text|json`.
+  let events: String?
+  /// `--product` and `--confirm`.
+  let account: StartAccount
+
+  /// Reads the command line, the environment and the configuration; with `--product`, the
+  /// checkout session is created here (its URLs are the ones to run).
+  init(_ invocation: Invocation, context: Context) throws(CLIError) {
+    let configuration = try context.configuration()
+    let settings = try context.effectiveSettings(
+      SettingOptions.commandLineSettings(from: invocation), in: configuration)
+    noOpen = invocation.isSet(Self.noOpen)
+    if noOpen, invocation.isSet(SettingOptions.browser) {
+      throw CLIError.usage("--browser and --no-open cannot be used together", command: invocation.path)
+    }
+    account = try StartAccount(invocation: invocation, context: context)
+    guard let givenReturnURL = settings.returnURL.value else {
+      throw CLIError.usage(
+        "no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile",
+        command: invocation.path)
+    }
+    let (checkout, returning) = try account.urls(checkoutURL: invocation.arguments.first, returnURL: givenReturnURL)
+    // Read once, here: a bad URL gets its own exit code before any directory is touched, and
+    // the checkout runs on these values.
+    do throws(CheckoutError) {
+      checkoutURL = try CheckoutURL(checkout)
+      returnURL = try ReturnURL.forCheckout(returning)
+    } catch {
+      throw CLIError.checkout(error)
+    }
+    account.adopt(checkoutURL: checkoutURL, returnURL: returnURL)
+    browserCommand = try Self.browserCommand(settings, in: configuration, context: context)
+    browserIsSet = settings.browser.value != nil
+    customization = settings.customization
+    timeout = settings.timeout.value
+    noInput = context.json || invocation.isSet(Self.noInput)
+    browserExitCancels = invocation.isSet(Self.browserExitCancels)
+    events = invocation.value(Self.events)
+  }
+
+  /// The browser command start runs: the effective one, else the system's. One that does not
+  /// split into words fails before anything is touched: when a config file set it, as a
+  /// configuration error at its line (78), as any other schema mistake; else `PLATFORM_ERROR`.
+  static func browserCommand(_ settings: EffectiveSettings, in configuration: Configuration, context: Context)
+    throws(CLIError)
+    -> String
+  {
+    let command = settings.browser.value ?? BrowserLauncher.systemDefault
+    do throws(PlatformError) { _ = try BrowserCommand(command) } catch {
+      if let located = configuration.error(error.message, at: settings.browser.source) {
+        throw context.configurationError(located)
+      }
+      throw CLIError.platform(error)
+    }
+    return command
+  }
+}

@@ -1,0 +1,77 @@
+import DodoCheckout
+import DodoPlatform
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// What `dodo start` prints of its result (gh's printer): the warnings the result deserves on
+/// standard error, then the result as text or JSON on standard output.
+struct StartOutput {
+  let context: Context
+  /// `--timeout` as given, named in "cancelled (timed out after N s)".
+  let timeout: Double?
+  let account: StartAccount
+
+  /// Prints the result while its record still exists. Standard output that fails keeps the
+  /// record (`dodo abandoned show` recovers the session) and is a warning; the exit status
+  /// stays the outcome's, not 23, since a script acts on that status.
+  func deliver(_ delivery: CheckoutFlow.Delivery) throws(CheckoutError) -> CheckoutFlow.BackendCheck? {
+    var warnings: [String] = []
+    if let part = delivery.unreadablePart {
+      warnings.append("the return URL's query is not all URL text: \(part); that part was read as given")
+    }
+    let check = account.check(delivery.result) { warnings.append($0) }
+    if !delivery.isConfirmed, check == nil {
+      warnings.append(
+        "no payment_id or subscription_id came back, and any local program or web page can send a status (to a "
+          + "loopback port, or by opening the return URL's scheme): this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
+          + "confirm the payment on your backend")
+    }
+    warnings.forEach(context.warn)
+    print(account.shown(delivery.result), warnings: warnings)
+    context.stdout.flush()
+    if let error = context.stdout.error {
+      context.stdout.errorReported = true
+      let reason = error.errno == .interrupted ? "a signal arrived while it waited for the reader" : error.reason
+      throw .platformError("cannot write standard output: \(reason); the abandoned session is kept")
+    }
+    return check
+  }
+
+  /// `600 s`, `0.3 s`: a timeout as it was given, without a trailing `.0`.
+  static func seconds(_ value: Double) -> String {
+    let whole = value.rounded(.towardZero)
+    return (value == whole && abs(whole) < 1e15 ? String(Int64(whole)) : String(value)) + " s"
+  }
+
+  private func print(_ result: CheckoutResult, warnings: [String]) {
+    if context.json {
+      context.printJSON { $0.result(result, warnings: warnings, extra: account.writeJSON) }
+      return
+    }
+    let style = context.stdoutStyle
+    let status = style.colored(result.status.rawValue, for: result.status)
+    // The fields come from the customer's return URL: shown, never obeyed by the terminal.
+    let shown = TerminalText.escaped
+    var out = "status: \(status)"
+    switch result.cancellationReason {
+    case .timeout: out += " (timed out after \(timeout.map(Self.seconds) ?? "the timeout"))"
+    case .interrupted: out += " (interrupted)"
+    case .browserClosed: out += " (the browser was closed)"
+    case nil: break
+    }
+    out += "\n"
+    if let id = result.paymentId { out += "paymentId: \(shown(id))\n" }
+    if let id = result.subscriptionId { out += "subscriptionId: \(shown(id))\n" }
+    if let keys = result.licenseKeys { out += keys.map { "licenseKey: \(shown($0))\n" }.joined() }
+    if let email = result.customerEmail { out += "customerEmail: \(shown(email))\n" }
+    out += account.text(style: style)
+    if !account.decidingStatus(result).isFinal {
+      out += "The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.\n"
+    }
+    context.stdout.write(out)
+  }
+}

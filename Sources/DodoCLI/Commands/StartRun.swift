@@ -1,0 +1,88 @@
+import DodoCheckout
+import DodoPlatform
+
+/// The work of one `dodo start` (gh's `xRun`): from the checked options to the exit status,
+/// on what `StartDependencies` provides. Its steps, in order: refuse a closed standard
+/// output, prepare the checkout's wiring, say where the return is awaited, choose how the
+/// checkout is shown, run the core's flow (giving the code that ran so far back to the kernel
+/// before the long wait), and hand the result to `StartOutput`.
+struct StartRun {
+  let options: StartOptions
+  let context: Context
+  let dependencies: StartDependencies
+
+  func run() throws(CLIError) -> ExitStatus {
+    // Its result could go nowhere: refused before anything is recorded or opened.
+    if context.stdout.isClosed {
+      throw CLIError.checkout(
+        .platformError(
+          "standard output is closed, so the checkout's result could go nowhere: start it with standard output open (> FILE, or a pipe)"
+        ))
+    }
+    // A reader that goes (`| head -1`) makes writing fail with EPIPE, a warning: the outcome
+    // and its exit status stand, and the record is kept.
+    Syscalls.ignoreBrokenPipe()
+
+    let directories = try context.checkoutDirectories()
+    let local: LocalCheckout
+    do throws(PlatformError) { local = try dependencies.checkout(directories) } catch { throw CLIError.platform(error) }
+
+    let returning = options.returnURL
+    if let warning = SharedOptions.customSchemeWarning(returning) { context.warn(warning) }
+    if !context.json, let note = SharedOptions.loopbackNote(returning) {
+      context.stderr.write("Listening on \(TerminalText.escaped(returning.redacted)) for the return: \(note)\n")
+    }
+    let server = local.server
+    // A signal ends a write that waits on a full pipe or a stopped terminal, as it ends the wait.
+    context.stdout.interrupter = server
+    let pasting = !options.noInput && dependencies.isTerminal(context.stdinFD)
+    let byHand = ByHand(
+      context: context, checkoutURL: options.checkoutURL, returnURL: returning, pasteInto: pasting ? server : nil)
+    let headless = options.browserIsSet ? nil : Self.headlessReason(context.environment)
+    let reporter = CheckoutEventReporter(
+      context: context, format: options.events, checkoutURL: options.checkoutURL, returnURL: returning,
+      byHand: options.noOpen || headless != nil, now: dependencies.now)
+    let output = StartOutput(context: context, timeout: options.timeout, account: options.account)
+    let result: CheckoutResult
+    do throws(CheckoutError) {
+      result = try local.run(
+        checkoutURL: options.checkoutURL, returnURL: returning, customization: options.customization,
+        presenter: presenter(server: server, byHand: byHand, headless: headless),
+        channel: BrowserFailureTolerantChannel(server: server, byHand: byHand),
+        timeout: options.timeout.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
+        now: dependencies.now(),
+        onEvent: reporter.report,
+        // The wait may last minutes: the code that ran so far goes back to the kernel first.
+        beforeWaiting: dependencies.releaseProgramCode,
+        onWarning: { context.warn($0.message) },
+        deliver: { delivery throws(CheckoutError) in try output.deliver(delivery) })
+    } catch {
+      throw CLIError.checkout(error)
+    }
+    if let fatal = options.account.fatal { throw .api(fatal) }
+    return ExitStatus(options.account.decidingStatus(result))
+  }
+
+  /// How the checkout is shown: its URL printed (`--no-open`), a warning on how to finish by
+  /// hand (no browser here), or the browser command, announced first.
+  private func presenter(server: ReturnChannelServer, byHand: ByHand, headless: String?) -> any CheckoutPresenter {
+    if options.noOpen { return URLPrintingPresenter(context: context, byHand: byHand) }
+    if let headless { return HeadlessPresenter(byHand: byHand, reason: headless) }
+    let launch = BrowserLaunch(
+      command: options.browserCommand, server: server, environment: context.environment,
+      runsWhileOpen: options.browserExitCancels,
+      output: context.json && !context.verbose ? .discarded : .toStandardError)
+    return AnnouncingPresenter(context: context, byHand: byHand, launcher: dependencies.browser(launch))
+  }
+
+  /// Why no browser can be shown here, when none was configured: an SSH session (a browser
+  /// would open on the remote machine, or not at all), or, on Linux, no display to open it on.
+  static func headlessReason(_ environment: [String: String]) -> String? {
+    let set = { (name: String) in !(environment[name] ?? "").isEmpty }
+    if set("SSH_CONNECTION") || set("SSH_TTY") { return "an SSH session" }
+    #if os(Linux)
+      if !set("DISPLAY"), !set("WAYLAND_DISPLAY") { return "no DISPLAY or WAYLAND_DISPLAY" }
+    #endif
+    return nil
+  }
+}
