@@ -129,26 +129,9 @@ package final class AbandonedSessionFile: AbandonedSessionStore {
     return text + #"","createdAt":""# + timestamp(session.createdAt) + "\"}\n"
   }
 
-  /// `2026-11-29T20:06:40Z`: ISO 8601 in UTC, whole seconds (the proleptic Gregorian
-  /// calendar computed from the day number, as `gmtime` does, without a C call).
+  /// `2026-11-29T20:06:40Z`: ISO 8601 in UTC, whole seconds.
   package static func timestamp(_ date: Date) -> String {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    let secondOfDay = seconds - days * 86_400
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-    let yearText = String(year)
-    return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-\(two(month))-\(two(day))T"
-      + "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+    UTCTimestamp.iso8601(Int64(date.timeIntervalSince1970.rounded(.down)))
   }
 
   static func date(_ text: String) -> Date? {

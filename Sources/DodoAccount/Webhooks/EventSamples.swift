@@ -1,3 +1,5 @@
+import DodoCheckout
+
 /// The `data` of sample events: each object with the fields Dodo's API returns for it
 /// (`GET /payments/{id}` for a `Payment`, and so on) and plausible values.
 enum EventSamples {
@@ -26,7 +28,7 @@ enum EventSamples {
     ])
   }
 
-  private static func time(_ seconds: Int64) -> JSONValue { .string(Timestamp.iso8601(seconds)) }
+  private static func time(_ seconds: Int64) -> JSONValue { .string(UTCTimestamp.iso8601(seconds)) }
   private static func number(_ value: Int) -> JSONValue { .number(String(value)) }
 
   static func payment(status: String, now: Int64) -> JSONValue {

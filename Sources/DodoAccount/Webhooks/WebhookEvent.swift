@@ -1,3 +1,5 @@
+import DodoCheckout
+
 /// Dodo's webhook events as they arrive: `{business_id, type, timestamp, data}`, where `data`
 /// is the object the event is about (`data.payload_type` names it: `Payment`, `Subscription`,
 /// `Refund`, `Dispute`, `LicenseKey`) with the fields the API returns for it. `sample` builds
@@ -27,7 +29,7 @@ public enum WebhookEvent {
   /// object when given.
   public static func sample(type: String, now: Int64, data: JSONValue? = nil) throws(WebhookEventError) -> JSONValue {
     guard types.contains(type) else { throw .unknownType(type) }
-    let time = Timestamp.iso8601(now)
+    let time = UTCTimestamp.iso8601(now)
     return .object([
       .init("business_id", .string(sampleBusinessID)),
       .init("type", .string(type)),
@@ -89,27 +91,5 @@ public enum WebhookEventError: Error, Sendable, Hashable, CustomStringConvertibl
     case .badAssignment(let text): "'\(text)' is not PATH=VALUE (a dotted path such as customer.email, then =)"
     case .notAContainer(let text): "cannot set '\(text)': the path leads through a value that is not an object"
     }
-  }
-}
-
-/// Unix seconds as ISO 8601 text in UTC.
-enum Timestamp {
-  /// `2026-12-01T14:48:25Z`.
-  static func iso8601(_ seconds: Int64) -> String {
-    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    let secondOfDay = seconds - days * 86_400
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return
-      "\(year)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
   }
 }

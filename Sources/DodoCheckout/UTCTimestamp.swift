@@ -1,0 +1,24 @@
+/// Unix seconds as ISO 8601 text in UTC, whole seconds (`2026-11-29T20:06:40Z`): the
+/// abandoned-session record's `createdAt` and the timestamps of Dodo's webhook events.
+///
+/// The proleptic Gregorian calendar computed from the day number (Howard Hinnant's
+/// `civil_from_days`), as `gmtime` does, without a C call or a formatter to load.
+package enum UTCTimestamp {
+  package static func iso8601(_ seconds: Int64) -> String {
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let secondOfDay = seconds - days * 86_400
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let yearText = String(year)
+    return String(repeating: "0", count: max(0, 4 - yearText.count)) + yearText + "-\(two(month))-\(two(day))T"
+      + "\(two(secondOfDay / 3600)):\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+  }
+}
