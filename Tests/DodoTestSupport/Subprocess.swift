@@ -48,6 +48,11 @@ package enum Subprocess {
     }
     feed(inPipe.fileHandleForWriting, stdin.map { Data($0.utf8) } ?? Data(), into: group)
     group.wait()
+    // Closed here, while the descriptors are still ours: a handle that closes its descriptor
+    // only when it is deallocated may close a number another thread has reused by then
+    // (swiftlang/swift#57827, "Bad file descriptor" from Process.run under concurrency).
+    try? outPipe.fileHandleForReading.close()
+    try? errPipe.fileHandleForReading.close()
     process.waitUntilExit()
     return ProcessOutput(
       stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
