@@ -30,7 +30,7 @@ func serve<Value>(_ server: ReturnChannelServer, until client: Outcome<Value>) t
 }
 
 /// A free loopback port, found by binding port 0… through the kernel's choice of an ephemeral port.
-func freePort() -> UInt16 { UInt16.random(in: 40000...59999) }
+func freePort() -> UInt16 { LoopbackPort.free() }
 
 extension ServerTests {
   @Suite("Loopback listener and browser launcher", .serialized)

@@ -101,7 +101,7 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
 
   @Test(.enabled(if: hasCurl, "needs curl"))
   func productCreatesTheSessionWithAStateAndConfirmTrustsTheSessionNotTheURL() throws {
-    let port = UInt16.random(in: 40000...59999)
+    let port = LoopbackPort.free()
     let output = try runner.run([
       "start", "--product", "pdt_1:2", "--return-url", "http://127.0.0.1:\(port)/return", "--confirm", "--json",
       "--timeout", "20", "--browser", browser(returningWith: "status=succeeded&payment_id=pay_forged"),
@@ -122,7 +122,7 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
   }
 
   @Test(.enabled(if: hasCurl, "needs curl")) func aMismatchWarnsWithBothStatusesAndDodoDecides() throws {
-    let port = UInt16.random(in: 40000...59999)
+    let port = LoopbackPort.free()
     let returnURL = "http://127.0.0.1:\(port)/return"
     let output = try runner.run([
       "start", "https://test.checkout.dodopayments.com/session/cks_1", "--return-url", returnURL, "--confirm",
@@ -136,7 +136,7 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
 
   @Test(.enabled(if: hasCurl, "needs curl")) func theReturnIsAnsweredBeforeDodoIsAsked() throws {
     runner.transport = WaitingTransport(transport, until: runner.scratch + "/returned")
-    let port = UInt16.random(in: 40000...59999)
+    let port = LoopbackPort.free()
     let returnURL = "http://127.0.0.1:\(port)/return"
     let output = try runner.run([
       "start", "https://test.checkout.dodopayments.com/session/cks_1", "--return-url", returnURL, "--confirm",
@@ -149,7 +149,7 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
   }
 
   @Test(.enabled(if: hasCurl, "needs curl")) func unconfirmedKeepsTheURLsResultAndTheRecord() throws {
-    let port = UInt16.random(in: 40000...59999)
+    let port = LoopbackPort.free()
     let returnURL = "http://127.0.0.1:\(port)/return"
     let output = try runner.run([
       "start", "https://test.checkout.dodopayments.com/session/cks_open", "--return-url", returnURL, "--confirm",

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -51,29 +52,8 @@ enum BrowserTools {
     return nil
   }
 
-  /// A loopback TCP port that nobody listens on right now: bound to port 0, read, released.
-  /// (Another process could take it in between; the tests use it within a second.)
-  static func freeLoopbackPort() throws -> Int {
-    #if canImport(Glibc)
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
-    guard descriptor >= 0 else { throw BrowserTestError("socket: errno \(errno)") }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-      }
-    }
-    guard bound else { throw BrowserTestError("bind 127.0.0.1:0: errno \(errno)") }
-    return Int(UInt16(bigEndian: address.sin_port))
-  }
+  /// A loopback TCP port that nobody listens on right now (`LoopbackPort.free`).
+  static func freeLoopbackPort() throws -> Int { Int(LoopbackPort.free()) }
 }
 
 /// A browser test's own setup failed (not `dodo`).
