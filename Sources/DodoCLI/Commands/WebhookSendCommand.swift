@@ -65,18 +65,7 @@ enum WebhookSendCommand {
     switch answer {
     case .failure(let error):
       if context.json {
-        context.printJSON { json in
-          json.beginObject()
-          json.key("id")
-          json.string(id)
-          json.key("type")
-          json.string(type)
-          json.key("status")
-          json.null()
-          json.key("error")
-          json.string(error.message)
-          json.endObject()
-        }
+        printJSON(context, id: id, type: type, status: nil, "error", error.message)
       } else {
         context.stderr.write(
           "dodo: no answer from \(TerminalText.escaped(url)): \(TerminalText.escaped(error.message))\n")
@@ -85,24 +74,32 @@ enum WebhookSendCommand {
     case .success(let response):
       let lines = firstLines(response.body)
       if context.json {
-        context.printJSON { json in
-          json.beginObject()
-          json.key("id")
-          json.string(id)
-          json.key("type")
-          json.string(type)
-          json.key("status")
-          json.number(Double(response.status))
-          json.key("body")
-          json.string(lines.joined(separator: "\n"))
-          json.endObject()
-        }
+        printJSON(context, id: id, type: type, status: response.status, "body", lines.joined(separator: "\n"))
       } else {
         context.stderr.write("sent \(type) (\(id)) to \(TerminalText.escaped(url))\n")
         context.stdout.write("HTTP \(response.status)\n")
         context.stdout.write(lines.map { TerminalText.escaped($0) + "\n" }.joined())
       }
       return (200..<300).contains(response.status) ? .success : .no
+    }
+  }
+
+  /// `{"id","type","status",KEY:VALUE}`: the delivery, the answer's status (`null` when no
+  /// answer came), and the answer's first lines (`body`) or why there was none (`error`).
+  private static func printJSON(
+    _ context: Context, id: String, type: String, status: Int?, _ key: StaticString, _ value: String
+  ) {
+    context.printJSON { json in
+      json.beginObject()
+      json.key("id")
+      json.string(id)
+      json.key("type")
+      json.string(type)
+      json.key("status")
+      if let status { json.number(Double(status)) } else { json.null() }
+      json.key(key)
+      json.string(value)
+      json.endObject()
     }
   }
 
