@@ -165,8 +165,12 @@ struct DoctorEndToEndTests {
 }
 
 /// A port some other program listens on, for as long as it is open.
+///
+/// Its socket is closed exactly once, by `close()` or at release: a second close of the same
+/// number closes whatever descriptor another test thread opened under it since (it closed a
+/// subprocess runner's pipe and crashed the test run, 1 run in about 13).
 final class BusyPort {
-  let fd: Int32
+  private var fd: Int32?
   let port: UInt16
 
   init() throws {
@@ -190,6 +194,11 @@ final class BusyPort {
     port = UInt16(bigEndian: address.sin_port)
   }
 
-  func close() { _ = Glibc.close(fd) }
+  func close() {
+    guard let fd else { return }
+    self.fd = nil
+    _ = Glibc.close(fd)
+  }
+
   deinit { close() }
 }
