@@ -12,7 +12,7 @@ import Testing
 @Suite("Descriptors with an owner")
 struct DescriptorOwnershipTests {
   /// Runs `body` with `script` in force for this task only; the calls it made, by name.
-  private func calls(_ script: [String: [SyscallMock.Outcome]] = [:], _ body: () throws -> Void) rethrows
+  func calls(_ script: [String: [SyscallMock.Outcome]] = [:], _ body: () throws -> Void) rethrows
     -> [String]
   {
     let mock = SyscallMock(script)
@@ -20,9 +20,9 @@ struct DescriptorOwnershipTests {
     return mock.calls
   }
 
-  private func opens(_ calls: [String]) -> Int { calls.filter { $0 == "open" || $0 == "openat" }.count }
+  func opens(_ calls: [String]) -> Int { calls.filter { $0 == "open" || $0 == "openat" }.count }
   /// `closedir` closes the descriptor `fdopendir` took over.
-  private func closes(_ calls: [String]) -> Int { calls.filter { $0 == "close" || $0 == "closedir" }.count }
+  func closes(_ calls: [String]) -> Int { calls.filter { $0 == "close" || $0 == "closedir" }.count }
 
   @Test("a FileDescriptor closes once: by close(), which reports the error, or when it goes")
   func closesOnce() throws {
@@ -119,8 +119,9 @@ struct DescriptorOwnershipTests {
   }
 }
 
-/// Raw `open(2)` flags, and closes by hand, stay in the syscall layer: the file layer goes
-/// through `FileDescriptor` and its typed options.
+/// Raw `open(2)` flags, descriptor numbers and closes by hand stay in the syscall layer: the
+/// rest goes through `FileDescriptor` (owned), `UnownedDescriptor` (the standard ones) and
+/// typed options.
 @Suite("The syscall layer keeps the raw descriptors")
 struct SyscallLayerBoundaryTests {
   static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -147,6 +148,16 @@ struct SyscallLayerBoundaryTests {
   func noRawFlags() throws {
     let flag = #/\bO_[A-Z]+\b/#
     let found = try Self.codeLines().filter { $0.line.contains(flag) }
+    #expect(found.isEmpty, "\(found)")
+  }
+
+  @Test("no descriptor number outside the syscall layer: no Int32 descriptor, no close by hand, no -1 for none")
+  func noRawDescriptors() throws {
+    let raw = [
+      "fd: Int32", "FD: Int32", "Syscalls.close(", "systemClose(", "FileDescriptor(owning:", "relinquishOwnership",
+      "UnownedDescriptor(ownedElsewhere:", ": Int32 = -1",
+    ]
+    let found = try Self.codeLines().filter { line in raw.contains { line.line.contains($0) } }
     #expect(found.isEmpty, "\(found)")
   }
 
