@@ -1,7 +1,8 @@
 /// The self-pipe of a server's `poll` loop: the signals it routes there (`Syscalls.routeSignals`)
 /// and a `cancel()` from another thread each write a byte, which the loop sees as its pipe
 /// turning readable. It owns both ends, and gives the signals their default action back when
-/// it goes, before its ends are closed, so that no handler writes into a closed number.
+/// it goes (unless a newer pipe took them), before its ends are closed, so that no handler
+/// writes into a closed number.
 final class SignalPipe {
   private let pipe: Syscalls.Pipe
   private let signals: [Int32]
@@ -15,7 +16,7 @@ final class SignalPipe {
     if !signals.isEmpty { Syscalls.routeSignals(signals, toPipe: pipe.write) }
   }
 
-  deinit { if !signals.isEmpty { Syscalls.restoreDefault(signals) } }
+  deinit { if !signals.isEmpty { Syscalls.restoreDefault(signals, routedTo: pipe.write) } }
 
   /// The read end, to wait on with the loop's other descriptors.
   var pollRequest: Syscalls.PollRequest { Syscalls.PollRequest(pipe.read) }

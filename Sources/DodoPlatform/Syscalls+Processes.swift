@@ -184,9 +184,12 @@ extension Syscalls {
   /// default back (`spawn`, `execute`).
   package static func ignoreBrokenPipe() { _ = systemSignal(SIGPIPE, SIG_IGN) }
 
-  /// `signal(3)` with `SIG_DFL`.
-  static func restoreDefault(_ signals: [Int32]) {
+  /// `signal(3)` with `SIG_DFL` for `signals`, if they are still routed to the pipe whose
+  /// write end is `writeEnd`: a pipe routed to since (a server opened again) keeps them.
+  static func restoreDefault(_ signals: [Int32], routedTo writeEnd: borrowing FileDescriptor) {
+    guard signalPipeWriteFD == writeEnd.rawValue else { return }
     for signal in signals { _ = systemSignal(signal, SIG_DFL) }
+    signalPipeWriteFD = -1
   }
 
   /// `execve(2)`: replaces this process with the program at `path`, which gets `arguments`

@@ -9,7 +9,11 @@ import Testing
 /// path: counted through `SyscallMock`, which sees every `open`, `openat` and `close`. A
 /// descriptor closed twice could close a file another thread has just been given the number
 /// of; one never closed leaks, and a leaked lock file keeps its `flock`.
-@Suite("Descriptors with an owner")
+///
+/// Serialized: a child spawned by one test (`SocketOwnershipTests`) holds a copy of every
+/// descriptor until its `exec`, and one of the record's copies would keep its lock a moment
+/// past `release` in another.
+@Suite("Descriptors with an owner", .serialized)
 struct DescriptorOwnershipTests {
   /// Runs `body` with `script` in force for this task only; the calls it made, by name.
   func calls(_ script: [String: [SyscallMock.Outcome]] = [:], _ body: () throws -> Void) rethrows
