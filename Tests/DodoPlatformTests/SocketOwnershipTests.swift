@@ -133,6 +133,12 @@ extension DescriptorOwnershipTests {
     #expect(made(missing) == 6 && closes(missing) == 6, "\(missing)")
   }
 
+  @Test("a signal pipe closes its ends once")
+  func signalPipe() throws {
+    let dropped = try calls { () throws in _ = try SignalPipe(routing: []) }
+    #expect(made(dropped) == 2 && closes(dropped) == 2, "\(dropped)")
+  }
+
   @Test("handle-url's socket closes once, whether a checkout answers or none listens")
   func client() throws {
     let temp = TemporaryDirectory()
@@ -140,5 +146,22 @@ extension DescriptorOwnershipTests {
       #expect(try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path) == .unclaimed)
     }
     #expect(unheard.contains("socket") && made(unheard) == closes(unheard), "\(unheard)")
+  }
+}
+
+extension ServerTests {
+  /// Among the server suites, which route the process's signals one at a time.
+  @Suite("Signal pipes")
+  struct SignalPipeTests {
+    @Test("a signal pipe made later takes the signals, and keeps them when the older one goes")
+    func newerKeepsTheSignals() throws {
+      // SIGWINCH: ignored by default, so a signal that lost its route is only lost.
+      var older: SignalPipe? = try SignalPipe(routing: [SIGWINCH])
+      let newer = try SignalPipe(routing: [SIGWINCH])
+      #expect(older != nil)
+      older = nil
+      raise(SIGWINCH)
+      #expect(newer.drain() == [UInt8(SIGWINCH)])
+    }
   }
 }
