@@ -26,7 +26,7 @@ package enum ProgramExchange {
     // one another's ends into their helpers.
     let stdin = try Syscalls.socketPair()
     let stdout = try Syscalls.socketPair()
-    /// Ours until all of `input` is written, then closed: the program reads its end.
+    // Ours until all of `input` is written, then closed: the program reads to its end.
     var writing: FileDescriptor? = stdin.ours
     let reading = stdout.ours
     let childInput = stdin.theirs

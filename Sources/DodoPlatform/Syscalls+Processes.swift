@@ -42,14 +42,13 @@ extension Syscalls {
   /// never reads ours, and one that lives on must not hold it), and `output` says where its
   /// output goes. A program that cannot be run is an error here (`posix_spawnp` returns the
   /// code; glibc reports exec failures too).
-  ///
   package static func spawn(_ arguments: [String], environment: [String: String], output: ChildOutput)
     throws(SystemError) -> Int32
   { try spawn(arguments, environment: environment, input: nil, output: .child(output)) }
 
-  /// `spawn`, with the child's standard output going into `output` (a pipe or socket we
-  /// read), and its standard input coming from `input` (one we write) when given; both are
-  /// borrowed for the spawn only (the child gets copies), and its standard error is ours.
+  /// `spawn`, with the child's standard input coming from `input` (a socket we write) and its
+  /// standard output going into `output` (one we read): both borrowed for the spawn only (the
+  /// child gets copies); its standard error is ours.
   package static func spawn(
     _ arguments: [String], environment: [String: String], input: borrowing FileDescriptor,
     outputInto output: borrowing FileDescriptor
