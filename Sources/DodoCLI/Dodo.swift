@@ -20,7 +20,7 @@ package enum Dodo {
     return Syscalls.exit(
       main(
         arguments: Array(Syscalls.arguments().dropFirst()), environment: Syscalls.environment(),
-        stdout: FileDescriptorSink(fd: 1, closedAtLaunch: closed.contains(1))))
+        stdout: FileDescriptorSink(fd: .standardOutput, closedAtLaunch: closed.contains(.standardOutput))))
   }
 
   /// Runs one command line (without the program name) and returns the exit status. A test
@@ -29,8 +29,9 @@ package enum Dodo {
   /// HTTPS helper), `sleep` (for retries; the default waits) and `start` (what `dodo start`
   /// runs against; the default is the machine).
   static func main(
-    arguments: [String], environment: [String: String], stdinFD: Int32 = 0,
-    stdout: any OutputSink = FileDescriptorSink(fd: 1), stderr: any OutputSink = FileDescriptorSink(fd: 2),
+    arguments: [String], environment: [String: String], stdinFD: UnownedDescriptor = .standardInput,
+    stdout: any OutputSink = FileDescriptorSink(fd: .standardOutput),
+    stderr: any OutputSink = FileDescriptorSink(fd: .standardError),
     transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Double) -> Void)? = nil,
     start: StartDependencies = .live
   ) -> Int32 {

@@ -13,7 +13,8 @@ final class HTTPServerConnection {
 
   static let maximumHeaders = 100
 
-  let fd: Int32
+  /// The connection's socket, closed when the connection goes (the last reference).
+  let fd: FileDescriptor
   let acceptedAt: ContinuousClock.Instant
   let maximumBodyBytes: Int
   var awaitingAnswer = false
@@ -22,13 +23,11 @@ final class HTTPServerConnection {
   /// The head, once it is complete, and where its body starts and how long it is.
   private var head: (request: LoopbackHTTPServer.Request, bodyStart: Int, length: Int)?
 
-  init(fd: Int32, acceptedAt: ContinuousClock.Instant, maximumBodyBytes: Int) {
+  init(fd: consuming FileDescriptor, acceptedAt: ContinuousClock.Instant, maximumBodyBytes: Int) {
     self.fd = fd
     self.acceptedAt = acceptedAt
     self.maximumBodyBytes = maximumBodyBytes
   }
-
-  deinit { Syscalls.close(fd) }
 
   /// Reads what is available and says whether the request is complete.
   func read(id: Int) -> Read {

@@ -3,7 +3,7 @@
 package enum InputFile {
   /// The bytes of `path` (`-`: of `stdinFD`), at most `limit`; more is an error rather than
   /// a body cut short.
-  package static func read(_ path: String, stdinFD: Int32, limit: Int) throws(PlatformError) -> [UInt8] {
+  package static func read(_ path: String, stdinFD: UnownedDescriptor, limit: Int) throws(PlatformError) -> [UInt8] {
     let bytes: [UInt8]
     if path == "-" {
       do throws(SystemError) { bytes = try Syscalls.readAll(stdinFD, limit: limit + 1) } catch {

@@ -26,9 +26,9 @@ struct LoopbackConnections<Connection: LoopbackConnection> {
   subscript(id: Int) -> Connection? { open[id] }
   var isEmpty: Bool { open.isEmpty }
 
-  /// Adds the connection `make` builds with its id, making room first when full; `nil` (and
-  /// `make` not called) when every connection waits for its answer.
-  mutating func admit(_ make: (Int) -> Connection) -> Int? {
+  /// Adds `connection` and returns its id, making room first when full; `nil` (the
+  /// connection not kept) when every connection waits for its answer.
+  mutating func admit(_ connection: Connection) -> Int? {
     if open.count >= maximum {
       let waiting = open.filter { !$0.value.awaitingAnswer }
       guard
@@ -40,7 +40,7 @@ struct LoopbackConnections<Connection: LoopbackConnection> {
     }
     let id = nextID
     nextID += 1
-    open[id] = make(id)
+    open[id] = connection
     return id
   }
 

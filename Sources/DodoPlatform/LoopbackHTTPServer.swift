@@ -64,8 +64,9 @@ package final class LoopbackHTTPServer {
   package var maximumBodyBytes = 1 << 20
   package let handlesSignals: Bool
 
-  private var listener: Int32 = -1
-  private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+  /// The listening socket and the signals' pipe, while the server is open.
+  private var listener: FileDescriptor?
+  private var signalPipe: SignalPipe?
   private var connections = LoopbackConnections<HTTPServerConnection>()
   private var queued: [Event] = []
   private static let signals = [SIGINT, SIGTERM]
@@ -78,14 +79,18 @@ package final class LoopbackHTTPServer {
   package func open(port: UInt16) throws(PlatformError) -> UInt16 {
     let address = Syscalls.SocketAddress.ipv4("127.0.0.1", port: port)
     do throws(PlatformError) {
-      signalPipe = try platform("cannot create the signal pipe") { () throws(SystemError) in try Syscalls.pipe() }
-      if handlesSignals { Syscalls.routeSignals(Self.signals, toPipe: signalPipe.write) }
-      return try platform("cannot listen on \(address)") { () throws(SystemError) in
-        listener = try Syscalls.streamSocket(for: address, nonBlocking: true)
-        try Syscalls.bind(listener, address)
-        try Syscalls.listen(listener, backlog: 64)
-        return try Syscalls.boundPort(listener)
+      signalPipe = try platform("cannot create the signal pipe") { () throws(SystemError) in
+        try SignalPipe(routing: handlesSignals ? Self.signals : [])
       }
+      let fd = try platform("cannot listen on \(address)") { () throws(SystemError) in
+        let fd = try Syscalls.streamSocket(for: address, nonBlocking: true)
+        try Syscalls.bind(fd, address)
+        try Syscalls.listen(fd, backlog: 64)
+        return fd
+      }
+      let port = try platform("cannot listen on \(address)") { () throws(SystemError) in try Syscalls.boundPort(fd) }
+      listener = consume fd
+      return port
     } catch {
       close()
       let hint = error.message.contains("in use") ? " (the port is in use; pick another with --port)" : ""
@@ -99,10 +104,13 @@ package final class LoopbackHTTPServer {
     while queued.isEmpty {
       let now = clock.now
       if let deadline, now >= deadline { return .timedOut }
+      guard let signals = signalPipe?.pollRequest, let listening = listenerRequest else {
+        throw PlatformError("cannot wait for requests: the server is not open")
+      }
       expireConnections(now: now)
-      var requests = [Syscalls.PollRequest(fd: signalPipe.read), Syscalls.PollRequest(fd: listener)]
+      var requests = [signals, listening]
       let open = connections.reading
-      requests += open.map { Syscalls.PollRequest(fd: $0.connection.fd) }
+      requests += open.map { Syscalls.PollRequest($0.connection.fd) }
       let wake = (open.map { connections.deadline(of: $0.connection) } + (deadline.map { [$0] } ?? [])).min()
       let timeout = wake.map { ReturnChannelServer.milliseconds(from: now, to: $0) } ?? -1
       let ready: [Bool]
@@ -124,40 +132,39 @@ package final class LoopbackHTTPServer {
     connections.remove(id)?.respond(status: status, body: body)
   }
 
-  /// Ends the wait in `next()` as a signal would; callable from any thread between `open` and `close`.
-  package func cancel() {
-    _ = try? Syscalls.writeAll(signalPipe.write, [0])
+  /// The listener, to wait on; `nil` while the server is not open.
+  private var listenerRequest: Syscalls.PollRequest? {
+    switch listener {
+    case .some(let fd): Syscalls.PollRequest(fd)
+    case .none: nil
+    }
   }
+
+  /// Ends the wait in `next()` as a signal would; callable from any thread between `open` and `close`.
+  package func cancel() { signalPipe?.cancel() }
 
   package func close() {
     connections.removeAll()
-    if listener >= 0 {
-      Syscalls.close(listener)
-      listener = -1
-    }
-    if signalPipe.read >= 0 {
-      if handlesSignals { Syscalls.restoreDefault(Self.signals) }
-      Syscalls.close(signalPipe.read)
-      Syscalls.close(signalPipe.write)
-      signalPipe = (-1, -1)
-    }
+    listener = nil
+    // Its signals get their default action back, then its ends close.
+    signalPipe = nil
   }
 
   private func drainSignals() {
-    var bytes = [UInt8](repeating: 0, count: 64)
-    while let count = try? bytes.withUnsafeMutableBytes({ try Syscalls.readAvailable(signalPipe.read, into: $0) }),
-      count > 0
-    {}
+    _ = signalPipe?.drain()
     queued.append(.interrupted)
   }
 
-  /// Accepts every waiting connection (see `LoopbackConnections` for who makes room when full).
+  /// Accepts every waiting connection (see `LoopbackConnections` for who makes room when
+  /// full); one not admitted is closed as it is dropped.
   private func accept() {
-    while let fd = try? Syscalls.accept(listener) {
-      let admitted = connections.admit { _ in
-        HTTPServerConnection(fd: fd, acceptedAt: ContinuousClock().now, maximumBodyBytes: maximumBodyBytes)
+    switch listener {
+    case .some(let listener):
+      while let fd = try? Syscalls.accept(listener) {
+        _ = connections.admit(
+          HTTPServerConnection(fd: fd, acceptedAt: ContinuousClock().now, maximumBodyBytes: maximumBodyBytes))
       }
-      if admitted == nil { Syscalls.close(fd) }
+    case .none: break
     }
   }
 

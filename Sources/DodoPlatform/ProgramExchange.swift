@@ -25,27 +25,16 @@ package enum ProgramExchange {
     // close-on-exec at once, so that requests run concurrently (`dodo confirm`) cannot leak
     // one another's ends into their helpers.
     let stdin = try Syscalls.socketPair()
-    let pair: (ours: Int32, theirs: Int32)
-    do throws(SystemError) { pair = try Syscalls.socketPair() } catch {
-      Syscalls.close(stdin.ours)
-      Syscalls.close(stdin.theirs)
-      throw error
-    }
-    let stdout = (read: pair.ours, write: pair.theirs)
-    let pid: Int32
-    do throws(SystemError) {
-      pid = try Syscalls.spawn(arguments, environment: environment, input: stdin.theirs, output: .into(stdout.write))
-    } catch {
-      for fd in [stdin.ours, stdin.theirs, stdout.read, stdout.write] { Syscalls.close(fd) }
-      throw error
-    }
-    Syscalls.close(stdin.theirs)
-    Syscalls.close(stdout.write)
-    var writeFD: Int32? = stdin.ours
-    defer {
-      if let writeFD { Syscalls.close(writeFD) }
-      Syscalls.close(stdout.read)
-    }
+    let stdout = try Syscalls.socketPair()
+    // Ours until all of `input` is written, then closed: the program reads to its end.
+    var writing: FileDescriptor? = stdin.ours
+    let reading = stdout.ours
+    let childInput = stdin.theirs
+    let childOutput = stdout.theirs
+    let pid = try Syscalls.spawn(arguments, environment: environment, input: childInput, outputInto: childOutput)
+    // The child has its copies: ours close now, so that its exit ends the reading.
+    _ = consume childInput
+    _ = consume childOutput
     let clock = ContinuousClock()
     let deadline = clock.now + .milliseconds(Int64(max(0, timeoutSeconds) * 1000))
     var written = 0
@@ -61,22 +50,25 @@ package enum ProgramExchange {
       }
       let milliseconds = Int32(
         clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-      var requests = [Syscalls.PollRequest(fd: stdout.read)]
-      if let fd = writeFD { requests.append(Syscalls.PollRequest(fd: fd, readable: false, writable: true)) }
+      var requests = [Syscalls.PollRequest(reading)]
+      switch writing {
+      case .some(let fd): requests.append(Syscalls.PollRequest(fd, readable: false, writable: true))
+      case .none: break
+      }
       let ready = try Syscalls.poll(requests, timeoutMilliseconds: milliseconds)
-      if ready.count > 1, ready[1], let fd = writeFD {
-        switch Result(catching: { () throws(SystemError) in try Syscalls.send(fd, input, from: written) }) {
-        case .success(let count): written += count
-        case .failure: written = input.count  // it stopped reading (EPIPE): its answer says why
+      if ready.count > 1, ready[1] {
+        switch writing {
+        case .some(let fd):
+          do throws(SystemError) { written += try Syscalls.send(fd, input, from: written) } catch {
+            written = input.count  // it stopped reading (EPIPE): its answer says why
+          }
+        case .none: break
         }
-        if written >= input.count {
-          Syscalls.close(fd)
-          writeFD = nil
-        }
+        if written >= input.count { writing = nil }
       }
       guard ready[0] else { continue }
       let read: Result<Int?, SystemError> = chunk.withUnsafeMutableBytes { raw in
-        Result { () throws(SystemError) in try Syscalls.readAvailable(stdout.read, into: raw) }
+        Result { () throws(SystemError) in try Syscalls.readAvailable(reading, into: raw) }
       }
       guard let count = try read.get() else { continue }
       if count == 0 { break reading }

@@ -12,22 +12,17 @@ package enum ProgramRunner {
     throws(SystemError) -> Output
   {
     let pipe = try Syscalls.pipe()
-    let pid: Int32
-    do throws(SystemError) {
-      pid = try Syscalls.spawn(arguments, environment: environment, output: .into(pipe.write))
-    } catch {
-      Syscalls.close(pipe.read)
-      Syscalls.close(pipe.write)
-      throw error
-    }
-    Syscalls.close(pipe.write)
-    defer { Syscalls.close(pipe.read) }
+    let readEnd = pipe.read
+    let writeEnd = pipe.write
+    let pid = try Syscalls.spawn(arguments, environment: environment, outputInto: writeEnd)
+    // The child has its copy: ours closes now, so that the child's exit ends the reading.
+    _ = consume writeEnd
     var output: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
-      _ = try Syscalls.poll([Syscalls.PollRequest(fd: pipe.read)], timeoutMilliseconds: -1)
+      _ = try Syscalls.poll([Syscalls.PollRequest(readEnd)], timeoutMilliseconds: -1)
       let read: Result<Int?, SystemError> = chunk.withUnsafeMutableBytes { raw in
-        Result { () throws(SystemError) in try Syscalls.readAvailable(pipe.read, into: raw) }
+        Result { () throws(SystemError) in try Syscalls.readAvailable(readEnd, into: raw) }
       }
       guard let count = try read.get() else { continue }
       if count == 0 { break }

@@ -26,13 +26,12 @@ package enum ReturnChannelClient {
     guard let request = URLHandoff.encodeRequest(url) else { return .unclaimed }
     let path = DodoDirectories.join(runtimeDirectory, URLHandoff.socketName)
     guard let directory = try PrivateDirectory.open(runtimeDirectory, create: false) else { return .unclaimed }
-    let fd: Int32
+    let fd: FileDescriptor
     do throws(SystemError) {
       fd = try Syscalls.streamSocket(for: .unix(path), nonBlocking: false)
     } catch {
       throw PlatformError("cannot reach the checkout: \(error)")
     }
-    defer { Syscalls.close(fd) }
     do throws(SystemError) {
       try Syscalls.setTimeouts(fd, seconds: timeoutSeconds)
       try Syscalls.connect(fd, .unix(path))

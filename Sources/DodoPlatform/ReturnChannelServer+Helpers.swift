@@ -5,7 +5,6 @@ extension ReturnChannelServer {
     guard let status = try Syscalls.lstat(path) else { return false }
     guard status.isSocket else { throw SystemError("bind", errno: .fileExists, subject: "\(path) (not a socket)") }
     let fd = try Syscalls.streamSocket(for: .unix(path), nonBlocking: false)
-    defer { Syscalls.close(fd) }
     do throws(SystemError) { try Syscalls.connect(fd, .unix(path)) } catch {
       if error.errno == .connectionRefused || error.errno == .noSuchFileOrDirectory { return false }
       throw error
@@ -21,6 +20,6 @@ extension ReturnChannelServer {
 }
 
 /// Runs `body`, turning its `SystemError` into a `PlatformError` that says what was being done.
-func platform<R>(_ doing: String, _ body: () throws(SystemError) -> R) throws(PlatformError) -> R {
+func platform<R: ~Copyable>(_ doing: String, _ body: () throws(SystemError) -> R) throws(PlatformError) -> R {
   do throws(SystemError) { return try body() } catch { throw PlatformError("\(doing): \(error)") }
 }

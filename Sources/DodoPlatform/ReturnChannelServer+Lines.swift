@@ -13,7 +13,7 @@ extension ReturnChannelServer {
   /// limit (`Syscalls.terminalLineLimit`: the kernel drops the rest), so a line that reaches
   /// that limit is refused through `onTooLong`, never read as a shorter URL.
   package func watchLines(
-    fd: Int32, onAnswer: @escaping (_ line: String, _ claimed: Bool) -> Void,
+    fd: UnownedDescriptor, onAnswer: @escaping (_ line: String, _ claimed: Bool) -> Void,
     onTooLong: @escaping (_ limit: Int) -> Void = { _ in }
   ) {
     let pending = lines?.fd == fd ? lines?.pending ?? [] : []
@@ -62,7 +62,7 @@ extension ReturnChannelServer {
 /// A write that waits on a full pipe or terminal (`dodo start`'s result) ends on the same
 /// signals as the wait: `SIGINT`, `SIGTERM`, `SIGHUP`, or `cancel()`.
 extension ReturnChannelServer: WriteInterrupter {
-  package var interruptFD: Int32 { signalReadFD }
+  package var interruption: Syscalls.PollRequest? { signalPipe?.pollRequest }
 
   package func isInterrupted() -> Bool {
     drainSignals()
@@ -70,9 +70,10 @@ extension ReturnChannelServer: WriteInterrupter {
   }
 }
 
-/// A file descriptor that URLs arrive on one per line, and where their answers go.
+/// A file descriptor that URLs arrive on one per line (borrowed: the standard input), and
+/// where their answers go.
 struct LineSource {
-  let fd: Int32
+  let fd: UnownedDescriptor
   let onAnswer: (String, Bool) -> Void
   let onTooLong: (Int) -> Void
   var pending: [UInt8] = []

@@ -42,13 +42,13 @@ package final class ReturnChannelServer: ReturnChannel {
   package var firstByteTimeoutMilliseconds = 1_000
   package static let maximumConnections = 64
 
-  private var unixListener: Int32 = -1
-  private var httpListeners: [Int32] = []
+  /// `return.sock`, listened on while the channel is open.
+  private var unixListener: FileDescriptor?
+  private var httpListeners: [SharedDescriptor] = []
   /// What an HTTP request must show to be heard; set for a loopback return URL.
   private var loopbackRules: LoopbackRules?
-  private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
-  /// The signal pipe's read end; `-1` while the channel is not open.
-  var signalReadFD: Int32 { signalPipe.read }
+  /// The signals and `cancel()`, while the channel is open.
+  private(set) var signalPipe: SignalPipe?
   private var connections: [Int: ReturnConnection] = [:]
   var nextConnectionID = 1
   var queued: [ReturnChannelEvent] = []
@@ -58,8 +58,6 @@ package final class ReturnChannelServer: ReturnChannel {
   var unansweredLines: [Int: String] = [:]
   private static let signals = [SIGINT, SIGTERM, SIGHUP, SIGCHLD]
   private static let dismissingSignals: Set<Int32> = [SIGINT, SIGTERM, SIGHUP]
-  /// Written into the signal pipe by `cancel()`; no signal has the number 0.
-  private static let cancelByte: UInt8 = 0
   /// Whether `open` routes `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGCHLD` to the loop (and `close`
   /// restores their default action).
   package let handlesSignals: Bool
@@ -79,8 +77,9 @@ package final class ReturnChannelServer: ReturnChannel {
 
   package func open(for returnURL: ReturnURL) throws(CheckoutError) {
     do throws(PlatformError) {
-      signalPipe = try platform("cannot create the signal pipe") { () throws(SystemError) in try Syscalls.pipe() }
-      if handlesSignals { Syscalls.routeSignals(Self.signals, toPipe: signalPipe.write) }
+      signalPipe = try platform("cannot create the signal pipe") { () throws(SystemError) in
+        try SignalPipe(routing: handlesSignals ? Self.signals : [])
+      }
       unixListener = try listenOnSocketPath()
       if let loopback = returnURL.loopback { try listenOnLoopback(loopback, returnURL: returnURL) }
     } catch {
@@ -103,14 +102,17 @@ package final class ReturnChannelServer: ReturnChannel {
     while queued.isEmpty {
       let now = clock.now
       if let deadline, now >= deadline { return .timedOut }
+      guard let signals = signalPipe?.pollRequest, let listener = unixListenerRequest else {
+        throw .platformError("cannot wait for the return: the return channel is not open")
+      }
       expireConnections(now: now)
-      var requests = [Syscalls.PollRequest(fd: signalPipe.read), Syscalls.PollRequest(fd: unixListener)]
-      requests += httpListeners.map { Syscalls.PollRequest(fd: $0) }
+      var requests = [signals, listener]
+      requests += httpListeners.map { Syscalls.PollRequest($0.descriptor) }
       let open = connections.filter { !$0.value.awaitingAnswer }.sorted { $0.key < $1.key }
-      requests += open.map { Syscalls.PollRequest(fd: $0.value.fd) }
+      requests += open.map { Syscalls.PollRequest($0.value.fd) }
       let first = requests.count - open.count
       let readingLines = linesReadable
-      if readingLines, let lines { requests.append(Syscalls.PollRequest(fd: lines.fd)) }
+      if readingLines, let lines { requests.append(Syscalls.PollRequest(lines.fd)) }
       let wake = open.lazy.map { self.deadline(of: $0.value) }.reduce(deadline) { earliest, next in
         earliest.map { min($0, next) } ?? next
       }
@@ -126,10 +128,15 @@ package final class ReturnChannelServer: ReturnChannel {
       if ready[0] { drainSignals() } else { checkBrowser() }
       // Read what came on the connections polled before accepting more, which may evict some.
       for (offset, (id, _)) in open.enumerated() where ready[first + offset] { read(id) }
-      if ready[1] { accept(from: unixListener, kind: .unix) }
+      if ready[1] {
+        switch unixListener {
+        case .some(let listener): accept(from: listener, kind: .unix)
+        case .none: break
+        }
+      }
       if let loopbackRules {
         for (offset, listener) in httpListeners.enumerated() where ready[2 + offset] {
-          accept(from: listener, kind: .http(loopbackRules))
+          accept(from: listener.descriptor, kind: .http(loopbackRules))
         }
       }
       if readingLines, ready[first + open.count] { readLines() }
@@ -137,12 +144,17 @@ package final class ReturnChannelServer: ReturnChannel {
     return queued.removeFirst()
   }
 
-  /// Ends the wait in `next(until:)` as `dismissed(.interrupted)`, as a signal would; callable from any
-  /// thread between `open` and `close` (the caller orders it against those two: the pipe's
-  /// descriptor is only written here, and the write is one byte, so it cannot tear).
-  package func cancel() {
-    _ = try? Syscalls.writeAll(signalPipe.write, [Self.cancelByte])
+  /// `return.sock`'s listener, to wait on; `nil` while the channel is not open.
+  private var unixListenerRequest: Syscalls.PollRequest? {
+    switch unixListener {
+    case .some(let listener): Syscalls.PollRequest(listener)
+    case .none: nil
+    }
   }
+
+  /// Ends the wait in `next(until:)` as `dismissed(.interrupted)`, as a signal would; callable from any
+  /// thread between `open` and `close` (the caller orders it against those two).
+  package func cancel() { signalPipe?.cancel() }
 
   @discardableResult
   package func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool {
@@ -157,19 +169,13 @@ package final class ReturnChannelServer: ReturnChannel {
   package func close() {
     for connection in connections.values { connection.respond(claimed: false) }
     connections.removeAll()
-    if unixListener >= 0 {
-      Syscalls.close(unixListener)
+    if let listener = unixListener.take() {
+      try? listener.close()
       _ = try? Syscalls.unlink(socketPath)
-      unixListener = -1
     }
-    httpListeners.forEach(Syscalls.close)
     httpListeners.removeAll()
-    if signalPipe.read >= 0 {
-      if handlesSignals { Syscalls.restoreDefault(Self.signals) }
-      Syscalls.close(signalPipe.read)
-      Syscalls.close(signalPipe.write)
-      signalPipe = (-1, -1)
-    }
+    // Its signals get their default action back, then its ends close.
+    signalPipe = nil
     browser = nil
     lines = nil
     unansweredLines.removeAll()
@@ -185,7 +191,7 @@ package final class ReturnChannelServer: ReturnChannel {
   /// directory right after, so a directory swapped or linked over in between is refused. What
   /// remains is a swap there and back within that instant, which could only put the socket
   /// (`0600`, answering only the user's own processes) in another place.
-  private func listenOnSocketPath() throws(PlatformError) -> Int32 {
+  private func listenOnSocketPath() throws(PlatformError) -> FileDescriptor {
     guard let directory = try PrivateDirectory.open(runtimeDirectory, create: false) else {
       throw PlatformError("cannot listen for the return: the directory \(runtimeDirectory) does not exist")
     }
@@ -209,7 +215,6 @@ package final class ReturnChannelServer: ReturnChannel {
       }
       try Syscalls.listen(fd, backlog: 64)
     } catch {
-      Syscalls.close(fd)
       throw PlatformError("cannot listen for the return on \(socketPath): \(error)")
     }
     return fd
@@ -231,14 +236,9 @@ package final class ReturnChannelServer: ReturnChannel {
     for (address, required) in addresses {
       do throws(SystemError) {
         let fd = try Syscalls.streamSocket(for: address, nonBlocking: true)
-        do throws(SystemError) {
-          try Syscalls.bind(fd, address)
-          try Syscalls.listen(fd, backlog: 64)
-        } catch {
-          Syscalls.close(fd)
-          throw error
-        }
-        httpListeners.append(fd)
+        try Syscalls.bind(fd, address)
+        try Syscalls.listen(fd, backlog: 64)
+        httpListeners.append(SharedDescriptor(fd))
         loopbackAddresses.append(address)
       } catch {
         let unavailable = [Errno.addressFamilyNotSupported, .addressNotAvailable, .protocolNotSupported].contains(
@@ -254,14 +254,8 @@ package final class ReturnChannelServer: ReturnChannel {
   // MARK: Events
 
   func drainSignals() {
-    var bytes = [UInt8](repeating: 0, count: 64)
-    var dismissed = false
-    while let count = try? bytes.withUnsafeMutableBytes({ try Syscalls.readAvailable(signalPipe.read, into: $0) }),
-      count > 0
-    {
-      for byte in bytes[..<count] where byte == Self.cancelByte || Self.dismissingSignals.contains(Int32(byte)) {
-        dismissed = true
-      }
+    let dismissed = (signalPipe?.drain() ?? []).contains {
+      $0 == SignalPipe.cancelByte || Self.dismissingSignals.contains(Int32($0))
     }
     checkBrowser()
     if dismissed { queued.append(.dismissed(.interrupted)) }
@@ -280,18 +274,13 @@ package final class ReturnChannelServer: ReturnChannel {
   }
 
   /// Accepts every connection waiting on `listener`, making room when full (`makeRoom`).
-  private func accept(from listener: Int32, kind: ReturnConnection.Kind) {
+  /// A connection turned away is closed as it is dropped.
+  private func accept(from listener: borrowing FileDescriptor, kind: ReturnConnection.Kind) {
     while let fd = try? Syscalls.accept(listener) {
       if case .unix = kind {
-        guard (try? Syscalls.peerUserID(fd)) == Syscalls.userID() else {
-          Syscalls.close(fd)
-          continue
-        }
+        guard (try? Syscalls.peerUserID(fd)) == Syscalls.userID() else { continue }
       }
-      guard makeRoom() else {
-        Syscalls.close(fd)
-        continue
-      }
+      guard makeRoom() else { continue }
       let id = nextConnectionID
       nextConnectionID += 1
       connections[id] = ReturnConnection(fd: fd, kind: kind, acceptedAt: ContinuousClock().now)
@@ -306,7 +295,7 @@ package final class ReturnChannelServer: ReturnChannel {
   private func makeRoom() -> Bool {
     guard connections.count >= Self.maximumConnections else { return true }
     let waiting = connections.filter { !$0.value.awaitingAnswer }.sorted { $0.key < $1.key }
-    let ready = (try? Syscalls.poll(waiting.map { Syscalls.PollRequest(fd: $0.value.fd) }, timeoutMilliseconds: 0))
+    let ready = (try? Syscalls.poll(waiting.map { Syscalls.PollRequest($0.value.fd) }, timeoutMilliseconds: 0))
     for (offset, (id, _)) in waiting.enumerated() where ready?[offset] == true { read(id) }
     guard connections.count >= Self.maximumConnections else { return true }
     let idlest = connections.filter { !$0.value.awaitingAnswer }.min {

@@ -33,7 +33,8 @@ final class ReturnConnection {
   /// up to `URLHandoff.maximumURLBytes`.
   static let maximumHTTPHead = URLHandoff.maximumURLBytes + 16 * 1024
 
-  let fd: Int32
+  /// The connection's socket, closed when the connection goes (the last reference).
+  let fd: FileDescriptor
   let kind: Kind
   let acceptedAt: ContinuousClock.Instant
   var awaitingAnswer = false
@@ -45,7 +46,7 @@ final class ReturnConnection {
   private(set) var lastHeardAt: ContinuousClock.Instant
   private var buffer: [UInt8] = []
 
-  init(fd: Int32, kind: Kind, acceptedAt: ContinuousClock.Instant) {
+  init(fd: consuming FileDescriptor, kind: Kind, acceptedAt: ContinuousClock.Instant) {
     self.fd = fd
     self.kind = kind
     self.acceptedAt = acceptedAt
@@ -59,8 +60,6 @@ final class ReturnConnection {
     case .http: .loopback
     }
   }
-
-  deinit { Syscalls.close(fd) }
 
   /// Reads what is available and says whether the request is complete.
   func readRequest() -> Request {

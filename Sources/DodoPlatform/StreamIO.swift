@@ -26,12 +26,13 @@ extension OutputSink {
 
 /// A file descriptor as an `OutputSink`: the process's standard output and error.
 package struct FileDescriptorSink: OutputSink {
-  package let fd: Int32
+  /// Borrowed: the standard output or error, never closed by `dodo`.
+  package let fd: UnownedDescriptor
   /// The descriptor was closed at launch (`>&-`; `/dev/null` now holds its number, so that
   /// no file opened later takes it): writing fails with `EBADF`, as it would have.
   package let isClosed: Bool
 
-  package init(fd: Int32, closedAtLaunch: Bool = false) {
+  package init(fd: UnownedDescriptor, closedAtLaunch: Bool = false) {
     self.fd = fd
     isClosed = closedAtLaunch
   }
@@ -45,7 +46,6 @@ package struct FileDescriptorSink: OutputSink {
     throws(SystemError)
   {
     guard !isClosed else { throw SystemError("write", errno: .badFileDescriptor) }
-    guard interrupter.interruptFD >= 0 else { return try Syscalls.writeAll(fd, bytes) }
     try Syscalls.writeAll(fd, bytes, interruptedBy: interrupter)
   }
 
@@ -113,7 +113,8 @@ package final class OutputFile {
 /// Lines read from a file descriptor through one reused buffer, so that memory stays flat
 /// whatever the input's size.
 package final class LineReader {
-  package let fd: Int32
+  /// Borrowed: the standard input, never closed by `dodo`.
+  package let fd: UnownedDescriptor
   private var buffer: [UInt8]
   private var start = 0
   private var end = 0
@@ -123,7 +124,7 @@ package final class LineReader {
   /// A line this long or longer is reported (`tooLong`) and passed over, not buffered without bound.
   package let maximumLineLength: Int
 
-  package init(fd: Int32, maximumLineLength: Int = 1 << 20) {
+  package init(fd: UnownedDescriptor, maximumLineLength: Int = 1 << 20) {
     self.fd = fd
     self.maximumLineLength = maximumLineLength
     buffer = [UInt8](repeating: 0, count: min(256 * 1024, maximumLineLength))

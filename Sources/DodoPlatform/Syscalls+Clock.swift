@@ -17,11 +17,12 @@ extension Syscalls {
 
   /// `getsockname(2)` of an IPv4 or IPv6 socket: the port it is bound to (the one the system
   /// chose, after binding port 0).
-  package static func boundPort(_ fd: Int32) throws(SystemError) -> UInt16 {
+  package static func boundPort(_ fd: borrowing FileDescriptor) throws(SystemError) -> UInt16 {
+    let raw = fd.rawValue
     var storage = sockaddr_storage()
     var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
     let status = withUnsafeMutablePointer(to: &storage) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(raw, $0, &length) }
     }
     guard status == 0 else { throw SystemError("getsockname", errno: Errno(rawValue: errno)) }
     switch Int32(storage.ss_family) {

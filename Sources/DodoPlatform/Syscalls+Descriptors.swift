@@ -8,37 +8,50 @@
 
 extension Syscalls {
   /// `fcntl(2)` `F_SETFD FD_CLOEXEC` and, when asked, `F_SETFL O_NONBLOCK`.
-  package static func configure(_ fd: Int32, nonBlocking: Bool) throws(SystemError) {
-    _ = try retrying("fcntl") { systemFcntl(fd, F_SETFD, FD_CLOEXEC) }
+  static func configure(_ fd: borrowing FileDescriptor, nonBlocking: Bool) throws(SystemError) {
+    let raw = fd.rawValue
+    _ = try retrying("fcntl") { systemFcntl(raw, F_SETFD, FD_CLOEXEC) }
     if nonBlocking {
-      let flags = try retrying("fcntl") { systemFcntl(fd, F_GETFL, 0) }
-      _ = try retrying("fcntl") { systemFcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+      let flags = try retrying("fcntl") { systemFcntl(raw, F_GETFL, 0) }
+      _ = try retrying("fcntl") { systemFcntl(raw, F_SETFL, flags | O_NONBLOCK) }
     }
   }
 
-  /// `pipe(2)`, both ends close-on-exec and non-blocking: `(read, write)`.
-  package static func pipe() throws(SystemError) -> (read: Int32, write: Int32) {
+  /// The two ends of a pipe, each closed once by its own owner; taken apart as
+  /// `let read = pipe.read` (Swift has no tuples of non-copyable values), which other modules
+  /// may do only to a `@frozen` type.
+  @frozen package struct Pipe: ~Copyable, Sendable {
+    package var read: FileDescriptor
+    package var write: FileDescriptor
+  }
+
+  /// `pipe(2)`, both ends close-on-exec and non-blocking.
+  package static func pipe() throws(SystemError) -> Pipe {
     var fds: [Int32] = [-1, -1]
     _ = try retrying("pipe") { systemPipe(&fds) }
-    do {
-      try configure(fds[0], nonBlocking: true)
-      try configure(fds[1], nonBlocking: true)
-    } catch {
-      close(fds[0])
-      close(fds[1])
-      throw error
-    }
-    return (fds[0], fds[1])
+    let pipe = Pipe(read: FileDescriptor(owning: fds[0]), write: FileDescriptor(owning: fds[1]))
+    try configure(pipe.read, nonBlocking: true)
+    try configure(pipe.write, nonBlocking: true)
+    return pipe
   }
 
-  /// One descriptor to watch with `poll`.
+  /// One descriptor to watch with `poll`, borrowed for that call: the request holds its
+  /// number, so it is made right before the `poll` and dropped after.
   package struct PollRequest: Sendable {
-    package var fd: Int32
+    let fd: Int32
     package var readable: Bool
     package var writable: Bool
 
-    package init(fd: Int32, readable: Bool = true, writable: Bool = false) {
-      self.fd = fd
+    package init(_ fd: borrowing FileDescriptor, readable: Bool = true, writable: Bool = false) {
+      self.init(raw: fd.rawValue, readable: readable, writable: writable)
+    }
+
+    package init(_ fd: UnownedDescriptor, readable: Bool = true, writable: Bool = false) {
+      self.init(raw: fd.rawValue, readable: readable, writable: writable)
+    }
+
+    private init(raw: Int32, readable: Bool, writable: Bool) {
+      self.fd = raw
       self.readable = readable
       self.writable = writable
     }
@@ -66,16 +79,18 @@ extension Syscalls {
 
   /// `poll(2)` with no wait: whether the other end of `fd` has hung up entirely (`POLLHUP`,
   /// or `POLLERR`). A peer that only shut its writing side (`shutdown(SHUT_WR)`) has not.
-  package static func hasHungUp(_ fd: Int32) -> Bool {
-    var request = [pollfd(fd: fd, events: 0, revents: 0)]
+  package static func hasHungUp(_ fd: borrowing FileDescriptor) -> Bool {
+    var request = [pollfd(fd: fd.rawValue, events: 0, revents: 0)]
     guard systemPoll(&request, 1, 0) == 1 else { return false }
     return request[0].revents & Int16(POLLHUP | POLLERR) != 0
   }
 
   /// `read(2)` on a non-blocking descriptor: `nil` when nothing is there yet (`EAGAIN`).
-  package static func readAvailable(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int?
+  package static func readAvailable(_ fd: borrowing FileDescriptor, into buffer: UnsafeMutableRawBufferPointer)
+    throws(SystemError) -> Int?
   {
-    switch retryingOnInterrupt({ systemRead(fd, buffer.baseAddress, buffer.count) }) {
+    let raw = fd.rawValue
+    switch retryingOnInterrupt({ systemRead(raw, buffer.baseAddress, buffer.count) }) {
     case .success(let count): return count
     case .failure(.wouldBlock): return nil
     case .failure(let code): throw SystemError("read", errno: code)
@@ -84,13 +99,15 @@ extension Syscalls {
 
   /// `send(2)` without `SIGPIPE` (`MSG_NOSIGNAL`; `SO_NOSIGPIPE` is set on macOS sockets), on a
   /// non-blocking socket: the bytes written, `0` when it would block.
-  package static func send(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+  package static func send(_ fd: borrowing FileDescriptor, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> Int
+  {
+    let raw = fd.rawValue
     #if canImport(Darwin)
       let flags: Int32 = 0
     #else
       let flags = Int32(MSG_NOSIGNAL)
     #endif
-    switch retryingOnInterrupt({ systemSend(fd, buffer.baseAddress, buffer.count, flags) }) {
+    switch retryingOnInterrupt({ systemSend(raw, buffer.baseAddress, buffer.count, flags) }) {
     case .success(let count): return count
     case .failure(.wouldBlock): return 0
     case .failure(let code): throw SystemError("send", errno: code)
@@ -100,7 +117,9 @@ extension Syscalls {
 
 extension Syscalls {
   /// `send(2)` of `bytes[offset...]`, as `send(_:_:)` does it.
-  package static func send(_ fd: Int32, _ bytes: [UInt8], from offset: Int) throws(SystemError) -> Int {
+  package static func send(_ fd: borrowing FileDescriptor, _ bytes: [UInt8], from offset: Int) throws(SystemError)
+    -> Int
+  {
     let result: Result<Int, SystemError> = bytes.withUnsafeBytes { raw in
       Result { () throws(SystemError) in try send(fd, UnsafeRawBufferPointer(rebasing: raw[offset...])) }
     }
@@ -115,15 +134,16 @@ extension Syscalls {
 
   /// `write(2)` of every byte, a piece at a time once `poll(2)` says `fd` takes it, and
   /// `EINTR` when, while `fd` takes nothing, `interrupter`'s descriptor turns readable and it
-  /// says the write is to end. A plain blocking write to a full pipe or a stopped terminal is restarted after a
+  /// says the write is to end (a plain `writeAll` while it has nothing to watch). A plain blocking write to a full pipe or a stopped terminal is restarted after a
   /// signal whose handler only notes it (the self-pipe), so it could never be ended that way.
   package static func writeAll(
-    _ fd: Int32, _ buffer: UnsafeRawBufferPointer, interruptedBy interrupter: any WriteInterrupter
+    _ fd: UnownedDescriptor, _ buffer: UnsafeRawBufferPointer, interruptedBy interrupter: any WriteInterrupter
   ) throws(SystemError) {
+    guard let interruption = interrupter.interruption else { return try writeAll(fd, buffer) }
     guard let start = buffer.baseAddress else { return }
     var offset = 0
     while offset < buffer.count {
-      let requests = [PollRequest(fd: fd, readable: false, writable: true), PollRequest(fd: interrupter.interruptFD)]
+      let requests = [PollRequest(fd, readable: false, writable: true), interruption]
       let ready = try poll(requests, timeoutMilliseconds: -1)
       // Only a write that has to wait is ended: a signal that came while `fd` takes the
       // bytes is left for the caller's own wait to find.
@@ -132,7 +152,7 @@ extension Syscalls {
         continue
       }
       let piece = min(buffer.count - offset, interruptibleWritePiece)
-      offset += try retrying("write") { systemWrite(fd, start + offset, piece) }
+      offset += try retrying("write") { systemWrite(fd.rawValue, start + offset, piece) }
     }
   }
 }
@@ -140,9 +160,10 @@ extension Syscalls {
 /// What can end a write that waits on a full pipe or a stopped terminal: `dodo start`'s
 /// signal pipe, so that Ctrl-C, `SIGTERM` and `SIGHUP` end a start blocked writing its result.
 package protocol WriteInterrupter: AnyObject {
-  /// A descriptor that turns readable when the write may have to end; `-1` for none (yet).
-  var interruptFD: Int32 { get }
-  /// Reads what `interruptFD` holds and says whether the write is to end.
+  /// What turns readable when the write may have to end (`poll`ed with the write); `nil`
+  /// while there is nothing to watch (the wait has not begun, or has ended).
+  var interruption: Syscalls.PollRequest? { get }
+  /// Reads what `interruption` holds and says whether the write is to end.
   func isInterrupted() -> Bool
 }
 

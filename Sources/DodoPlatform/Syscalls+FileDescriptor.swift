@@ -153,9 +153,8 @@ extension Syscalls {
     -> [UInt8]
   { try readAll(fd.rawValue, limit: limit, sizeHint: sizeHint) }
 
-  /// Up to `limit` bytes from the descriptor `fd`, which the caller owns (standard input), to
-  /// its end.
-  package static func readAll(_ fd: Int32, limit: Int, sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
+  /// Up to `limit` bytes from the descriptor `fd`, to its end.
+  static func readAll(_ fd: Int32, limit: Int, sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
     // Sized from the hint (one byte more, to see the end without growing), then doubled up
     // to the cap for files whose size fstat does not know: a buffer of `limit` bytes up front
     // would be zeroed and faulted in whole, which was a third of `dodo config profiles`.

@@ -8,7 +8,7 @@
 
 extension Syscalls {
   /// `write(2)` of all of `bytes`.
-  package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
+  static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
     let result: Result<Void, SystemError> = bytes.withUnsafeBytes { buffer in
       Result { () throws(SystemError) in try writeAll(fd, buffer) }
     }
@@ -16,7 +16,7 @@ extension Syscalls {
   }
 
   /// `read(2)` into `buffer[offset...]`; 0 at end of file.
-  package static func read(_ fd: Int32, into buffer: inout [UInt8], at offset: Int) throws(SystemError) -> Int {
+  static func read(_ fd: Int32, into buffer: inout [UInt8], at offset: Int) throws(SystemError) -> Int {
     let result: Result<Int, SystemError> = buffer.withUnsafeMutableBytes { raw in
       Result { () throws(SystemError) in try read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[offset...])) }
     }
@@ -47,11 +47,6 @@ extension Syscalls {
     /// The permission bits, e.g. `0o700`.
     package var permissions: UInt32 { mode & 0o7777 }
   }
-
-  /// `close(2)` of a descriptor not yet owned by a `FileDescriptor` (a socket, a pipe). Not
-  /// retried on `EINTR` (on Linux the descriptor is gone either way) and errors are not
-  /// reported: there is nothing a caller could do about them.
-  package static func close(_ fd: Int32) { _ = systemClose(fd) }
 
   /// `fsync(2)`: the file's data and metadata reach the disk.
   package static func fsync(_ fd: borrowing FileDescriptor, subject: String? = nil) throws(SystemError) {
@@ -280,12 +275,12 @@ extension Syscalls {
   /// a file. The caller still treats a closed standard output as closed: output sent to
   /// `/dev/null` in its place would be lost without a word.
   @discardableResult
-  package static func openStandardDescriptors() -> Set<Int32> {
-    var opened: Set<Int32> = []
+  package static func openStandardDescriptors() -> Set<UnownedDescriptor> {
+    var opened: Set<UnownedDescriptor> = []
     // Not close-on-exec: a child is to inherit them as its standard descriptors too.
     while let fd = try? open("/dev/null", .readWrite) {
       guard fd.rawValue > 2 else {
-        opened.insert(fd.relinquishOwnership())
+        opened.insert(UnownedDescriptor(relinquishing: fd))
         continue
       }
       break

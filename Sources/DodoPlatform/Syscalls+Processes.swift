@@ -32,8 +32,6 @@ extension Syscalls {
     /// Its standard output goes to our standard error, so that our own output stays clean;
     /// its standard error is ours.
     case toStandardError
-    /// Its standard output goes into `fd` (a pipe we read); its standard error is ours.
-    case into(Int32)
     /// Both go to `/dev/null`: with `--json` our standard error carries only JSON.
     case discarded
   }
@@ -44,10 +42,36 @@ extension Syscalls {
   /// never reads ours, and one that lives on must not hold it), and `output` says where its
   /// output goes. A program that cannot be run is an error here (`posix_spawnp` returns the
   /// code; glibc reports exec failures too).
-  ///
-  /// With `input`, the child's standard input is that descriptor (a pipe we write) instead.
+  package static func spawn(_ arguments: [String], environment: [String: String], output: ChildOutput)
+    throws(SystemError) -> Int32
+  { try spawn(arguments, environment: environment, input: nil, output: .child(output)) }
+
+  /// `spawn`, with the child's standard input coming from `input` (a socket we write) and its
+  /// standard output going into `output` (one we read): both borrowed for the spawn only (the
+  /// child gets copies); its standard error is ours.
   package static func spawn(
-    _ arguments: [String], environment: [String: String], input: Int32? = nil, output: ChildOutput
+    _ arguments: [String], environment: [String: String], input: borrowing FileDescriptor,
+    outputInto output: borrowing FileDescriptor
+  ) throws(SystemError) -> Int32 {
+    try spawn(arguments, environment: environment, input: input.rawValue, output: .descriptor(output.rawValue))
+  }
+
+  /// `spawn`, with the child's standard output going into `output`; its standard input is
+  /// `/dev/null`.
+  package static func spawn(
+    _ arguments: [String], environment: [String: String], outputInto output: borrowing FileDescriptor
+  ) throws(SystemError) -> Int32 {
+    try spawn(arguments, environment: environment, input: nil, output: .descriptor(output.rawValue))
+  }
+
+  /// Where the child's standard output goes: as `ChildOutput` says, or into a descriptor of ours.
+  private enum StandardOutput {
+    case child(ChildOutput)
+    case descriptor(Int32)
+  }
+
+  private static func spawn(
+    _ arguments: [String], environment: [String: String], input: Int32?, output: StandardOutput
   ) throws(SystemError) -> Int32 {
     precondition(!arguments.isEmpty)
     #if canImport(Darwin)
@@ -65,10 +89,10 @@ extension Syscalls {
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     }
     switch output {
-    case .inherited: break
-    case .toStandardError: posix_spawn_file_actions_adddup2(&actions, 2, 1)
-    case .into(let fd): posix_spawn_file_actions_adddup2(&actions, fd, 1)
-    case .discarded:
+    case .child(.inherited): break
+    case .child(.toStandardError): posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    case .descriptor(let fd): posix_spawn_file_actions_adddup2(&actions, fd, 1)
+    case .child(.discarded):
       posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
       posix_spawn_file_actions_adddup2(&actions, 1, 2)
     }
@@ -126,14 +150,14 @@ extension Syscalls {
   package static func kill(_ pid: Int32, _ signal: Int32) { _ = systemKill(pid_t(pid), signal) }
 
   /// `signal(3)`: routes `signals` to `SignalPipe.handler`, which writes the signal's number
-  /// into the pipe whose write end is `writeFD` (the self-pipe trick: the event loop polls the
+  /// into the pipe whose write end is `writeEnd` (the self-pipe trick: the event loop polls the
   /// read end, and nothing but `write(2)` runs inside the handler).
   ///
   /// The signals are also unblocked (`pthread_sigmask(SIG_UNBLOCK)`): a process inherits its
   /// parent's signal mask, and a parent that blocks them (some test harnesses and service
   /// managers do) would otherwise leave Ctrl-C and the browser's exit unseen.
-  static func routeSignals(_ signals: [Int32], toPipe writeFD: Int32) {
-    signalPipeWriteFD = writeFD
+  static func routeSignals(_ signals: [Int32], toPipe writeEnd: borrowing FileDescriptor) {
+    signalPipeWriteFD = writeEnd.rawValue
     var set = sigset_t()
     sigemptyset(&set)
     for signal in signals {
@@ -141,14 +165,6 @@ extension Syscalls {
       sigaddset(&set, signal)
     }
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
-  }
-
-  /// `tcgetpgrp(3)` and `getpgrp(2)`: whether this process is in the foreground process
-  /// group of the terminal `fd`, so that reading it does not stop it with `SIGTTIN`. `true`
-  /// for a descriptor that is not a terminal (`ENOTTY`): no job control applies to it.
-  package static func isForeground(_ fd: Int32) -> Bool {
-    let group = tcgetpgrp(fd)
-    return group < 0 || group == getpgrp()
   }
 
   /// The longest line a terminal in canonical mode hands over: the kernel keeps this many
@@ -167,9 +183,12 @@ extension Syscalls {
   /// default back (`spawn`, `execute`).
   package static func ignoreBrokenPipe() { _ = systemSignal(SIGPIPE, SIG_IGN) }
 
-  /// `signal(3)` with `SIG_DFL`.
-  static func restoreDefault(_ signals: [Int32]) {
+  /// `signal(3)` with `SIG_DFL` for `signals`, if they are still routed to the pipe whose
+  /// write end is `writeEnd`: a pipe routed to since (a server opened again) keeps them.
+  static func restoreDefault(_ signals: [Int32], routedTo writeEnd: borrowing FileDescriptor) {
+    guard signalPipeWriteFD == writeEnd.rawValue else { return }
     for signal in signals { _ = systemSignal(signal, SIG_DFL) }
+    signalPipeWriteFD = -1
   }
 
   /// `execve(2)`: replaces this process with the program at `path`, which gets `arguments`

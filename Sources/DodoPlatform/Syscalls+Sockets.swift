@@ -33,12 +33,19 @@ extension Syscalls {
     }
   }
 
+  /// The two ends of a socket pair: ours, and the one a child gets; each closed once by its
+  /// own owner, taken apart as `let ours = pair.ours` (`@frozen`, as `Pipe`).
+  @frozen package struct SocketPair: ~Copyable, Sendable {
+    package var ours: FileDescriptor
+    package var theirs: FileDescriptor
+  }
+
   /// `socketpair(2)`: two connected Unix stream sockets, both close-on-exec; the first
   /// non-blocking (ours: `send` on it never raises `SIGPIPE`), the second blocking (a child's
   /// standard input or output, used as a program expects to use it). On Linux close-on-exec
   /// is set atomically (`SOCK_CLOEXEC`), so a child another thread spawns meanwhile cannot
   /// inherit either end (which would hold the connection open after we close ours).
-  package static func socketPair() throws(SystemError) -> (ours: Int32, theirs: Int32) {
+  package static func socketPair() throws(SystemError) -> SocketPair {
     #if canImport(Darwin)
       let type = SOCK_STREAM
     #else
@@ -46,65 +53,64 @@ extension Syscalls {
     #endif
     var fds: [Int32] = [-1, -1]
     _ = try retrying("socketpair") { systemSocketpair(type, &fds) }
-    do {
-      try configure(fds[0], nonBlocking: true)
-      try configure(fds[1], nonBlocking: false)
-      #if canImport(Darwin)
-        try setOption(fds[0], SOL_SOCKET, SO_NOSIGPIPE, 1)
-      #endif
-    } catch {
-      close(fds[0])
-      close(fds[1])
-      throw error
-    }
-    return (fds[0], fds[1])
+    let pair = SocketPair(ours: FileDescriptor(owning: fds[0]), theirs: FileDescriptor(owning: fds[1]))
+    try configure(pair.ours, nonBlocking: true)
+    try configure(pair.theirs, nonBlocking: false)
+    #if canImport(Darwin)
+      try setOption(pair.ours, SOL_SOCKET, SO_NOSIGPIPE, 1)
+    #endif
+    return pair
   }
 
   /// `socket(2)`: a stream socket, close-on-exec, non-blocking when asked (`fcntl`).
-  package static func streamSocket(for address: SocketAddress, nonBlocking: Bool) throws(SystemError) -> Int32 {
+  package static func streamSocket(for address: SocketAddress, nonBlocking: Bool) throws(SystemError)
+    -> FileDescriptor
+  {
     #if canImport(Darwin)
       let type = SOCK_STREAM
     #else
       let type = Int32(SOCK_STREAM.rawValue)
     #endif
-    let fd = try retrying("socket", address.description) { systemSocket(address.family, type, 0) }
-    do {
-      try configure(fd, nonBlocking: nonBlocking)
-      #if canImport(Darwin)
-        try setOption(fd, SOL_SOCKET, SO_NOSIGPIPE, 1)
-      #endif
-      if case .ipv6 = address { try setOption(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, 1) }
-      if address.family != AF_UNIX { try setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1) }
-    } catch {
-      close(fd)
-      throw error
-    }
+    let fd = FileDescriptor(
+      owning: try retrying("socket", address.description) { systemSocket(address.family, type, 0) })
+    try configure(fd, nonBlocking: nonBlocking)
+    #if canImport(Darwin)
+      try setOption(fd, SOL_SOCKET, SO_NOSIGPIPE, 1)
+    #endif
+    if case .ipv6 = address { try setOption(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, 1) }
+    if address.family != AF_UNIX { try setOption(fd, SOL_SOCKET, SO_REUSEADDR, 1) }
     return fd
   }
 
   /// `setsockopt(2)` with an `int` value.
-  package static func setOption(_ fd: Int32, _ level: Int32, _ name: Int32, _ value: Int32) throws(SystemError) {
+  static func setOption(_ fd: borrowing FileDescriptor, _ level: Int32, _ name: Int32, _ value: Int32)
+    throws(SystemError)
+  {
     var value = value
-    _ = try retrying("setsockopt") { systemSetsockopt(fd, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) }
+    let raw = fd.rawValue
+    _ = try retrying("setsockopt") { systemSetsockopt(raw, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) }
   }
 
   /// `bind(2)`. A Unix socket path longer than `sun_path` is `ENAMETOOLONG`; a host that is
   /// not an address literal is `EINVAL` (`inet_pton`).
-  package static func bind(_ fd: Int32, _ address: SocketAddress) throws(SystemError) {
+  package static func bind(_ fd: borrowing FileDescriptor, _ address: SocketAddress) throws(SystemError) {
+    let raw = fd.rawValue
     _ = try withSockaddr(address, "bind") { (pointer, length) throws(SystemError) in
-      try retrying("bind", address.description) { systemBind(fd, pointer, length) }
+      try retrying("bind", address.description) { systemBind(raw, pointer, length) }
     }
   }
 
   /// `listen(2)`.
-  package static func listen(_ fd: Int32, backlog: Int32) throws(SystemError) {
-    _ = try retrying("listen") { systemListen(fd, backlog) }
+  package static func listen(_ fd: borrowing FileDescriptor, backlog: Int32) throws(SystemError) {
+    let raw = fd.rawValue
+    _ = try retrying("listen") { systemListen(raw, backlog) }
   }
 
   /// `connect(2)` on a blocking socket.
-  package static func connect(_ fd: Int32, _ address: SocketAddress) throws(SystemError) {
+  package static func connect(_ fd: borrowing FileDescriptor, _ address: SocketAddress) throws(SystemError) {
+    let raw = fd.rawValue
     _ = try withSockaddr(address, "connect") { (pointer, length) throws(SystemError) in
-      try retrying("connect", address.description) { systemConnect(fd, pointer, length) }
+      try retrying("connect", address.description) { systemConnect(raw, pointer, length) }
     }
   }
 
@@ -112,17 +118,15 @@ extension Syscalls {
   /// or `nil` when none is waiting. (`accept4` is not available everywhere; the event loop
   /// that calls this is the only thread that spawns processes, so no child can slip in
   /// between `accept` and `fcntl`.)
-  package static func accept(_ fd: Int32) throws(SystemError) -> Int32? {
-    let connection: Int32
-    switch retryingOnInterrupt({ systemAccept(fd, nil, nil) }) {
-    case .success(let accepted): connection = accepted
+  package static func accept(_ listener: borrowing FileDescriptor) throws(SystemError) -> FileDescriptor? {
+    let raw = listener.rawValue
+    let connection: FileDescriptor
+    switch retryingOnInterrupt({ systemAccept(raw, nil, nil) }) {
+    case .success(let accepted): connection = FileDescriptor(owning: accepted)
     case .failure(.wouldBlock), .failure(.connectionAborted): return nil
     case .failure(let code): throw SystemError("accept", errno: code)
     }
-    do { try configure(connection, nonBlocking: true) } catch {
-      close(connection)
-      throw error
-    }
+    try configure(connection, nonBlocking: true)
     #if canImport(Darwin)
       try? setOption(connection, SOL_SOCKET, SO_NOSIGPIPE, 1)
     #endif
@@ -130,29 +134,31 @@ extension Syscalls {
   }
 
   /// `shutdown(2)` of the writing side: the peer reads end of file.
-  package static func shutdownWrite(_ fd: Int32) { _ = systemShutdown(fd, Int32(SHUT_WR)) }
+  package static func shutdownWrite(_ fd: borrowing FileDescriptor) { _ = systemShutdown(fd.rawValue, Int32(SHUT_WR)) }
 
   /// `setsockopt(2)` `SO_RCVTIMEO` and `SO_SNDTIMEO`: a blocking socket's reads and writes
   /// fail with `EAGAIN` after `seconds`.
-  package static func setTimeouts(_ fd: Int32, seconds: Int) throws(SystemError) {
+  package static func setTimeouts(_ fd: borrowing FileDescriptor, seconds: Int) throws(SystemError) {
     var time = timeval(tv_sec: seconds, tv_usec: 0)
     let length = socklen_t(MemoryLayout<timeval>.size)
-    _ = try retrying("setsockopt") { systemSetsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, length) }
-    _ = try retrying("setsockopt") { systemSetsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &time, length) }
+    let raw = fd.rawValue
+    _ = try retrying("setsockopt") { systemSetsockopt(raw, SOL_SOCKET, SO_RCVTIMEO, &time, length) }
+    _ = try retrying("setsockopt") { systemSetsockopt(raw, SOL_SOCKET, SO_SNDTIMEO, &time, length) }
   }
 
   /// The user id of the process at the other end of a Unix socket: `getsockopt(SO_PEERCRED)`
   /// on Linux (a `struct ucred`: pid, uid, gid), `getpeereid(3)` on macOS.
-  package static func peerUserID(_ fd: Int32) throws(SystemError) -> UInt32 {
+  package static func peerUserID(_ fd: borrowing FileDescriptor) throws(SystemError) -> UInt32 {
+    let raw = fd.rawValue
     #if canImport(Darwin)
       var uid = uid_t(0)
       var gid = gid_t(0)
-      _ = try retrying("getpeereid") { getpeereid(fd, &uid, &gid) }
+      _ = try retrying("getpeereid") { getpeereid(raw, &uid, &gid) }
       return UInt32(uid)
     #else
       var credentials: (Int32, UInt32, UInt32) = (0, 0, 0)
       var length = socklen_t(MemoryLayout.size(ofValue: credentials))
-      _ = try retrying("getsockopt") { systemGetsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) }
+      _ = try retrying("getsockopt") { systemGetsockopt(raw, SOL_SOCKET, SO_PEERCRED, &credentials, &length) }
       return credentials.1
     #endif
   }

@@ -36,21 +36,18 @@ package enum Syscalls {
   }
 
   /// `read(2)`: up to `buffer.count` bytes; 0 at end of file.
-  package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+  static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
     try retrying("read") { systemRead(fd, buffer.baseAddress, buffer.count) }
   }
 
   /// `write(2)`, repeated until every byte is written.
-  package static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) {
+  static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) {
     var offset = 0
     guard let start = buffer.baseAddress else { return }
     while offset < buffer.count {
       offset += try retrying("write") { systemWrite(fd, start + offset, buffer.count - offset) }
     }
   }
-
-  /// `isatty(3)`: whether `fd` is a terminal.
-  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
   /// The process environment, read from `environ(7)`; for a name given twice, the first wins
   /// as `getenv(3)` does. Decoded without loss (`SystemText`), so a path in it names its file.

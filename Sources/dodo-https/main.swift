@@ -8,13 +8,13 @@ import DodoPlatform
 // Installed in libexec, not on PATH, so that `dodo https` never finds it as a plugin.
 
 func answer(_ bytes: [UInt8], status: Int32) -> Never {
-  try? Syscalls.writeAll(1, bytes)
+  try? Syscalls.writeAll(.standardOutput, bytes)
   Syscalls.exit(status)
 }
 
-if Syscalls.isTerminal(0) {
+if Syscalls.isTerminal(.standardInput) {
   try? Syscalls.writeAll(
-    2,
+    .standardError,
     Array(
       "dodo-https: this is dodo's HTTPS helper; dodo runs it with a request on standard input. It is not a command to run by hand.\n"
         .utf8))
@@ -25,7 +25,7 @@ var input: [UInt8] = []
 var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 reading: while true {
   let read: Result<Int, SystemError> = chunk.withUnsafeMutableBytes { raw in
-    Result { () throws(SystemError) in try Syscalls.read(0, into: raw) }
+    Result { () throws(SystemError) in try Syscalls.read(.standardInput, into: raw) }
   }
   switch read {
   case .success(0): break reading

@@ -21,7 +21,8 @@ import Testing
     else { throw CLIError.usage("not a command", command: []) }
     return Context(
       environment: runner.environment, stdout: OutputFile(MemoryStream()), stderr: OutputFile(MemoryStream()),
-      stdinFD: 0, globals: GlobalSettings(invocation), transport: transport ?? ScriptedAPI([]), sleep: { _ in })
+      stdinFD: .standardInput, globals: GlobalSettings(invocation), transport: transport ?? ScriptedAPI([]),
+      sleep: { _ in })
   }
 
   func access(_ globals: [String] = [], transport: (any HTTPTransport)? = nil) throws(CLIError) -> APIAccess {

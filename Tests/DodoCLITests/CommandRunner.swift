@@ -63,12 +63,12 @@ final class CommandRunner {
     stderr: MemoryStream = MemoryStream(), transport: (any HTTPTransport)? = nil
   ) throws -> Output {
     guard stdin.utf8.count <= 16 * 1024 else { throw StandardInputTooLarge(count: stdin.utf8.count) }
-    let (read, write) = try Syscalls.pipe()
-    defer { Syscalls.close(read) }
-    try Syscalls.writeAll(write, Array(stdin.utf8))
-    Syscalls.close(write)
+    let pipe = try Syscalls.pipe()
+    try Syscalls.writeAll(pipe.write, Array(stdin.utf8))
+    try pipe.write.close()
     let status = Dodo.main(
-      arguments: arguments, environment: environment, stdinFD: read, stdout: stdout, stderr: stderr,
+      arguments: arguments, environment: environment, stdinFD: UnownedDescriptor(borrowing: pipe.read),
+      stdout: stdout, stderr: stderr,
       transport: transport ?? self.transport, sleep: { _ in }, start: start ?? .live)
     return Output(status: status, stdout: stdout.text, stderr: stderr.text)
   }

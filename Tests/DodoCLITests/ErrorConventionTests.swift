@@ -44,8 +44,10 @@ struct ErrorConventionTests {
     FileManager.default.createFile(atPath: err.path, contents: nil)
     let stderr = try FileHandle(forWritingTo: err)
     let status = Dodo.main(
-      arguments: ["explain-status", "-"], environment: ["HOME": scratch.path, "NO_COLOR": "1"], stdinFD: directory,
-      stdout: FileDescriptorSink(fd: stderr.fileDescriptor), stderr: FileDescriptorSink(fd: stderr.fileDescriptor))
+      arguments: ["explain-status", "-"], environment: ["HOME": scratch.path, "NO_COLOR": "1"],
+      stdinFD: UnownedDescriptor(ownedElsewhere: directory),
+      stdout: FileDescriptorSink(fd: UnownedDescriptor(ownedElsewhere: stderr.fileDescriptor)),
+      stderr: FileDescriptorSink(fd: UnownedDescriptor(ownedElsewhere: stderr.fileDescriptor)))
     try stderr.close()
     #expect(status == 23)
     #expect(try String(contentsOf: err, encoding: .utf8) == "Error: cannot read standard input: read: Is a directory\n")

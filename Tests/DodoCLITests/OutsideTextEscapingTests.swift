@@ -73,7 +73,7 @@ import Testing
 
   private func context(stderr: MemoryStream) -> Context {
     Context(
-      environment: [:], stdout: OutputFile(MemoryStream()), stderr: OutputFile(stderr), stdinFD: -1,
+      environment: [:], stdout: OutputFile(MemoryStream()), stderr: OutputFile(stderr), stdinFD: .standardInput,
       globals: GlobalSettings(guessingFrom: []))
   }
 

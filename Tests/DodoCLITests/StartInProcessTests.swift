@@ -66,13 +66,17 @@ final class StartHarness {
   }
 
   /// A browser that comes back to `url`: handed to the return channel as a line, as a pasted
-  /// return or `handle-url` would be.
+  /// return or `handle-url` would be. The line waits in a pipe whose read end the browser
+  /// holds, and closes when it goes; the server only borrows it.
   static func navigating(to url: String) -> (ReturnChannelServer) -> Void {
-    { server in
-      guard let (read, write) = try? Syscalls.pipe() else { return }
-      try? Syscalls.writeAll(write, Array((url + "\n").utf8))
-      Syscalls.close(write)
-      server.watchLines(fd: read, onAnswer: { _, _ in })
+    let line = try? { () throws -> SharedDescriptor in
+      let pipe = try Syscalls.pipe()
+      try Syscalls.writeAll(pipe.write, Array((url + "\n").utf8))
+      return SharedDescriptor(pipe.read)
+    }()
+    return { server in
+      guard let line else { return }
+      server.watchLines(fd: UnownedDescriptor(borrowing: line.descriptor), onAnswer: { _, _ in })
     }
   }
 

@@ -9,10 +9,14 @@ import Testing
 /// path: counted through `SyscallMock`, which sees every `open`, `openat` and `close`. A
 /// descriptor closed twice could close a file another thread has just been given the number
 /// of; one never closed leaks, and a leaked lock file keeps its `flock`.
-@Suite("Descriptors with an owner")
+///
+/// Serialized: a child spawned by one test (`SocketOwnershipTests`) holds a copy of every
+/// descriptor until its `exec`, and one of the record's copies would keep its lock a moment
+/// past `release` in another.
+@Suite("Descriptors with an owner", .serialized)
 struct DescriptorOwnershipTests {
   /// Runs `body` with `script` in force for this task only; the calls it made, by name.
-  private func calls(_ script: [String: [SyscallMock.Outcome]] = [:], _ body: () throws -> Void) rethrows
+  func calls(_ script: [String: [SyscallMock.Outcome]] = [:], _ body: () throws -> Void) rethrows
     -> [String]
   {
     let mock = SyscallMock(script)
@@ -20,9 +24,9 @@ struct DescriptorOwnershipTests {
     return mock.calls
   }
 
-  private func opens(_ calls: [String]) -> Int { calls.filter { $0 == "open" || $0 == "openat" }.count }
+  func opens(_ calls: [String]) -> Int { calls.filter { $0 == "open" || $0 == "openat" }.count }
   /// `closedir` closes the descriptor `fdopendir` took over.
-  private func closes(_ calls: [String]) -> Int { calls.filter { $0 == "close" || $0 == "closedir" }.count }
+  func closes(_ calls: [String]) -> Int { calls.filter { $0 == "close" || $0 == "closedir" }.count }
 
   @Test("a FileDescriptor closes once: by close(), which reports the error, or when it goes")
   func closesOnce() throws {
@@ -119,8 +123,9 @@ struct DescriptorOwnershipTests {
   }
 }
 
-/// Raw `open(2)` flags, and closes by hand, stay in the syscall layer: the file layer goes
-/// through `FileDescriptor` and its typed options.
+/// Raw `open(2)` flags, descriptor numbers and closes by hand stay in the syscall layer: the
+/// rest goes through `FileDescriptor` (owned), `UnownedDescriptor` (the standard ones) and
+/// typed options.
 @Suite("The syscall layer keeps the raw descriptors")
 struct SyscallLayerBoundaryTests {
   static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -147,6 +152,18 @@ struct SyscallLayerBoundaryTests {
   func noRawFlags() throws {
     let flag = #/\bO_[A-Z]+\b/#
     let found = try Self.codeLines().filter { $0.line.contains(flag) }
+    #expect(found.isEmpty, "\(found)")
+  }
+
+  /// An unowned descriptor in the sources is a standard one: one made from an owner's number
+  /// could outlive it, which only a test (keeping the owner) may risk.
+  @Test("no descriptor number outside the syscall layer: no Int32 descriptor, no close by hand, no -1 for none")
+  func noRawDescriptors() throws {
+    let raw = [
+      "fd: Int32", "FD: Int32", "Syscalls.close(", "systemClose(", "FileDescriptor(owning:", "relinquishOwnership",
+      "UnownedDescriptor(ownedElsewhere:", "UnownedDescriptor(borrowing:", ": Int32 = -1",
+    ]
+    let found = try Self.codeLines().filter { line in raw.contains { line.line.contains($0) } }
     #expect(found.isEmpty, "\(found)")
   }
 

@@ -15,7 +15,8 @@ struct LineReaderTests {
     writer.start()
     var lines: [String] = []
     var tooLong: [String] = []
-    let reader = LineReader(fd: pipe.fileHandleForReading.fileDescriptor, maximumLineLength: limit)
+    let reader = LineReader(
+      fd: UnownedDescriptor(ownedElsewhere: pipe.fileHandleForReading.fileDescriptor), maximumLineLength: limit)
     try reader.forEachLine(
       tooLong: { tooLong.append(String(decoding: $0, as: UTF8.self)) },
       { lines.append(String(decoding: $0, as: UTF8.self)) })

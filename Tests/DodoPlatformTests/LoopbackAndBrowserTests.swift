@@ -8,7 +8,6 @@ import Testing
 func httpRequest(_ request: String, port: UInt16, ipv6: Bool = false) -> String {
   let address: Syscalls.SocketAddress = ipv6 ? .ipv6("::1", port: port) : .ipv4("127.0.0.1", port: port)
   guard let fd = try? Syscalls.streamSocket(for: address, nonBlocking: false) else { return "" }
-  defer { Syscalls.close(fd) }
   guard (try? Syscalls.connect(fd, address)) != nil, (try? Syscalls.setTimeouts(fd, seconds: 5)) != nil,
     (try? Syscalls.writeAll(fd, Array(request.utf8))) != nil
   else { return "" }
@@ -166,13 +165,12 @@ extension ServerTests {
       defer { server.close() }
       // Three times as many idle clients as the server holds, connected before the return and
       // kept open (a flood from another local user sends nothing and never hangs up).
-      var idle: [Int32] = []
-      defer { idle.forEach(Syscalls.close) }
+      var idle: [SharedDescriptor] = []
       let address = Syscalls.SocketAddress.ipv4("127.0.0.1", port: UInt16(port))
       for _ in 0..<192 {
-        let fd = try Syscalls.streamSocket(for: address, nonBlocking: false)
+        let fd = SharedDescriptor(try Syscalls.streamSocket(for: address, nonBlocking: false))
         idle.append(fd)
-        try Syscalls.connect(fd, address)
+        try Syscalls.connect(fd.descriptor, address)
         // Let the server take them in, as a steady flood would be.
         if idle.count % 32 == 0 {
           #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(20))) == .timedOut)
@@ -198,13 +196,12 @@ extension ServerTests {
       try server.open(for: try ReturnURL("http://127.0.0.1:\(port)/return"))
       defer { server.close() }
       let address = Syscalls.SocketAddress.ipv4("127.0.0.1", port: port)
-      var clients: [Int32] = []
-      defer { clients.forEach(Syscalls.close) }
-      func connect(sending bytes: String) throws -> Int32 {
-        let fd = try Syscalls.streamSocket(for: address, nonBlocking: false)
+      var clients: [SharedDescriptor] = []
+      func connect(sending bytes: String) throws -> SharedDescriptor {
+        let fd = SharedDescriptor(try Syscalls.streamSocket(for: address, nonBlocking: false))
         clients.append(fd)
-        try Syscalls.connect(fd, address)
-        try Syscalls.writeAll(fd, Array(bytes.utf8))
+        try Syscalls.connect(fd.descriptor, address)
+        try Syscalls.writeAll(fd.descriptor, Array(bytes.utf8))
         return fd
       }
       // The server fills up with clients that each sent one byte, and reads them.
@@ -221,9 +218,9 @@ extension ServerTests {
       }
       #expect(incoming.url == "http://127.0.0.1:\(port)/return?status=succeeded&payment_id=pay_1")
       server.answer(incoming.id, claimed: true)
-      try Syscalls.setTimeouts(genuine, seconds: 5)
+      try Syscalls.setTimeouts(genuine.descriptor, seconds: 5)
       var response = [UInt8](repeating: 0, count: 64)
-      let count = try Syscalls.read(genuine, into: &response, at: 0)
+      let count = try Syscalls.read(genuine.descriptor, into: &response, at: 0)
       #expect(String(decoding: response[..<count], as: UTF8.self).hasPrefix("HTTP/1.1 200 "))
     }
 

@@ -59,15 +59,13 @@ import Testing
     // Half a request, then nothing: the next client is heard meanwhile.
     let address = Syscalls.SocketAddress.ipv4("127.0.0.1", port: port)
     let slow = try Syscalls.streamSocket(for: address, nonBlocking: false)
-    defer { Syscalls.close(slow) }
     try Syscalls.connect(slow, address)
     try Syscalls.writeAll(slow, Array("POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\n{".utf8))
-    var idle: [Int32] = []
-    defer { idle.forEach(Syscalls.close) }
+    var idle: [SharedDescriptor] = []
     for _ in 0..<100 {
-      let fd = try Syscalls.streamSocket(for: address, nonBlocking: false)
+      let fd = SharedDescriptor(try Syscalls.streamSocket(for: address, nonBlocking: false))
       idle.append(fd)
-      try Syscalls.connect(fd, address)
+      try Syscalls.connect(fd.descriptor, address)
       // Let the server take them in (the listen backlog is 64), as a steady flood would be.
       if idle.count % 32 == 0 {
         #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(20))) == .timedOut)

@@ -38,16 +38,15 @@ extension ServerTests {
       try server.open(for: Self.returnURL)
       defer { server.close() }
       let pipe = try Syscalls.pipe()
-      defer { Syscalls.close(pipe.read) }
       let answers = Outcome<[String]>()
       var heard: [String] = []
-      server.watchLines(fd: pipe.read) { line, claimed in
+      server.watchLines(fd: UnownedDescriptor(borrowing: pipe.read)) { line, claimed in
         heard.append("\(claimed) \(line)")
         if heard.count == 2 { answers.set(heard) }
       }
       let text = "\n  myapp://other \r\n\nmyapp://checkout/return?status=succeeded\n"
-      try text.utf8CString.dropLast().withUnsafeBytes { try Syscalls.writeAll(pipe.write, $0) }
-      Syscalls.close(pipe.write)
+      try Syscalls.writeAll(pipe.write, Array(text.utf8))
+      try pipe.write.close()
       for (url, claim) in [("myapp://other", false), ("myapp://checkout/return?status=succeeded", true)] {
         guard case .url(let incoming) = try server.next(until: soon()) else {
           Issue.record("expected a URL")
@@ -67,15 +66,11 @@ extension ServerTests {
       try server.open(for: Self.returnURL)
       defer { server.close() }
       let pipe = try Syscalls.pipe()
-      defer {
-        Syscalls.close(pipe.read)
-        Syscalls.close(pipe.write)
-      }
-      server.watchLines(fd: pipe.read) { _, _ in }
+      server.watchLines(fd: UnownedDescriptor(borrowing: pipe.read)) { _, _ in }
       try Syscalls.writeAll(pipe.write, Array("myapp://checkout/re".utf8))
       #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(100))) == .timedOut)
       // start warns how to finish by hand once per problem, and each warning offers the paste.
-      server.watchLines(fd: pipe.read) { _, _ in }
+      server.watchLines(fd: UnownedDescriptor(borrowing: pipe.read)) { _, _ in }
       try Syscalls.writeAll(pipe.write, Array("turn\n".utf8))
       guard case .url(let incoming) = try server.next(until: soon()) else { return #expect(Bool(false)) }
       #expect(incoming.url == "myapp://checkout/return")
@@ -91,7 +86,7 @@ extension ServerTests {
       try server.open(for: Self.returnURL)
       let stale = try Syscalls.streamSocket(for: .unix(temp.sub("stale.sock")), nonBlocking: false)
       try Syscalls.bind(stale, .unix(temp.sub("stale.sock")))
-      Syscalls.close(stale)
+      try stale.close()
       server.close()
       try FileManager.default.moveItem(atPath: temp.sub("stale.sock"), toPath: temp.sub("return.sock"))
       #expect(try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path) == .unclaimed)
@@ -134,7 +129,6 @@ extension ServerTests {
       try server.open(for: Self.returnURL)
       defer { server.close() }
       let silent = try Syscalls.streamSocket(for: .unix(temp.sub("return.sock")), nonBlocking: false)
-      defer { Syscalls.close(silent) }
       try Syscalls.connect(silent, .unix(temp.sub("return.sock")))
       let start = ContinuousClock().now
       #expect(try server.next(until: start.advanced(by: .milliseconds(300))) == .timedOut)
@@ -190,7 +184,6 @@ extension ServerTests {
         guard let fd = try? Syscalls.streamSocket(for: .unix(path + "/return.sock"), nonBlocking: false) else {
           return false
         }
-        defer { Syscalls.close(fd) }
         guard (try? Syscalls.connect(fd, .unix(path + "/return.sock"))) != nil else { return false }
         // `send`, not `write`: the server hangs up midway, which must not raise SIGPIPE here.
         let bytes = Array((hugeURL + "\n").utf8)
@@ -249,7 +242,7 @@ extension ServerTests {
       let gone = try Syscalls.streamSocket(for: .unix(temp.sub("return.sock")), nonBlocking: false)
       try Syscalls.connect(gone, .unix(temp.sub("return.sock")))
       try Syscalls.writeAll(gone, Array("myapp://checkout/return?status=succeeded\n".utf8))
-      Syscalls.close(gone)
+      try gone.close()
       #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(300))) == .timedOut)
       // One still waiting for its answer (its writing side shut, as handle-url does) is heard.
       let path = temp.path
@@ -270,7 +263,7 @@ extension ServerTests {
       try Syscalls.writeAll(client, Array("myapp://checkout/return?status=succeeded\n".utf8))
       Syscalls.shutdownWrite(client)
       guard case .url(let incoming) = try server.next(until: soon()) else { return #expect(Bool(false)) }
-      Syscalls.close(client)  // handle-url's wait ran out: it said "no answer, send it again"
+      try client.close()  // handle-url's wait ran out: it said "no answer, send it again"
       #expect(!server.answer(incoming.id, claimed: true))
     }
   }

@@ -21,10 +21,11 @@ struct SmallFileBufferTests {
   @Test("a file fstat calls empty (a pipe) is read up to the cap")
   func unknownSize() throws {
     let pipe = try Syscalls.pipe()
-    try Syscalls.writeAll(pipe.write, [UInt8](repeating: 7, count: 10_000))
-    Syscalls.close(pipe.write)
-    try Syscalls.configure(pipe.read, nonBlocking: false)
-    let read = FileDescriptor(owning: pipe.read)
+    let read = pipe.read
+    let write = pipe.write
+    try Syscalls.writeAll(write, [UInt8](repeating: 7, count: 10_000))
+    _ = consume write
+    try Syscalls.configure(read, nonBlocking: false)
     #expect(try SmallFile.readAll(read, limit: 6_000) == [UInt8](repeating: 7, count: 6_000))
     #expect(try SmallFile.readAll(read, limit: 10_000) == [UInt8](repeating: 7, count: 4_000))
   }

@@ -16,9 +16,7 @@ struct SyscallFailureTests {
     return (result, mock.calls)
   }
 
-  private func pipe() throws -> (read: Int32, write: Int32) { try Syscalls.pipe() }
-
-  private func drain(_ fd: Int32) throws -> [UInt8] {
+  private func drain(_ fd: borrowing FileDescriptor) throws -> [UInt8] {
     var bytes = [UInt8](repeating: 0, count: 256)
     let count = try bytes.withUnsafeMutableBytes { try Syscalls.readAvailable(fd, into: $0) } ?? 0
     return Array(bytes[..<count])
@@ -26,11 +24,9 @@ struct SyscallFailureTests {
 
   @Test("write: EINTR is retried and short writes go on until every byte is written")
   func writeAllRetries() throws {
-    let (read, write) = try pipe()
-    defer {
-      Syscalls.close(read)
-      Syscalls.close(write)
-    }
+    let pipe = try Syscalls.pipe()
+    let read = pipe.read
+    let write = pipe.write
     let (_, calls) = try forcing([
       "write": [.fail(.interrupted), .transferAtMost(3), .fail(.interrupted), .transferAtMost(2)]
     ]) {
@@ -42,15 +38,13 @@ struct SyscallFailureTests {
 
   @Test("write: a full disk is a SystemError naming the call, and OutputFile keeps it for the command to report")
   func noSpace() throws {
-    let (read, write) = try pipe()
-    defer {
-      Syscalls.close(read)
-      Syscalls.close(write)
-    }
+    let pipe = try Syscalls.pipe()
+    let read = pipe.read
+    let write = pipe.write
     forcing(["write": [.fail(.noSpace)]]) {
       #expect(throws: SystemError("write", errno: .noSpace)) { try Syscalls.writeAll(write, [1, 2, 3]) }
     }
-    let output = OutputFile(FileDescriptorSink(fd: write))
+    let output = OutputFile(FileDescriptorSink(fd: UnownedDescriptor(borrowing: write)))
     _ = forcing(["write": [.fail(.noSpace)]]) {
       output.write("lost\n")
       output.flush()
@@ -64,11 +58,9 @@ struct SyscallFailureTests {
 
   @Test("read on a non-blocking descriptor: EAGAIN is 'nothing yet', EINTR is retried")
   func readAvailable() throws {
-    let (read, write) = try pipe()
-    defer {
-      Syscalls.close(read)
-      Syscalls.close(write)
-    }
+    let pipe = try Syscalls.pipe()
+    let read = pipe.read
+    let write = pipe.write
     try Syscalls.writeAll(write, [7])
     var byte = [UInt8](repeating: 0, count: 1)
     let (nothing, _) = try forcing(["read": [.fail(.wouldBlock)]]) {
@@ -84,11 +76,8 @@ struct SyscallFailureTests {
 
   @Test("send: EAGAIN is 'sent nothing', EPIPE an error")
   func send() throws {
-    let (read, write) = try pipe()
-    defer {
-      Syscalls.close(read)
-      Syscalls.close(write)
-    }
+    let pipe = try Syscalls.pipe()
+    let write = pipe.write
     let (sent, _) = try forcing(["send": [.fail(.wouldBlock)]]) { try Syscalls.send(write, [1], from: 0) }
     #expect(sent == 0)
     forcing(["send": [.fail(.brokenPipe)]]) {
@@ -99,7 +88,6 @@ struct SyscallFailureTests {
   @Test("bind: EADDRINUSE is matched by name, with the address it was bound to")
   func addressInUse() throws {
     let fd = try Syscalls.streamSocket(for: .ipv4("127.0.0.1", port: 1), nonBlocking: true)
-    defer { Syscalls.close(fd) }
     var matched = false
     forcing(["bind": [.fail(.addressInUse)]]) {
       do throws(SystemError) { try Syscalls.bind(fd, .ipv4("127.0.0.1", port: 1)) } catch Errno.addressInUse {
@@ -138,17 +126,15 @@ struct SyscallFailureTests {
 
   @Test("poll: EINTR returns with nothing ready, for the caller to look at its signals and deadline")
   func pollInterrupted() throws {
-    let (read, write) = try pipe()
-    defer {
-      Syscalls.close(read)
-      Syscalls.close(write)
-    }
+    let pipe = try Syscalls.pipe()
+    let read = pipe.read
+    let write = pipe.write
     try Syscalls.writeAll(write, [1])
     let (ready, _) = try forcing(["poll": [.fail(.interrupted)]]) {
-      try Syscalls.poll([.init(fd: read)], timeoutMilliseconds: 1000)
+      try Syscalls.poll([.init(read)], timeoutMilliseconds: 1000)
     }
     #expect(ready == [false])
-    #expect(try Syscalls.poll([.init(fd: read)], timeoutMilliseconds: 1000) == [true])
+    #expect(try Syscalls.poll([.init(read)], timeoutMilliseconds: 1000) == [true])
   }
 
   @Test("rename failing in an atomic write: the temporary file goes, and its descriptor is closed once")

@@ -70,7 +70,8 @@ extension ServerTests {
       var refused: [Int] = []
       var answered: [String] = []
       server.watchLines(
-        fd: terminal.slave, onAnswer: { line, _ in answered.append(line) }, onTooLong: { refused.append($0) })
+        fd: UnownedDescriptor(ownedElsewhere: terminal.slave), onAnswer: { line, _ in answered.append(line) },
+        onTooLong: { refused.append($0) })
       let long =
         "myapp://checkout/return?payment_id=pay_1&license_key=" + String(repeating: "K", count: 5000) + "&status=failed"
       terminal.type(long + "\n")

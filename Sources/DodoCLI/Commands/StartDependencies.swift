@@ -18,14 +18,14 @@ struct StartDependencies {
   /// What time it is, for the events' `at`.
   var now: () -> Date
   /// Whether standard input (this descriptor) is a terminal, where a return URL can be pasted.
-  var isTerminal: (Int32) -> Bool
+  var isTerminal: (UnownedDescriptor) -> Bool
   /// Gives the code that ran so far back to the kernel, before the wait that may last minutes.
   var releaseProgramCode: () -> Void
 
   init(
     checkout: @escaping (DodoDirectories) throws(PlatformError) -> LocalCheckout,
     browser: @escaping (BrowserLaunch) -> any CheckoutPresenter, now: @escaping () -> Date,
-    isTerminal: @escaping (Int32) -> Bool, releaseProgramCode: @escaping () -> Void
+    isTerminal: @escaping (UnownedDescriptor) -> Bool, releaseProgramCode: @escaping () -> Void
   ) {
     self.checkout = checkout
     self.browser = browser

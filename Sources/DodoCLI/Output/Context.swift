@@ -9,7 +9,7 @@ final class Context {
   let stdout: OutputFile
   let stderr: OutputFile
   /// The file descriptor of standard input.
-  let stdinFD: Int32
+  let stdinFD: UnownedDescriptor
   /// `--json`: standard output carries only JSON.
   let json: Bool
   /// `--verbose`: say what is normally left unsaid.
@@ -32,7 +32,8 @@ final class Context {
   let stderrStyle: TextStyle
 
   init(
-    environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: Int32, globals: GlobalSettings,
+    environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: UnownedDescriptor,
+    globals: GlobalSettings,
     transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Double) -> Void)? = nil,
     start: StartDependencies = .live
   ) {

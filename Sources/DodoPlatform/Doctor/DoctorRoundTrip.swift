@@ -132,20 +132,10 @@ package struct DoctorRoundTrip: Sendable {
       "GET \(pathAndQuery)\(pathAndQuery.contains("?") ? "&" : "?")\(nonce) HTTP/1.1\r\n"
       + "Host: \(returnURL.host):\(port)\r\nSec-Fetch-Mode: navigate\r\nSec-Fetch-Dest: document\r\n"
       + "Sec-Fetch-Site: cross-site\r\nConnection: close\r\n\r\n"
-    let fd: Int32
-    do throws(SystemError) {
-      fd = try Syscalls.streamSocket(for: address, nonBlocking: false)
-      do throws(SystemError) {
-        try Syscalls.connect(fd, address)
-        try Syscalls.writeAll(fd, Array(request.utf8))
-      } catch {
-        Syscalls.close(fd)
-        throw error
-      }
-    } catch {
+    let fd: FileDescriptor
+    do throws(SystemError) { fd = try Self.send(request, to: address) } catch {
       return [DoctorFinding("round-trip", .problem, "round trip: cannot reach \(address): \(error)")]
     }
-    defer { Syscalls.close(fd) }
     var findings = [
       DoctorFinding("round-trip", .ok, "round trip: sent a browser's GET of \(returnURL.redacted) to \(address)")
     ]
@@ -166,12 +156,22 @@ package struct DoctorRoundTrip: Sendable {
     return findings
   }
 
+  /// A connection to `address` that `request` was written on, to read the answer from.
+  private static func send(_ request: String, to address: Syscalls.SocketAddress) throws(SystemError)
+    -> FileDescriptor
+  {
+    let fd = try Syscalls.streamSocket(for: address, nonBlocking: false)
+    try Syscalls.connect(fd, address)
+    try Syscalls.writeAll(fd, Array(request.utf8))
+    return fd
+  }
+
   /// The first line of the HTTP answer on `fd`, read within two seconds.
-  private static func statusLine(_ fd: Int32) -> String {
+  private static func statusLine(_ fd: borrowing FileDescriptor) -> String {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 512)
     while !bytes.contains(UInt8(ascii: "\n")), bytes.count < 4096 {
-      guard (try? Syscalls.poll([Syscalls.PollRequest(fd: fd)], timeoutMilliseconds: 2_000))?.first == true,
+      guard (try? Syscalls.poll([Syscalls.PollRequest(fd)], timeoutMilliseconds: 2_000))?.first == true,
         let count = try? chunk.withUnsafeMutableBytes({ try Syscalls.readAvailable(fd, into: $0) }) ?? 0, count > 0
       else { break }
       bytes += chunk[..<count]

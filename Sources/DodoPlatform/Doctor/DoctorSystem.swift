@@ -41,7 +41,6 @@ package enum DoctorSystem {
       loopback.host == "::1" ? .ipv6("::1", port: port) : .ipv4("127.0.0.1", port: port)
     do throws(SystemError) {
       let fd = try Syscalls.streamSocket(for: address, nonBlocking: true)
-      defer { Syscalls.close(fd) }
       try Syscalls.bind(fd, address)
       try Syscalls.listen(fd, backlog: 1)
       return DoctorFinding("loopback-port", .ok, "port \(port) on \(loopback.host) is free for dodo start to listen on")
