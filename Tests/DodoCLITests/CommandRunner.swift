@@ -74,13 +74,17 @@ final class CommandRunner {
   }
 
   /// Writes `contents` to `name` in the scratch directory, owner-only (`mode`), and returns
-  /// its path.
+  /// its path. A file with an execute bit is written as `Executable.write` writes programs.
   @discardableResult
   func file(_ name: String, _ contents: String, mode: Int = 0o600) throws -> String {
     let path = scratch + "/" + name
     try FileManager.default.createDirectory(
       atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true,
       attributes: [.posixPermissions: 0o700])
+    if mode & 0o111 != 0 {
+      try Executable.write(contents, to: path, mode: mode)
+      return path
+    }
     guard
       FileManager.default.createFile(atPath: path, contents: Data(contents.utf8), attributes: [.posixPermissions: mode])
     else {

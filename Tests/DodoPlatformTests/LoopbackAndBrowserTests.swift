@@ -276,13 +276,13 @@ extension ServerTests {
     @Test("the browser gets the URL and only the set customization variables")
     func launcher() throws {
       let temp = TemporaryDirectory()
-      let script = temp.sub("browser.sh")
-      try """
-      #!/bin/sh
-      printf '%s\\n' "$@" > "\(temp.sub("argv"))"
-      env | grep '^DODO_' | sort > "\(temp.sub("env"))"
-      """.write(toFile: script, atomically: true, encoding: .utf8)
-      try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script)
+      let script = try temp.writeProgram(
+        "browser.sh",
+        """
+        #!/bin/sh
+        printf '%s\\n' "$@" > "\(temp.sub("argv"))"
+        env | grep '^DODO_' | sort > "\(temp.sub("env"))"
+        """, mode: 0o700)
       let server = ReturnChannelServer(runtimeDirectory: temp.path)
       try server.open(for: try ReturnURL("myapp://r"))
       defer { server.close() }

@@ -35,4 +35,36 @@ package final class TemporaryDirectory: Sendable {
     try Data(contents.utf8).write(to: file)
     return file.path
   }
+
+  /// Writes a program (a script) to `name` inside the directory, with `mode`, and returns its
+  /// path: see `Executable.write`.
+  @discardableResult
+  package func writeProgram(_ name: String, _ contents: String, mode: Int = 0o755) throws -> String {
+    let file = url.appendingPathComponent(name)
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Executable.write(contents, to: file.path, mode: mode)
+    return file.path
+  }
+}
+
+/// Programs that tests write and then run.
+package enum Executable {
+  /// Writes `contents` to `path` as a program with permission bits `mode`.
+  ///
+  /// The file is created by a child process (`install`), never through a descriptor of the
+  /// test process: the tests run on many threads, and a descriptor open for writing here is
+  /// copied into any child another thread spawns at that moment. While any process holds such
+  /// a copy, the kernel refuses to run the file (ETXTBSY, "Text file busy"), so a command that
+  /// runs the script failed at random (once in about ten full runs). The text itself goes
+  /// through a staging file that is never run.
+  package static func write(_ contents: String, to path: String, mode: Int) throws {
+    let staged = "/tmp/dodo-staged-\(UUID().uuidString)"
+    try Data(contents.utf8).write(to: URL(fileURLWithPath: staged))
+    defer { try? FileManager.default.removeItem(atPath: staged) }
+    let install = try Subprocess.run(
+      "/usr/bin/install", ["-m", String(mode, radix: 8), staged, path], environment: [:])
+    guard install.status == 0 else {
+      throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "install \(path): \(install.stderr)"])
+    }
+  }
 }

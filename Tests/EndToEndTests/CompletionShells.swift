@@ -37,16 +37,6 @@ final class CompletionFixture: Sendable {
   }
 }
 
-extension TemporaryDirectory {
-  /// Writes an executable script.
-  @discardableResult
-  func writeProgram(_ name: String, _ contents: String) throws -> String {
-    let path = try write(name, contents)
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
-    return path
-  }
-}
-
 /// Runs each shell's own completion engine on a command line and returns the candidates.
 enum CompletionShell: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case bash, zsh, fish

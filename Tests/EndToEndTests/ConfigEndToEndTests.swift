@@ -47,10 +47,10 @@ struct ConfigEndToEndTests {
   /// `browser.out`, and whose timeout ends the checkout after a second.
   private func startProfile(in home: TemporaryDirectory) throws -> (config: String, record: String) {
     let record = home.url.appendingPathComponent("browser.out").path
-    let script = try home.write(
+    let script = try home.writeProgram(
       "browser.sh",
-      "#!/bin/sh\n{ echo \"args:$*\"; env | grep '^DODO_[A-Z_]*=' | grep -v 'DIR=' | sort; } > '\(record)'\n")
-    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script)
+      "#!/bin/sh\n{ echo \"args:$*\"; env | grep '^DODO_[A-Z_]*=' | grep -v 'DIR=' | sort; } > '\(record)'\n",
+      mode: 0o700)
     let config = try home.write(
       "config/dodo/config.yaml",
       """

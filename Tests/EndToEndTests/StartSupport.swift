@@ -33,9 +33,7 @@ final class CheckoutSandbox: Sendable {
 
   /// Writes an executable script and returns its path.
   func script(_ name: String, _ body: String) throws -> String {
-    let path = try home.write(name, "#!/bin/sh\n" + body)
-    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path)
-    return path
+    try home.writeProgram(name, "#!/bin/sh\n" + body, mode: 0o700)
   }
 }
 
