@@ -15,8 +15,8 @@ struct OptionSpec: Sendable, Hashable {
   /// The long name without dashes, e.g. `return-url`.
   let name: String
   let short: Character?
-  /// The placeholder for the option's value, e.g. `URL`; `nil` for a flag that takes none.
-  let valueName: String?
+  /// The placeholder given for the option's value, e.g. `URL`.
+  private let placeholder: String?
   /// The accepted values, when the option takes one of a fixed set.
   let values: [String]
   let completion: CompletionKind
@@ -28,13 +28,18 @@ struct OptionSpec: Sendable, Hashable {
   ) {
     self.name = name
     self.short = short
-    self.valueName = valueName ?? (values.isEmpty ? nil : values.joined(separator: "|"))
+    self.placeholder = valueName
     self.values = values
     self.completion = completion
     self.help = help
   }
 
-  var takesValue: Bool { valueName != nil }
+  /// The placeholder for the option's value, e.g. `URL`, or its values joined by `|`; `nil`
+  /// for a flag that takes none. Joined when shown, not when the tree is built: the first
+  /// `joined` of a run costs a scan of every protocol conformance in the binary, which every
+  /// command's start-up would pay.
+  var valueName: String? { placeholder ?? (values.isEmpty ? nil : values.joined(separator: "|")) }
+  var takesValue: Bool { placeholder != nil || !values.isEmpty }
   var flagName: String { "--\(name)" }
   /// `--name VALUE` or `--name`, as usage lines and help show it.
   var synopsis: String { valueName.map { "\(flagName) \($0)" } ?? flagName }
