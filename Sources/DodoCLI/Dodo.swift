@@ -7,12 +7,11 @@ import DodoPlatform
 package enum Dodo {
   static let version = "0.1.0"
 
-  /// The C libraries linked in and their versions, for `--version`: the shipped binary carries
-  /// its own copies, so the system's packages say nothing about them.
-  static var linkedLibraries: [String] { ["libyaml \(LibYAML.version)", "libsodium \(LibSodium.version)"] }
-
-  /// `dodo 0.1.0 (libyaml 0.2.5, libsodium 1.0.18)`.
-  static var versionLine: String { "dodo \(version) (\(linkedLibraries.joined(separator: ", ")))" }
+  /// `dodo 0.1.0 (libyaml 0.2.5, libsodium 1.0.18)`: the C libraries linked in and their
+  /// versions, since the shipped binary carries its own copies and the system's packages say
+  /// nothing about them. Interpolated, not `joined`: the first call of the (unspecialized)
+  /// `joined` costs a scan of every protocol conformance in the binary.
+  static var versionLine: String { "dodo \(version) (libyaml \(LibYAML.version), libsodium \(LibSodium.version))" }
 
   /// Runs the process's command line and exits with its status.
   package static func runAndExit() -> Never {
@@ -35,7 +34,7 @@ package enum Dodo {
     transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Double) -> Void)? = nil,
     start: StartDependencies = .live
   ) -> Int32 {
-    let parsed = Result { () throws(CLIError) in try CommandLineParser(root: CommandTree.root).parse(arguments) }
+    let parsed = ParseOutcome(arguments)
     let context = Context(
       environment: environment, stdout: OutputFile(stdout), stderr: OutputFile(stderr), stdinFD: stdinFD,
       globals: globals(of: parsed, arguments: arguments), transport: transport, sleep: sleep, start: start)
@@ -55,14 +54,14 @@ package enum Dodo {
   /// The global options of a command line that names a command; else the guess made without
   /// parsing, so that a command line that does not parse still gets its error in the form it
   /// asked for.
-  private static func globals(of parsed: Result<ParsedCommandLine, CLIError>, arguments: [String]) -> GlobalSettings {
+  private static func globals(of parsed: ParseOutcome, arguments: [String]) -> GlobalSettings {
     switch parsed {
     case .success(.run(let invocation, _)), .success(.external(_, _, let invocation)): GlobalSettings(invocation)
     case .success(.help), .success(.version), .failure: GlobalSettings(guessingFrom: arguments)
     }
   }
 
-  private static func run(_ parsed: Result<ParsedCommandLine, CLIError>, context: Context) -> Int32 {
+  private static func run(_ parsed: ParseOutcome, context: Context) -> Int32 {
     do throws(CLIError) {
       switch try parsed.get() {
       case .version:
@@ -121,6 +120,28 @@ package enum Dodo {
       context.stderr.write("  See 'dodo help' for the list of commands.\n")
     case .checkout, .configuration, .api:
       context.stderr.write("\(style.red("Error:")) \(TerminalText.escaped(error.message))\n")
+    }
+  }
+}
+
+/// A command line parsed against the tree, or why it does not parse. Not a `Result`: that is
+/// generic with a requirement (`Failure: Error`), and the runtime builds its metadata on first
+/// use by scanning every protocol conformance in the binary (~140,000 instructions, a tenth of
+/// `dodo --version`).
+private enum ParseOutcome {
+  case success(ParsedCommandLine)
+  case failure(CLIError)
+
+  init(_ arguments: [String]) {
+    do throws(CLIError) { self = .success(try CommandLineParser(root: CommandTree.root).parse(arguments)) } catch {
+      self = .failure(error)
+    }
+  }
+
+  func get() throws(CLIError) -> ParsedCommandLine {
+    switch self {
+    case .success(let parsed): parsed
+    case .failure(let error): throw error
     }
   }
 }

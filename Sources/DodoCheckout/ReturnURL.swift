@@ -159,8 +159,14 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
     return text.withUTF8 { ASCII.equalsIgnoringCase($0, UnsafeBufferPointer(rebasing: bytes[range])) }
   }
 
+  /// Written byte by byte into the string's own storage: decoding a lazily mapped slice made
+  /// the runtime look its generic types' conformances up on first use, three scans of every
+  /// conformance in the binary (a fifth of `config profiles`' start-up).
   static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    String(decoding: bytes[range].lazy.map(ASCII.lower), as: UTF8.self)
+    String(unsafeUninitializedCapacity: range.count) { buffer in
+      for offset in 0..<range.count { buffer[offset] = ASCII.lower(bytes[range.lowerBound + offset]) }
+      return range.count
+    }
   }
 
   /// Percent-decodes a path, reads an empty one as `/` and drops trailing slashes (`/` stays `/`).

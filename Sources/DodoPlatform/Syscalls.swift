@@ -52,12 +52,14 @@ package enum Syscalls {
   /// The process environment, read from `environ(7)`; for a name given twice, the first wins
   /// as `getenv(3)` does. Decoded without loss (`SystemText`), so a path in it names its file.
   package static func environment() -> [String: String] {
-    var result: [String: String] = [:]
-    for entry in environmentBytes() {
-      let text = SystemText.decode(entry)
-      if let equals = text.firstIndex(of: "="), result[String(text[..<equals])] == nil {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
+    // Sized for a usual environment (a few dozen names), so that it is not rehashed as it grows.
+    var result: [String: String] = Dictionary(minimumCapacity: 64)
+    forEachEnvironmentEntry { entry in
+      // Split at the first `=` byte, as getenv(3) does: an ASCII byte is never part of a
+      // longer UTF-8 sequence, so each side decodes as it would have within the whole entry.
+      guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { return }
+      let name = SystemText.decode(entry[..<equals])
+      if result[name] == nil { result[name] = SystemText.decode(entry[(equals + 1)...]) }
     }
     return result
   }
@@ -66,16 +68,23 @@ package enum Syscalls {
   /// turn invalid UTF-8 into U+FFFD, which a plugin must not receive.
   package static func environmentBytes() -> [[UInt8]] {
     var result: [[UInt8]] = []
+    forEachEnvironmentEntry { result.append(Array($0)) }
+    return result
+  }
+
+  /// Calls `body` with each `environ(7)` entry's bytes in place (valid during the call only),
+  /// so that reading the environment copies each entry once, into its strings.
+  private static func forEachEnvironmentEntry(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     #if canImport(Darwin)
-      guard var entry = _NSGetEnviron().pointee else { return result }
+      guard var entry = _NSGetEnviron().pointee else { return }
     #else
       var entry = environ
     #endif
     while let pointer = entry.pointee {
-      result.append(bytes(of: pointer))
+      let start = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
+      body(UnsafeBufferPointer(start: start, count: strlen(pointer)))
       entry += 1
     }
-    return result
   }
 
   /// This process's `argv`, decoded without loss (`SystemText`): `CommandLine.arguments`

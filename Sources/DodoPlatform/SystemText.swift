@@ -14,6 +14,9 @@ package enum SystemText {
 
   /// `bytes` as a string, losslessly (see the type's comment).
   package static func decode(_ bytes: some Collection<UInt8>) -> String {
+    // The most common case, ASCII (every name and almost every value in the environment, most
+    // arguments), is valid UTF-8 with no escape character: decoded without checking either.
+    if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
     let bytes = Array(bytes)
     // The common case, in one pass and one copy: valid UTF-8 with no escape character in it
     // (an escape character's UTF-8 starts 0xEE 0xBE or 0xEE 0xBF).

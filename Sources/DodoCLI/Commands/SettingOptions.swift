@@ -10,17 +10,19 @@ enum SettingOptions {
       "The command that opens the checkout (%s: the URL).")
   static let timeout = OptionSpec(
     "timeout", value: "SECONDS", help: "Give up after SECONDS: the checkout ends cancelled.")
+  // The values through closures, not key paths (`map(\.rawValue)`): a key path is an object
+  // whose generic class the runtime instantiates on first use, in every command's start-up.
   static let dismissButtonStyle = OptionSpec(
-    "dismiss-button-style", values: BrowserCustomization.DismissButtonStyle.allCases.map(\.rawValue),
+    "dismiss-button-style", values: BrowserCustomization.DismissButtonStyle.allCases.map { $0.rawValue },
     help: "The label of the button that closes the checkout.")
   static let presentationStyle = OptionSpec(
-    "presentation-style", values: BrowserCustomization.PresentationStyle.allCases.map(\.rawValue),
+    "presentation-style", values: BrowserCustomization.PresentationStyle.allCases.map { $0.rawValue },
     help: "How the checkout is presented.")
   static let barCollapsingEnabled = OptionSpec(
     "bar-collapsing-enabled", values: ["true", "false"],
     help: "Let the toolbar collapse on scroll (fullScreen only).")
   static let colorScheme = OptionSpec(
-    "color-scheme", values: BrowserCustomization.ColorScheme.allCases.map(\.rawValue),
+    "color-scheme", values: BrowserCustomization.ColorScheme.allCases.map { $0.rawValue },
     help: "The colour scheme of the controls around the checkout.")
 
   static let all = [

@@ -95,7 +95,7 @@ enum HelpFormatter {
       let lead = "  " + label
       if lead.count + 2 <= column {
         let body = wrap(text, indent: column)
-        out += lead + String(repeating: " ", count: column - lead.count) + body.dropFirst(column) + "\n"
+        out += lead + spaces(column - lead.count) + body.dropFirst(column) + "\n"
       } else {
         out += lead + "\n" + wrap(text, indent: column) + "\n"
       }
@@ -104,21 +104,94 @@ enum HelpFormatter {
   }
 
   /// Word-wraps `text` to the help width, each line indented by `indent` spaces; blank lines
-  /// between paragraphs are kept.
+  /// between paragraphs are kept. One pass into one string, counting as it goes: splitting
+  /// into arrays of paragraphs, words and lines made the runtime build a score of generic
+  /// types on first use (40% of an `explain-status URL`, which wraps its fields), counting
+  /// each line again for each word was a quarter of `doctor`, and reading help's ASCII a
+  /// `Character` at a time half of `--help`. Words are cut out at spaces that stand alone in
+  /// the text, so their lengths add up: no character of a word joins the space before it.
   static func wrap(_ text: String, indent: Int) -> String {
-    let pad = String(repeating: " ", count: indent)
-    return text.split(separator: "\n", omittingEmptySubsequences: false).map { paragraph -> String in
-      var lines: [String] = []
-      var line = ""
-      for word in paragraph.split(separator: " ") {
-        if !line.isEmpty, indent + line.count + 1 + word.count > width {
-          lines.append(pad + line)
-          line = ""
-        }
-        line += (line.isEmpty ? "" : " ") + word
+    var lines = WrappedLines(indent: indent)
+    let bytes = text.utf8
+    // ASCII without CR (nearly all help text): each byte is a character, so words are cut
+    // out by byte. Else by character: "\r\n" is one, and so is a space with a combining mark.
+    if bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
+      var wordStart = bytes.startIndex
+      for index in bytes.indices where bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\n") {
+        lines.place(text[wordStart..<index], length: bytes.distance(from: wordStart, to: index))
+        if bytes[index] == UInt8(ascii: "\n") { lines.endParagraph() }
+        wordStart = bytes.index(after: index)
       }
-      lines.append(line.isEmpty ? "" : pad + line)
-      return lines.joined(separator: "\n")
-    }.joined(separator: "\n")
+      lines.place(text[wordStart...], length: bytes.distance(from: wordStart, to: bytes.endIndex))
+    } else {
+      var word = ""
+      var length = 0
+      for character in text {
+        guard character == " " || character == "\n" else {
+          word.append(character)
+          length += 1
+          continue
+        }
+        lines.place(Substring(word), length: length)
+        if character == "\n" { lines.endParagraph() }
+        word = ""
+        length = 0
+      }
+      lines.place(Substring(word), length: length)
+    }
+    lines.endParagraph(last: true)
+    return lines.text
+  }
+
+  /// `count` spaces, cut from one run of them: `String(repeating:count:)` appends them one at
+  /// a time, a tenth of `--help`.
+  static func spaces(_ count: Int) -> Substring {
+    count <= spaceRun.count ? spaceRun.prefix(count) : Substring(String(repeating: " ", count: count))
+  }
+  private static let spaceRun = String(repeating: " ", count: width)
+}
+
+/// The lines `HelpFormatter.wrap` lays out, a word at a time.
+private struct WrappedLines {
+  let indent: Int
+  let pad: Substring
+  private(set) var text = ""
+  private var line = ""
+  private var lineLength = 0
+
+  init(indent: Int) {
+    self.indent = indent
+    pad = HelpFormatter.spaces(indent)
+  }
+
+  /// Puts `word` (`length` characters; none when empty) on the line, or on a new one when it
+  /// would pass the width.
+  mutating func place(_ word: Substring, length: Int) {
+    guard length > 0 else { return }
+    if lineLength > 0, indent + lineLength + 1 + length > HelpFormatter.width {
+      endLine()
+      text += "\n"
+    }
+    if lineLength > 0 {
+      line += " "
+      lineLength += 1
+    }
+    line += word
+    lineLength += length
+  }
+
+  /// Ends the paragraph: its last line, then a line break unless it is the `last`.
+  mutating func endParagraph(last: Bool = false) {
+    endLine()
+    if !last { text += "\n" }
+  }
+
+  private mutating func endLine() {
+    if lineLength > 0 {
+      text += pad
+      text += line
+    }
+    line = ""
+    lineLength = 0
   }
 }

@@ -55,7 +55,7 @@ struct CommandLineParser: Sendable {
           wantsHelp = true
           continue
         }
-        guard let valueName = option.valueName else {
+        guard option.takesValue else {
           if inlineValue != nil { throw .usage("option '\(option.flagName)' takes no value", command: path) }
           flags.insert(option.name)
           continue
@@ -65,7 +65,7 @@ struct CommandLineParser: Sendable {
           value = inlineValue
         } else {
           guard index < arguments.count else {
-            throw .usage("option '\(option.flagName)' needs a value (\(valueName))", command: path)
+            throw .usage("option '\(option.flagName)' needs a value (\(option.valueName ?? ""))", command: path)
           }
           value = arguments[index]
           index += 1

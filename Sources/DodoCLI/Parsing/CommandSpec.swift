@@ -15,8 +15,8 @@ struct OptionSpec: Sendable, Hashable {
   /// The long name without dashes, e.g. `return-url`.
   let name: String
   let short: Character?
-  /// The placeholder for the option's value, e.g. `URL`; `nil` for a flag that takes none.
-  let valueName: String?
+  /// The placeholder given for the option's value, e.g. `URL`.
+  private let placeholder: String?
   /// The accepted values, when the option takes one of a fixed set.
   let values: [String]
   let completion: CompletionKind
@@ -28,13 +28,18 @@ struct OptionSpec: Sendable, Hashable {
   ) {
     self.name = name
     self.short = short
-    self.valueName = valueName ?? (values.isEmpty ? nil : values.joined(separator: "|"))
+    self.placeholder = valueName
     self.values = values
     self.completion = completion
     self.help = help
   }
 
-  var takesValue: Bool { valueName != nil }
+  /// The placeholder for the option's value, e.g. `URL`, or its values joined by `|`; `nil`
+  /// for a flag that takes none. Joined when shown, not when the tree is built: the first
+  /// `joined` of a run costs a scan of every protocol conformance in the binary, which every
+  /// command's start-up would pay.
+  var valueName: String? { placeholder ?? (values.isEmpty ? nil : values.joined(separator: "|")) }
+  var takesValue: Bool { placeholder != nil || !values.isEmpty }
   var flagName: String { "--\(name)" }
   /// `--name VALUE` or `--name`, as usage lines and help show it.
   var synopsis: String { valueName.map { "\(flagName) \($0)" } ?? flagName }
@@ -73,6 +78,11 @@ typealias CommandHandler = @Sendable (Invocation, Context) throws(CLIError) -> E
 
 /// A command of the tree: its name, documentation, arguments, options and either subcommands
 /// or a handler. Everything a user sees about a command comes from this one declaration.
+///
+/// Its lists (arguments, options, subcommands, examples, exit statuses) are built when asked
+/// for, not with the command: the declarations stay as they are written, but a command line
+/// builds only the lists of the commands on its path, not the whole tree's (every spec and its
+/// arrays were built at start, a third of `dodo --version`; docs/benchmarks.md).
 struct CommandSpec: Sendable {
   let name: String
   /// One line, shown in lists and as the man page's NAME.
@@ -83,17 +93,23 @@ struct CommandSpec: Sendable {
   /// Paragraphs for the man page's DESCRIPTION: the whole story (`--help` shows only the
   /// abstract and the overview, and points to the man page).
   let discussion: String
-  let arguments: [ArgumentSpec]
-  let options: [OptionSpec]
-  let subcommands: [CommandSpec]
+  var arguments: [ArgumentSpec] { makeArguments() }
+  var options: [OptionSpec] { makeOptions() }
+  var subcommands: [CommandSpec] { makeSubcommands() }
   /// Example invocations with a line saying what each does, for help and man pages.
-  let examples: [Example]
+  var examples: [Example] { makeExamples() }
   /// What the exit statuses mean for this command, for help and man pages.
-  let exitStatuses: [ExitStatusDoc]
+  var exitStatuses: [ExitStatusDoc] { makeExitStatuses() }
   /// A command for tools, not people (`dodo __generate`): left out of help, completions,
   /// man pages and suggestions.
   let isHidden: Bool
   let handler: CommandHandler?
+
+  private let makeArguments: @Sendable () -> [ArgumentSpec]
+  private let makeOptions: @Sendable () -> [OptionSpec]
+  private let makeSubcommands: @Sendable () -> [CommandSpec]
+  private let makeExamples: @Sendable () -> [Example]
+  private let makeExitStatuses: @Sendable () -> [ExitStatusDoc]
 
   struct Example: Sendable {
     let command: String
@@ -114,19 +130,23 @@ struct CommandSpec: Sendable {
   }
 
   init(
-    _ name: String, abstract: String, overview: String = "", discussion: String = "", arguments: [ArgumentSpec] = [],
-    options: [OptionSpec] = [], subcommands: [CommandSpec] = [], examples: [Example] = [],
-    exitStatuses: [ExitStatusDoc] = [], hidden: Bool = false, handler: CommandHandler? = nil
+    _ name: String, abstract: String, overview: String = "", discussion: String = "",
+    arguments: @autoclosure @escaping @Sendable () -> [ArgumentSpec] = [],
+    options: @autoclosure @escaping @Sendable () -> [OptionSpec] = [],
+    subcommands: @autoclosure @escaping @Sendable () -> [CommandSpec] = [],
+    examples: @autoclosure @escaping @Sendable () -> [Example] = [],
+    exitStatuses: @autoclosure @escaping @Sendable () -> [ExitStatusDoc] = [], hidden: Bool = false,
+    handler: CommandHandler? = nil
   ) {
     self.name = name
     self.abstract = abstract
     self.overview = overview
     self.discussion = discussion
-    self.arguments = arguments
-    self.options = options
-    self.subcommands = subcommands
-    self.examples = examples
-    self.exitStatuses = exitStatuses
+    self.makeArguments = arguments
+    self.makeOptions = options
+    self.makeSubcommands = subcommands
+    self.makeExamples = examples
+    self.makeExitStatuses = exitStatuses
     self.isHidden = hidden
     self.handler = handler
   }
