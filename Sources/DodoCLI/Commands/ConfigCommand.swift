@@ -1,7 +1,7 @@
 import DodoAccount
 import DodoCheckout
 import DodoConfig
-import DodoPlatform
+import DodoSetup
 
 extension CommandSpec {
   static let config: CommandSpec = CommandSpec(
@@ -230,7 +230,7 @@ struct ConfigCommand {
     let candidates = ConfigLocator.candidates(configFlag: context.configPath, environment: context.environment)
     let found: [String] = candidates.map { candidate in
       do throws(ConfigFileUnreadable) {
-        return try Context.readTrusted(candidate.path, limit: 0) == nil ? "not found" : "found"
+        return try TrustedConfigFile.read(candidate.path, limit: 0) == nil ? "not found" : "found"
       } catch {
         return error.isRefused ? "refused (\(error))" : "unreadable (\(error))"
       }
