@@ -1,4 +1,5 @@
 import DodoCheckout
+import DodoConfig
 import DodoPlatform
 
 #if canImport(FoundationEssentials)
@@ -43,8 +44,7 @@ struct StartOutput {
 
   /// `600 s`, `0.3 s`: a timeout as it was given, without a trailing `.0`.
   static func seconds(_ value: Double) -> String {
-    let whole = value.rounded(.towardZero)
-    return (value == whole && abs(whole) < 1e15 ? String(Int64(whole)) : String(value)) + " s"
+    ShownSetting.seconds(value) + " s"
   }
 
   private func print(_ result: CheckoutResult, warnings: [String]) {

@@ -22,7 +22,7 @@ extension ValidateCommand {
     }
     var findings = configuration.files.map { "config file: valid (\($0.path), \(count($0.profiles.count, "profile")))" }
     if let name = settings.profile.value {
-      findings.append("profile: \(name) (\(ConfigCommand.describe(settings.profile.source)))")
+      findings.append("profile: \(name) (\(settings.profile.source.origin))")
     }
     if !returnURLGiven {
       if let returnURL = settings.returnURL.value {
@@ -30,7 +30,7 @@ extension ValidateCommand {
           let url = try ReturnURL.forCheckout(returnURL)
           if let warning = SharedOptions.customSchemeWarning(url) { context.warn(warning) }
           let loopback = SharedOptions.loopbackNote(url).map { ", loopback: dodo start serves it itself; \($0)" } ?? ""
-          findings.append("return URL: valid (\(ConfigCommand.describe(settings.returnURL.source))\(loopback))")
+          findings.append("return URL: valid (\(settings.returnURL.source.origin)\(loopback))")
         } catch {
           return .invalid(invalid(.checkout(error)))
         }
@@ -45,7 +45,7 @@ extension ValidateCommand {
       return .invalid(invalid(error))
     }
     if settings.browser.value != nil {
-      findings.append("browser command: valid (\(ConfigCommand.describe(settings.browser.source)))")
+      findings.append("browser command: valid (\(settings.browser.source.origin))")
     }
     return .valid(findings)
   }
