@@ -1,4 +1,5 @@
 import DodoConfig
+import DodoSetup
 
 /// What help and errors say about plugins.
 enum PluginCommands {

@@ -11,41 +11,9 @@ enum PluginLauncher {
     context.stdout.flush()
     context.stderr.flush()
     do throws(SystemError) {
-      try Syscalls.execute(
-        plugin.path, arguments: [Array((Plugin.prefix + plugin.name).utf8)] + originalBytes(arguments),
-        environment: originalBytes(environment))
+      try plugin.execute(arguments: arguments, environment: environment)
     } catch {
       throw .checkout(.platformError("cannot run the plugin \(plugin.path): \(error.reason)"))
     }
-  }
-
-  /// `arguments` as this process was given them, when they are the end of its argv: Swift
-  /// decoded invalid UTF-8 in them to U+FFFD, and a plugin gets the bytes themselves.
-  static func originalBytes(_ arguments: [String]) -> [[UInt8]] {
-    let tail = Syscalls.argumentBytes().suffix(arguments.count)
-    guard tail.count == arguments.count, zip(tail, arguments).allSatisfy({ SystemText.decode($0) == $1 }) else {
-      return arguments.map(SystemText.encode)
-    }
-    return Array(tail)
-  }
-
-  /// `environment` as `NAME=value` entries, each with this process's original bytes where
-  /// it is unchanged from them (see `originalBytes(_: [String])`).
-  static func originalBytes(_ environment: [String: String]) -> [[UInt8]] {
-    var entries: [[UInt8]] = []
-    var kept = Set<String>()
-    for entry in Syscalls.environmentBytes() {
-      let text = SystemText.decode(entry)
-      guard let equals = text.firstIndex(of: "=") else { continue }
-      let name = String(text[..<equals])
-      if !kept.contains(name), environment[name] == String(text[text.index(after: equals)...]) {
-        kept.insert(name)
-        entries.append(entry)
-      }
-    }
-    for (name, value) in environment where !kept.contains(name) {
-      entries.append(SystemText.encode("\(name)=\(value)"))
-    }
-    return entries.sorted { $0.lexicographicallyPrecedes($1) }
   }
 }
