@@ -34,14 +34,11 @@ final class StartAccount {
   init(invocation: Invocation, context: Context) throws(CLIError) {
     self.context = context
     confirming = invocation.isSet(Self.confirm)
-    var items: [CartItem] = []
-    for argument in invocation.values(Self.product) {
-      guard let item = CartItem(argument: argument) else {
-        throw .usage(
-          "invalid value '\(argument)' for '--product' (expected ID or ID:QTY, QTY a whole number from 1)",
-          command: invocation.path)
-      }
-      items.append(item)
+    let items: [CartItem]
+    do throws(CheckoutSessionRequest.ArgumentError) {
+      items = try CheckoutSessionRequest.cart(invocation.values(Self.product))
+    } catch {
+      throw .usage(error.message, command: invocation.path)
     }
     products = items
     switch (invocation.arguments.first, items.isEmpty) {
