@@ -49,9 +49,9 @@ extension Context {
     }
   }
 
-  /// Everything needed to call the API, the key resolved (running `api_key_command` when
-  /// that is its source). No key is a configuration error (78) naming both ways to give one;
-  /// a bad `--api-timeout` is a usage error of `command`.
+  /// Everything needed to call the API, the key resolved (`APICredentials`). No key is a
+  /// configuration error (78) naming both ways to give one; a bad `--api-timeout` is a usage
+  /// error of `command`.
   func apiAccess(command: [String] = ["dodo"]) throws(CLIError) -> APIAccess {
     var timeout = APIAccess.defaultTimeout
     if let text = apiTimeout {
@@ -63,19 +63,15 @@ extension Context {
     }
     let configuration = try self.configuration()
     let settings = try apiSettings(in: configuration)
-    guard let source = settings.apiKey else {
-      throw .configuration(
-        ConfigError(
-          path: nil,
-          message:
-            "no Dodo API key: set $\(APISettings.apiKeyVariable), or api_key_command in the profile (such as 'pass show dodo/test'); see dodo-config(5)"
-        ))
+    let credentials: APICredentials
+    do throws(ConfigError) {
+      credentials = try APICredentials(settings, in: configuration, environment: environment)
+    } catch {
+      throw .configuration(error)
     }
-    let key = try resolveSecret(source, in: configuration)
     return APIAccess(
-      mode: settings.mode.value, modeSource: settings.mode.source,
-      baseURL: Self.trimmingSlashes(settings.baseURLOverride?.value ?? settings.mode.value.baseURL),
-      apiKey: key, keySource: source.description, timeout: timeout,
+      mode: credentials.mode, modeSource: credentials.modeSource, baseURL: credentials.baseURL,
+      apiKey: credentials.apiKey, keySource: credentials.keySource, timeout: timeout,
       transport: RetryingTransport(transport, sleep: sleep))
   }
 
@@ -93,11 +89,5 @@ extension Context {
     do throws(ConfigError) { return try source.resolve(in: configuration, environment: environment) } catch {
       throw .configuration(error)
     }
-  }
-
-  private static func trimmingSlashes(_ url: String) -> String {
-    var url = Substring(url)
-    while url.hasSuffix("/") { url = url.dropLast() }
-    return String(url)
   }
 }
