@@ -77,7 +77,7 @@ struct ByHand {
   }
 }
 
-/// No browser can be shown here (see `StartRun.headlessReason`): nothing is run, and the
+/// No browser can be shown here (see `HeadlessSession.reason`): nothing is run, and the
 /// user is told how to finish by hand; the checkout still counts as presented and waits.
 final class HeadlessPresenter: CheckoutPresenter {
   let byHand: ByHand

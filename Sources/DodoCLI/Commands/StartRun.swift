@@ -38,7 +38,7 @@ struct StartRun {
     let pasting = !options.noInput && dependencies.isTerminal(context.stdinFD)
     let byHand = ByHand(
       context: context, checkoutURL: options.checkoutURL, returnURL: returning, pasteInto: pasting ? server : nil)
-    let headless = options.browserIsSet ? nil : Self.headlessReason(context.environment)
+    let headless = options.browserIsSet ? nil : HeadlessSession.reason(context.environment)
     let reporter = CheckoutEventReporter(
       context: context, format: options.events, checkoutURL: options.checkoutURL, returnURL: returning,
       byHand: options.noOpen || headless != nil, now: dependencies.now)
@@ -73,16 +73,5 @@ struct StartRun {
       runsWhileOpen: options.browserExitCancels,
       output: context.json && !context.verbose ? .discarded : .toStandardError)
     return AnnouncingPresenter(context: context, byHand: byHand, launcher: dependencies.browser(launch))
-  }
-
-  /// Why no browser can be shown here, when none was configured: an SSH session (a browser
-  /// would open on the remote machine, or not at all), or, on Linux, no display to open it on.
-  static func headlessReason(_ environment: [String: String]) -> String? {
-    let set = { (name: String) in !(environment[name] ?? "").isEmpty }
-    if set("SSH_CONNECTION") || set("SSH_TTY") { return "an SSH session" }
-    #if os(Linux)
-      if !set("DISPLAY"), !set("WAYLAND_DISPLAY") { return "no DISPLAY or WAYLAND_DISPLAY" }
-    #endif
-    return nil
   }
 }
