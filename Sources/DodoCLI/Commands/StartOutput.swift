@@ -20,17 +20,9 @@ struct StartOutput {
   /// record (`dodo abandoned show` recovers the session) and is a warning; the exit status
   /// stays the outcome's, not 23, since a script acts on that status.
   func deliver(_ delivery: CheckoutFlow.Delivery) throws(CheckoutError) -> CheckoutFlow.BackendCheck? {
-    var warnings: [String] = []
-    if let part = delivery.unreadablePart {
-      warnings.append("the return URL's query is not all URL text: \(part); that part was read as given")
-    }
+    var warnings = delivery.unreadableWarning.map { [$0] } ?? []
     let check = account.check(delivery.result) { warnings.append($0) }
-    if !delivery.isConfirmed, check == nil {
-      warnings.append(
-        "no payment_id or subscription_id came back, and any local program or web page can send a status (to a "
-          + "loopback port, or by opening the return URL's scheme): this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
-          + "confirm the payment on your backend")
-    }
+    if check == nil, let unconfirmed = delivery.unconfirmedWarning { warnings.append(unconfirmed) }
     warnings.forEach(context.warn)
     print(account.shown(delivery.result), warnings: warnings)
     context.stdout.flush()
