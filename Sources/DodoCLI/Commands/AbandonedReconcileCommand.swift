@@ -1,7 +1,6 @@
 import DodoAccount
 import DodoCheckout
 import DodoNetwork
-import DodoPlatform
 
 extension CommandSpec {
   static let abandonedReconcile: CommandSpec = CommandSpec(

@@ -1,5 +1,3 @@
-import DodoAccount
-import DodoCheckout
 import DodoConfig
 import DodoSetup
 
