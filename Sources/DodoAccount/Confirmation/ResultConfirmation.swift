@@ -5,7 +5,7 @@ extension Confirmer {
   /// (`sessionId`, from its checkout URL; never an ID from the return URL, which may be
   /// forged). A `cancelled` result claims nothing: Dodo's settled status confirms it. No
   /// session is unconfirmed, with nothing asked.
-  public func confirm(_ result: CheckoutResult, sessionId: String?) throws(DodoAPIError) -> ConfirmationReport {
+  package func confirm(_ result: CheckoutResult, sessionId: String?) throws(DodoAPIError) -> ConfirmationReport {
     guard let sessionId else { return .unconfirmed("the checkout URL names no checkout session to ask Dodo about") }
     return try confirm(sessionId: sessionId, claim: result.status == .cancelled ? nil : result.status)
   }
