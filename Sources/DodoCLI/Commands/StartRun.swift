@@ -28,9 +28,10 @@ struct StartRun {
     do throws(PlatformError) { local = try dependencies.checkout(directories) } catch { throw CLIError.platform(error) }
 
     let returning = options.returnURL
-    if let warning = SharedOptions.customSchemeWarning(returning) { context.warn(warning) }
-    if !context.json, let note = SharedOptions.loopbackNote(returning) {
-      context.stderr.write("Listening on \(TerminalText.escaped(returning.redacted)) for the return: \(note)\n")
+    if let warning = returning.customSchemeWarning { context.warn(TerminalText.escaped(warning)) }
+    if !context.json, let note = returning.loopbackNote {
+      context.stderr.write(
+        "Listening on \(TerminalText.escaped(returning.redacted)) for the return: \(TerminalText.escaped(note))\n")
     }
     let server = local.server
     // A signal ends a write that waits on a full pipe or a stopped terminal, as it ends the wait.

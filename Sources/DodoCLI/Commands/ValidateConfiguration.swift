@@ -28,8 +28,8 @@ extension ValidateCommand {
       if let returnURL = settings.returnURL.value {
         do throws(CheckoutError) {
           let url = try ReturnURL.forCheckout(returnURL)
-          if let warning = SharedOptions.customSchemeWarning(url) { context.warn(warning) }
-          let loopback = SharedOptions.loopbackNote(url).map { ", loopback: dodo start serves it itself; \($0)" } ?? ""
+          if let warning = url.customSchemeWarning { context.warn(TerminalText.escaped(warning)) }
+          let loopback = url.loopbackNote.map { ", loopback: dodo start serves it itself; \($0)" } ?? ""
           findings.append("return URL: valid (\(settings.returnURL.source.origin)\(loopback))")
         } catch {
           return .invalid(invalid(.checkout(error)))
