@@ -31,10 +31,8 @@ package struct AbandonedReconciliation: Sendable {
   {
     let state: PrivateDirectory?
     let session: AbandonedSession?
-    do throws(PlatformError) { state = try directories.existingState() } catch {
-      throw .checkout(error.checkoutError)
-    }
     do throws(CheckoutError) {
+      state = try AbandonedRecord.existingState(directories)
       session = try state.flatMap { (state) throws(CheckoutError) in
         try AbandonedSessionFile(stateDirectory: state).load()
       }
@@ -63,15 +61,13 @@ package struct AbandonedReconciliation: Sendable {
     var settled = AbandonedReconciliation(
       sessionId: session.sessionId, report: .judging(confirmation, claim: nil), status: confirmation.status)
     guard confirmation.status.isFinal else { return settled }
-    do throws(PlatformError) {
-      if try CheckoutFileLock.isHeld(stateDirectory: state) {
+    do throws(CheckoutError) {
+      if try AbandonedRecord.isRunning(state) {
         settled.keptForRunningCheckout = true
-        return settled
+      } else {
+        settled.cleared = try AbandonedSessionFile(stateDirectory: state).remove()
       }
     } catch {
-      throw .checkout(error.checkoutError)
-    }
-    do throws(CheckoutError) { settled.cleared = try AbandonedSessionFile(stateDirectory: state).remove() } catch {
       throw .checkout(error)
     }
     return settled
