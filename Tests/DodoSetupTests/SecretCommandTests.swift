@@ -1,6 +1,5 @@
 import DodoConfig
 import DodoTestSupport
-import Foundation
 import Testing
 
 @testable import DodoSetup
@@ -10,11 +9,13 @@ import Testing
 @Suite struct SecretCommandTests {
   let home = TemporaryDirectory()
 
-  /// The webhook secret's source in a config whose profile runs `script`.
+  /// The webhook secret's source in a config whose profile runs `script` with `/bin/sh`
+  /// (not the script itself: a file just written may still be open in a child another test
+  /// forks, and executing it would then fail with ETXTBSY).
   func source(_ script: String) throws -> (SecretSource, Configuration) {
-    let program = try home.write("secret", "#!/bin/sh\n" + script + "\n")
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program)
-    let config = try home.write("c.yaml", "profiles:\n  default:\n    webhook_secret_command: \(program) 'a b'\n")
+    let program = try home.write("secret", script + "\n")
+    let config = try home.write(
+      "c.yaml", "profiles:\n  default:\n    webhook_secret_command: /bin/sh \(program) 'a b'\n")
     let configuration = try Configuration.loadTrusted(configFlag: config, environment: [:])
     let settings = try APISettings(configuration: configuration, modeFlag: nil, profileFlag: nil, environment: [:])
     return (try #require(settings.webhookSecret), configuration)
@@ -36,7 +37,9 @@ import Testing
   func failures() throws {
     let (failing, configuration) = try source("echo whsec_leaked; exit 3")
     let error = #expect(throws: ConfigError.self) { try failing.resolve(in: configuration, environment: [:]) }
-    #expect(error?.located.contains(":3:29: webhook_secret_command exited with status 3") == true)
+    #expect(
+      error?.located.contains(":3:29: webhook_secret_command exited with status 3") == true,
+      "\(String(describing: error))")
     #expect(error?.located.contains("whsec_leaked") == false)
     let (silent, again) = try source("echo")
     let nothing = #expect(throws: ConfigError.self) { try silent.resolve(in: again, environment: [:]) }
