@@ -23,8 +23,8 @@ let package = Package(
     .target(name: "DodoConfig", dependencies: ["CYAML", "DodoCheckout"]),
     .target(name: "DodoPlatform", dependencies: ["DodoCheckout"]),
     // Where DodoConfig meets DodoPlatform, which must not see each other: the config files as
-    // read from disk (trusted or refused), secrets from their commands, doctor's checks of the
-    // settings, and the environment a plugin inherits.
+    // read from disk (trusted or refused), secrets from their commands and the API's
+    // credentials, doctor's checks of the settings, and plugins on PATH with their environment.
     .target(name: "DodoSetup", dependencies: ["DodoCheckout", "DodoConfig", "DodoPlatform"]),
     // libsodium (HMAC-SHA256, constant-time comparison, base64, randomness), seen only by DodoAccount.
     .systemLibrary(
