@@ -22,6 +22,10 @@ let package = Package(
     ),
     .target(name: "DodoConfig", dependencies: ["CYAML", "DodoCheckout"]),
     .target(name: "DodoPlatform", dependencies: ["DodoCheckout"]),
+    // Where DodoConfig meets DodoPlatform, which must not see each other: the config files as
+    // read from disk (trusted or refused), secrets from their commands and the API's
+    // credentials, doctor's checks of the settings, and plugins on PATH with their environment.
+    .target(name: "DodoSetup", dependencies: ["DodoCheckout", "DodoConfig", "DodoPlatform"]),
     // libsodium (HMAC-SHA256, constant-time comparison, base64, randomness), seen only by DodoAccount.
     .systemLibrary(
       name: "CSodium",
@@ -44,7 +48,8 @@ let package = Package(
     // batches of confirmations over a few threads.
     .target(name: "DodoNetwork", dependencies: ["DodoAccount", "DodoCheckout", "DodoPlatform"]),
     .target(
-      name: "DodoCLI", dependencies: ["DodoConfig", "DodoPlatform", "DodoCheckout", "DodoAccount", "DodoNetwork"]),
+      name: "DodoCLI",
+      dependencies: ["DodoConfig", "DodoPlatform", "DodoSetup", "DodoCheckout", "DodoAccount", "DodoNetwork"]),
     .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
     // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop.
     .target(name: "DodoCheckoutDesktop", dependencies: ["DodoCheckout", "DodoPlatform", "DodoAccount", "DodoCurl"]),
@@ -60,6 +65,7 @@ let package = Package(
     .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout"]),
     .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig"]),
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform", "DodoTestSupport"]),
+    .testTarget(name: "DodoSetupTests", dependencies: ["DodoSetup", "DodoTestSupport"]),
     .testTarget(name: "DodoAccountTests", dependencies: ["DodoAccount", "DodoTestSupport"]),
     .testTarget(name: "DodoCurlTests", dependencies: ["DodoCurl"]),
     .testTarget(name: "DodoNetworkTests", dependencies: ["DodoNetwork", "DodoTestSupport"]),

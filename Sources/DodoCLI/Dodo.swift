@@ -1,6 +1,7 @@
 import DodoAccount
 import DodoConfig
 import DodoPlatform
+import DodoSetup
 
 /// The `dodo` command suite: `main.swift` hands it the process's arguments and streams, and
 /// in-process tests call `main` the same way, with their own streams.

@@ -13,4 +13,13 @@ public enum APIMode: String, Sendable, Hashable, CaseIterable {
     guard let mode = Self.allCases.first(where: { $0.environmentName == name }) else { return nil }
     self = mode
   }
+
+  /// The API's base URL in this mode: `https://test.dodopayments.com` or
+  /// `https://live.dodopayments.com` (`$DODO_PAYMENTS_BASE_URL` overrides it; DodoConfig checks that).
+  public var baseURL: String {
+    switch self {
+    case .test: "https://test.dodopayments.com"
+    case .live: "https://live.dodopayments.com"
+    }
+  }
 }

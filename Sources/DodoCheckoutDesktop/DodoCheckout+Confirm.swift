@@ -38,17 +38,14 @@ extension DodoCheckout {
       ?? RetryingTransport(
         CurlTransport(environment: ProcessInfo.processInfo.environment), sleep: { Thread.sleep(forTimeInterval: $0) })
     let api = DodoAPI(transport: base, apiKey: apiKey, mode: mode, baseURL: baseURL)
-    guard let sessionId = try? CheckoutURL(checkoutUrl.absoluteString).sessionId else {
-      return .unconfirmed("the checkout URL names no checkout session to ask Dodo about")
-    }
-    let claim: CheckoutStatus? = result.status == .cancelled ? nil : result.status
+    let sessionId = try? CheckoutURL(checkoutUrl.absoluteString).sessionId
     // The requests block: a thread of their own keeps them off the cooperative pool.
     let outcome = await withCheckedContinuation {
       (continuation: CheckedContinuation<Result<ConfirmationReport, DodoAPIError>, Never>) in
       Thread {
         continuation.resume(
           returning: Result { () throws(DodoAPIError) in
-            try Confirmer(api: api).confirm(sessionId: sessionId, claim: claim)
+            try Confirmer(api: api).confirm(result, sessionId: sessionId)
           })
       }.start()
     }

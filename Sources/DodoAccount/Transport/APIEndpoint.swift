@@ -1,16 +1,5 @@
 import DodoCheckout
 
-extension APIMode {
-  /// The API's base URL in this mode: `https://test.dodopayments.com` or
-  /// `https://live.dodopayments.com` (`$DODO_PAYMENTS_BASE_URL` overrides it; the CLI checks that).
-  public var baseURL: String {
-    switch self {
-    case .test: "https://test.dodopayments.com"
-    case .live: "https://live.dodopayments.com"
-    }
-  }
-}
-
 extension HTTPRequest {
   /// A request to Dodo's API: `path` (such as `/checkouts`) under `baseURL`, with the key as
   /// `Authorization: Bearer …`, JSON in and out. The key travels only in this header.

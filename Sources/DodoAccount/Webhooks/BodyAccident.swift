@@ -71,3 +71,11 @@ public enum BodyAccident: String, Sendable, Hashable, CaseIterable {
     return result
   }
 }
+
+extension WebhookVerdict {
+  /// The body accident that explains a signature mismatch, when one does.
+  package var accident: BodyAccident? {
+    for case .signatureMismatch(let accident?) in problems { return accident }
+    return nil
+  }
+}

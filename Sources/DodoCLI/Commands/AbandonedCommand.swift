@@ -71,22 +71,9 @@ struct AbandonedCommand {
 
   func show() throws(CLIError) -> ExitStatus {
     let directories = try context.checkoutDirectories()
-    let session: AbandonedSession?
-    // Whether the record is the running checkout's own: not one a previous checkout left,
-    // still there while a new start has taken the lock but not yet saved its own.
-    let inProgress: Bool
-    let running: Bool
-    do throws(CheckoutError) {
-      let state = try Self.existingState(directories)
-      let owned = try state.flatMap { (state) throws(CheckoutError) in
-        try AbandonedSessionFile(stateDirectory: state).loadOwned()
-      }
-      session = owned?.session
-      inProgress = owned?.isRunningCheckouts ?? false
-      running = inProgress ? true : try Self.isRunning(state)
-    } catch {
-      throw .checkout(error)
-    }
+    let record: AbandonedRecord
+    do throws(CheckoutError) { record = try AbandonedRecord.look(in: directories) } catch { throw .checkout(error) }
+    let (session, inProgress, running) = (record.session, record.inProgress, record.checkoutRunning)
     if context.json {
       context.printJSON { json in
         guard let session else { return json.null() }
@@ -116,43 +103,20 @@ struct AbandonedCommand {
 
   func clear(force: Bool) throws(CLIError) -> ExitStatus {
     let directories = try context.checkoutDirectories()
-    do throws(CheckoutError) {
-      let state = try Self.existingState(directories)
-      if !force, try Self.isRunning(state) {
-        throw CheckoutError(
-          .alreadyInProgress,
-          "a checkout is running now and the record is its own; 'dodo abandoned clear --force' clears it anyway")
-      }
-      let removed =
-        try state.map { (state) throws(CheckoutError) in try AbandonedSessionFile(stateDirectory: state).remove() }
-        ?? false
-      if context.json {
-        context.printJSON { json in
-          json.beginObject()
-          json.key("cleared")
-          json.bool(removed)
-          json.endObject()
-        }
-      } else {
-        context.stdout.write("cleared\n")
-      }
-    } catch {
+    let removed: Bool
+    do throws(CheckoutError) { removed = try AbandonedRecord.clear(in: directories, force: force) } catch {
       throw .checkout(error)
     }
-    return .success
-  }
-
-  /// The state directory, checked, when it exists: it is not created, as an absent one
-  /// holds no record and no running checkout's lock.
-  static func existingState(_ directories: DodoDirectories) throws(CheckoutError) -> PrivateDirectory? {
-    do throws(PlatformError) { return try directories.existingState() } catch { throw error.checkoutError }
-  }
-
-  /// Whether a `start` holds the lock beside the record; no state directory means none does.
-  static func isRunning(_ state: PrivateDirectory?) throws(CheckoutError) -> Bool {
-    guard let state else { return false }
-    do throws(PlatformError) { return try CheckoutFileLock.isHeld(stateDirectory: state) } catch {
-      throw error.checkoutError
+    if context.json {
+      context.printJSON { json in
+        json.beginObject()
+        json.key("cleared")
+        json.bool(removed)
+        json.endObject()
+      }
+    } else {
+      context.stdout.write("cleared\n")
     }
+    return .success
   }
 }

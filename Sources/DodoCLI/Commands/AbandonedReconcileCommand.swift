@@ -1,6 +1,6 @@
 import DodoAccount
 import DodoCheckout
-import DodoPlatform
+import DodoNetwork
 
 extension CommandSpec {
   static let abandonedReconcile: CommandSpec = CommandSpec(
@@ -37,59 +37,27 @@ extension CommandSpec {
   )
 }
 
-/// `dodo abandoned reconcile`: the record's session, settled with Dodo.
+/// `dodo abandoned reconcile`: prints what `AbandonedReconciliation` made of the record.
 struct AbandonedReconcileCommand {
   let context: Context
 
   func run(_ path: [String]) throws(CLIError) -> ExitStatus {
     let api = try context.dodoAPI(command: path)
     let directories = try context.checkoutDirectories()
-    let state: PrivateDirectory?
-    let session: AbandonedSession?
-    do throws(CheckoutError) {
-      state = try AbandonedCommand.existingState(directories)
-      session = try state.flatMap { (state) throws(CheckoutError) in
-        try AbandonedSessionFile(stateDirectory: state).load()
-      }
+    let outcome: AbandonedReconciliation
+    do throws(AbandonedReconciliation.Failure) {
+      outcome = try AbandonedReconciliation.run(api: api, directories: directories) { context.announceMode(api) }
     } catch {
-      throw .checkout(error)
-    }
-    guard let session, let state else {
-      write(sessionId: nil, .unconfirmed("no abandoned session is recorded"), cleared: false, mode: api.mode)
-      return .no
-    }
-    context.announceMode(api)
-    let answer: Confirmation?
-    do throws(DodoAPIError) {
-      answer = try Confirmer(api: api).confirmation(of: .session(session.sessionId))
-    } catch  where error.isFatal {
-      throw .api(error)
-    } catch {
-      // Dodo does not know the session, or cannot answer for it now: the record stays.
-      let reason = error.kind == .notFound ? "not found: \(error.message)" : error.message
-      write(sessionId: session.sessionId, .unconfirmed(reason), cleared: false, mode: api.mode)
-      return .no
-    }
-    guard let confirmation = answer else {
-      let report = ConfirmationReport.unconfirmed("still pending: the checkout session names no payment yet")
-      write(sessionId: session.sessionId, report, cleared: false, mode: api.mode)
-      return .pending
-    }
-    let report = ConfirmationReport.judging(confirmation, claim: nil)
-    var cleared = false
-    if confirmation.status.isFinal {
-      do throws(CheckoutError) {
-        if try AbandonedCommand.isRunning(state) {
-          context.warn("a checkout is running now and the record is its own: it is kept")
-        } else {
-          cleared = try AbandonedSessionFile(stateDirectory: state).remove()
-        }
-      } catch {
-        throw .checkout(error)
+      switch error {
+      case .api(let error): throw .api(error)
+      case .checkout(let error): throw .checkout(error)
       }
     }
-    write(sessionId: session.sessionId, report, cleared: cleared, mode: api.mode)
-    return ExitStatus(confirmation.status)
+    if outcome.keptForRunningCheckout {
+      context.warn("a checkout is running now and the record is its own: it is kept")
+    }
+    write(sessionId: outcome.sessionId, outcome.report, cleared: outcome.cleared, mode: api.mode)
+    return outcome.status.map(ExitStatus.init) ?? .no
   }
 
   private func write(sessionId: String?, _ report: ConfirmationReport, cleared: Bool, mode: APIMode) {

@@ -97,34 +97,18 @@ struct CheckoutCreateCommand {
 
   /// The request the options describe; a value that does not parse is a usage error.
   static func request(_ invocation: Invocation, context: Context) throws(CLIError) -> CheckoutSessionRequest {
-    var cart: [CartItem] = []
-    for argument in invocation.values(product) {
-      guard let item = CartItem(argument: argument) else {
-        throw .usage(
-          "invalid value '\(argument)' for '--product' (expected ID or ID:QTY, QTY a whole number from 1)",
-          command: invocation.path)
-      }
-      cart.append(item)
+    var request: CheckoutSessionRequest
+    do throws(CheckoutSessionRequest.ArgumentError) {
+      request = try CheckoutSessionRequest(
+        products: invocation.values(product), metadata: invocation.values(metadata), email: invocation.value(email),
+        name: invocation.value(name), discountCode: invocation.value(discountCode))
+    } catch {
+      throw .usage(error.message, command: invocation.path)
     }
-    guard !cart.isEmpty else { throw .usage("missing --product ID[:QTY]", command: invocation.path) }
-    var metadata: [String: String] = [:]
-    for pair in invocation.values(Self.metadata) {
-      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-        throw .usage("invalid value '\(pair)' for '--metadata' (expected KEY=VALUE)", command: invocation.path)
-      }
-      metadata[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-    }
-    let customerName = invocation.value(name)
-    let customer = invocation.value(email).map { CheckoutSessionRequest.Customer(email: $0, name: customerName) }
-    if customer == nil, customerName != nil {
-      throw .usage("--name needs --email (a new customer is known by their email)", command: invocation.path)
-    }
-    let returnURL = try context.effectiveSettings(
+    request.returnURL = try context.effectiveSettings(
       CommandLineSettings(returnURL: invocation.value(SharedOptions.returnURL))
     )
     .returnURL.value
-    return CheckoutSessionRequest(
-      productCart: cart, returnURL: returnURL, customer: customer, metadata: metadata.isEmpty ? nil : metadata,
-      discountCode: invocation.value(discountCode))
+    return request
   }
 }

@@ -1,7 +1,5 @@
-import DodoAccount
-import DodoCheckout
 import DodoConfig
-import DodoPlatform
+import DodoSetup
 
 extension CommandSpec {
   static let config: CommandSpec = CommandSpec(
@@ -82,48 +80,10 @@ extension CommandSpec {
 struct ConfigCommand {
   let context: Context
 
-  /// One row of `config show`: a setting's name in the config file, its value as text (or
-  /// `nil` for none), and its source.
-  private struct Row {
-    var name: String
-    var jsonName: StaticString
-    var value: String?
-    var number: Double?
-    var bool: Bool?
-    var source: SettingSource
-    /// For a secret from a profile's command: the key naming the command (`api_key_command`).
-    var command: String?
-  }
-
   func show(_ flags: CommandLineSettings) throws(CLIError) -> ExitStatus {
     let configuration = try context.configuration()
     let settings = try context.effectiveSettings(flags, in: configuration)
-    let rows =
-      [
-        Row(name: "profile", jsonName: "profile", value: settings.profile.value, source: settings.profile.source),
-        Row(
-          name: "return_url", jsonName: "returnUrl", value: settings.returnURL.value, source: settings.returnURL.source),
-        Row(name: "browser", jsonName: "browser", value: settings.browser.value, source: settings.browser.source),
-        Row(
-          name: "timeout", jsonName: "timeout", value: settings.timeout.value.map(Self.seconds),
-          number: settings.timeout.value,
-          source: settings.timeout.source),
-        Row(
-          name: "dismiss_button_style", jsonName: "dismissButtonStyle",
-          value: settings.dismissButtonStyle.value?.rawValue,
-          source: settings.dismissButtonStyle.source),
-        Row(
-          name: "presentation_style", jsonName: "presentationStyle", value: settings.presentationStyle.value?.rawValue,
-          source: settings.presentationStyle.source),
-        Row(
-          name: "bar_collapsing_enabled", jsonName: "barCollapsingEnabled",
-          value: settings.barCollapsingEnabled.value.map { $0 ? "true" : "false" },
-          bool: settings.barCollapsingEnabled.value,
-          source: settings.barCollapsingEnabled.source),
-        Row(
-          name: "color_scheme", jsonName: "colorScheme", value: settings.colorScheme.value?.rawValue,
-          source: settings.colorScheme.source),
-      ] + apiRows(try context.apiSettings(in: configuration))
+    let rows = settings.shown + (try context.apiSettings(in: configuration)).shown
     if context.json {
       context.printJSON { json in
         json.beginObject()
@@ -165,36 +125,10 @@ struct ConfigCommand {
     for (row, value) in zip(rows, values) {
       text +=
         Self.pad(row.name, nameWidth) + "  " + Self.pad(value, valueWidth) + "  "
-        + TerminalText.escaped(row.command.map { "\($0) \(row.source)" } ?? Self.describe(row.source)) + "\n"
+        + TerminalText.escaped(row.origin) + "\n"
     }
     context.stdout.write(text)
     return .success
-  }
-
-  /// The API's mode, base URL, and where the key and the webhook secret come from. A
-  /// secret is never shown: from a variable, at most its last four characters (none of a
-  /// short one); from a command, the command is not run (it may ask for a passphrase).
-  private func apiRows(_ api: APISettings) -> [Row] {
-    func secret(_ name: String, _ jsonName: StaticString, _ source: SecretSource?) -> Row {
-      switch source {
-      case .environment(let variable, let value)?:
-        let shown = value.count >= 16 ? "set, ending in \(value.suffix(4))" : "set"
-        return Row(name: name, jsonName: jsonName, value: shown, source: .environment(variable))
-      case .command(let command, let key)?:
-        return Row(
-          name: name, jsonName: jsonName, value: "(from its command, not run)", source: command.source, command: key)
-      case nil:
-        return Row(name: name, jsonName: jsonName, value: nil, source: .builtIn)
-      }
-    }
-    return [
-      Row(name: "mode", jsonName: "mode", value: api.mode.value.rawValue, source: api.mode.source),
-      Row(
-        name: "base_url", jsonName: "baseUrl", value: api.baseURLOverride?.value ?? api.mode.value.baseURL,
-        source: api.baseURLOverride?.source ?? .builtIn),
-      secret("api_key", "apiKey", api.apiKey),
-      secret("webhook_secret", "webhookSecret", api.webhookSecret),
-    ]
   }
 
   private static func writeCommand(_ key: String, path: String, line: Int, column: Int, to json: JSONWriter) {
@@ -230,7 +164,7 @@ struct ConfigCommand {
     let candidates = ConfigLocator.candidates(configFlag: context.configPath, environment: context.environment)
     let found: [String] = candidates.map { candidate in
       do throws(ConfigFileUnreadable) {
-        return try Context.readTrusted(candidate.path, limit: 0) == nil ? "not found" : "found"
+        return try TrustedConfigFile.read(candidate.path, limit: 0) == nil ? "not found" : "found"
       } catch {
         return error.isRefused ? "refused (\(error))" : "unreadable (\(error))"
       }
@@ -266,16 +200,6 @@ struct ConfigCommand {
     return .success
   }
 
-  /// `flag --profile`, `environment $DODO_BROWSER`, `file config.yaml:4:17`, `default`.
-  static func describe(_ source: SettingSource) -> String {
-    switch source {
-    case .flag(let name): "flag \(name)"
-    case .environment(let name): "environment $\(name)"
-    case .file: "file \(source)"
-    case .builtIn: "default"
-    }
-  }
-
   private static func write(_ source: SettingSource, to json: JSONWriter) {
     json.beginObject()
     json.key("kind")
@@ -300,11 +224,6 @@ struct ConfigCommand {
       json.string("default")
     }
     json.endObject()
-  }
-
-  /// `900`, `1.5`: seconds without a needless `.0`.
-  static func seconds(_ value: Double) -> String {
-    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {

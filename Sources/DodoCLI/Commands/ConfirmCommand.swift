@@ -1,5 +1,5 @@
 import DodoAccount
-@_spi(Scanning) import DodoCheckout
+import DodoCheckout
 import DodoNetwork
 import DodoPlatform
 
@@ -64,15 +64,6 @@ struct ConfirmCommand {
 
   let context: Context
 
-  /// One input and what it claims.
-  struct Item {
-    var input: String
-    var result: CheckoutResult?
-    var lookup: Confirmer.Lookup?
-    /// Why it cannot be asked about: it does not decode, or names no payment.
-    var problem: String?
-  }
-
   func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
     var rate = 5.0
     if let text = invocation.value(Self.rate) {
@@ -88,7 +79,7 @@ struct ConfirmCommand {
     context.announceMode(api)
     var count = 0
     var allConfirmed = true
-    var pending: [Item] = []
+    var pending: [ConfirmationInput] = []
     var failure: DodoAPIError?
     func flush() {
       guard failure == nil, !pending.isEmpty else { return }
@@ -111,18 +102,18 @@ struct ConfirmCommand {
         do throws(SystemError) {
           try LineReader(fd: context.stdinFD).forEachLine(
             beforeWaiting: { flush() },
-            tooLong: { _ in pending.append(Item(input: "…", problem: "the line is 1 MiB or longer")) },
+            tooLong: { _ in pending.append(ConfirmationInput(text: "…", problem: "the line is 1 MiB or longer")) },
             { line in
               let text = String(decoding: line, as: UTF8.self).trimmingBlanks
               guard !text.isEmpty else { return }
-              pending.append(Self.item(text))
+              pending.append(ConfirmationInput(reading: text))
               if pending.count >= 64 { flush() }
             })
         } catch {
           throw .checkout(.platformError("cannot read standard input: \(error)"))
         }
       } else if !argument.trimmingBlanks.isEmpty {
-        pending.append(Self.item(argument.trimmingBlanks))
+        pending.append(ConfirmationInput(reading: argument.trimmingBlanks))
       }
     }
     flush()
@@ -135,25 +126,12 @@ struct ConfirmCommand {
     return allConfirmed ? .success : .no
   }
 
-  /// What `text` claims and names: a bare ID, else what explain-status reads.
-  static func item(_ text: String) -> Item {
-    if let lookup = Confirmer.Lookup(bareID: text) { return Item(input: text, lookup: lookup) }
-    let result: CheckoutResult
-    do throws(CheckoutError) { result = try ReturnInput.read(text).result } catch {
-      return Item(input: text, problem: "cannot be read: \(error.message)")
-    }
-    guard let lookup = Confirmer.Lookup(naming: result) else {
-      return Item(input: text, result: result, problem: "it names no payment_id or subscription_id to ask Dodo about")
-    }
-    return Item(input: text, result: result, lookup: lookup)
-  }
-
-  private func write(_ item: Item, _ report: ConfirmationReport, mode: APIMode, first: Bool) {
+  private func write(_ item: ConfirmationInput, _ report: ConfirmationReport, mode: APIMode, first: Bool) {
     if context.json {
       context.printJSON { json in
         json.beginObject()
         json.key("input")
-        json.string(item.input)
+        json.string(item.text)
         json.key("result")
         if let result = item.result { json.result(result) } else { json.null() }
         json.report(report)
@@ -165,7 +143,7 @@ struct ConfirmCommand {
     }
     let style = context.stdoutStyle
     var out = first ? "" : "\n"
-    out += style.bold(TerminalText.escaped(item.input)) + "\n"
+    out += style.bold(TerminalText.escaped(item.text)) + "\n"
     if let result = item.result {
       let raw = result.rawStatus.map { " (status=\(TerminalText.escaped($0)))" } ?? " (no status)"
       out += ExplainText.field("Result", style.colored(result.status.rawValue, for: result.status) + raw)

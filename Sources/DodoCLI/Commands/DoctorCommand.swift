@@ -1,6 +1,5 @@
-import DodoCheckout
-import DodoConfig
 import DodoPlatform
+import DodoSetup
 
 extension CommandSpec {
   static let doctor: CommandSpec = CommandSpec(
@@ -57,7 +56,7 @@ extension CommandSpec {
 }
 
 /// `dodo doctor`: gathers the findings (the checks themselves live in DodoPlatform's
-/// `Doctor*`) and prints them as a checklist or one JSON document.
+/// `Doctor*` and DodoSetup's `DoctorSettings`) and prints them as a checklist or one JSON document.
 struct DoctorCommand {
   static let returnURL = OptionSpec(
     "return-url", value: "URL", help: "Check this return URL instead of the one the profile or environment gives.")
@@ -69,7 +68,8 @@ struct DoctorCommand {
   func run(returnURL flag: String?, roundTrip: Bool = false) throws(CLIError) -> ExitStatus {
     let executable = try? Syscalls.executablePath()
     var findings = DoctorPaths.findings(self: executable, environment: context.environment)
-    let (configFindings, settings) = configuration(returnURL: flag)
+    let (configFindings, settings) = DoctorSettings.configuration(
+      configFlag: context.configPath, profileFlag: context.profile, returnURL: flag, environment: context.environment)
     findings += configFindings
     var directories: DodoDirectories?
     do throws(CLIError) {
@@ -78,95 +78,14 @@ struct DoctorCommand {
     } catch {
       findings.append(DoctorFinding("state-directory", .problem, error.message, fix: "set HOME, or DODO_STATE_DIR"))
     }
-    let (routeFindings, url) = route(settings, returnURL: flag, executable: executable)
+    let (routeFindings, url) = DoctorSettings.route(
+      settings, returnURL: flag, environment: context.environment, executable: executable)
     findings += routeFindings
     if roundTrip, let url, let directories {
       findings += DoctorRoundTrip(environment: context.environment, directories: directories).run(url)
     }
     print(findings)
     return findings.contains { $0.outcome == .problem } ? .no : .success
-  }
-
-  /// The config files and the settings they give; a file that does not load is a finding,
-  /// and the settings then come from the flags and the environment alone.
-  private func configuration(returnURL: String?) -> ([DoctorFinding], EffectiveSettings?) {
-    var findings: [DoctorFinding] = []
-    let candidates = ConfigLocator.candidates(configFlag: context.configPath, environment: context.environment)
-    var found = 0
-    for candidate in candidates {
-      let status = try? Syscalls.lstat(candidate.path)
-      guard let status else {
-        if candidate.isRequired {
-          findings.append(
-            DoctorFinding(
-              "config", .problem, "the config file \(candidate.path) (\(candidate.reason)) does not exist",
-              fix: "create it, or name another file"))
-        }
-        continue
-      }
-      found += 1
-      do throws(ConfigFileUnreadable) {
-        _ = try Context.readTrusted(candidate.path, limit: 1 << 20)
-        let mode = String(status.permissions, radix: 8)
-        findings.append(
-          DoctorFinding(
-            "config", .ok,
-            "the config file \(candidate.path) belongs to \(status.owner == 0 ? "root" : "you"), mode \(mode)"))
-      } catch {
-        findings.append(
-          DoctorFinding(
-            "config", .problem, "the config file \(candidate.path) is refused: \(error.reason)",
-            fix: "chmod go-w \(candidate.path) (and its directory), and make it yours"))
-      }
-    }
-    if found == 0 && candidates.allSatisfy({ !$0.isRequired }) {
-      findings.append(
-        DoctorFinding(
-          "config", .note, "no config file (\(candidates.map(\.path).joined(separator: ", ")))",
-          fix: "optional: a profile with return_url saves passing --return-url; see dodo-config(5)"))
-    }
-    var flags = CommandLineSettings()
-    flags.returnURL = returnURL
-    do throws(CLIError) {
-      return (findings, try context.effectiveSettings(flags))
-    } catch {
-      if !findings.contains(where: { $0.outcome == .problem }) {
-        findings.append(
-          DoctorFinding("config", .problem, error.message, fix: "dodo validate shows where; see dodo-config(5)"))
-      }
-      return (findings, nil)
-    }
-  }
-
-  /// The return URL's route, the browser and the session.
-  private func route(_ settings: EffectiveSettings?, returnURL flag: String?, executable: String?) -> (
-    [DoctorFinding], ReturnURL?
-  ) {
-    let environment = context.environment
-    let text = settings?.returnURL.value ?? flag ?? environment["DODO_RETURN_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    guard let text else {
-      return (
-        [
-          DoctorFinding(
-            "return-url", .problem, "no return URL to check: none is set for dodo start",
-            fix: "set return_url in a profile (dodo-config(5)) or DODO_RETURN_URL, or run dodo doctor --return-url URL")
-        ], nil
-      )
-    }
-    let url: ReturnURL
-    do throws(CheckoutError) { url = try ReturnURL(text) } catch {
-      return (
-        [
-          DoctorFinding(
-            "return-url", .problem, "the return URL is not valid: \(error.message)",
-            fix: "fix it where it is set\(settings.map { " (\($0.returnURL.source))" } ?? "")")
-        ], nil
-      )
-    }
-    let browser = settings?.browser.value.map { ($0, settings?.browser.source.description ?? "") }
-    return (
-      DoctorRoute(environment: environment, executable: executable).findings(returnURL: url, browser: browser), url
-    )
   }
 
   private func print(_ findings: [DoctorFinding]) {

@@ -1,3 +1,5 @@
+import DodoSetup
+
 extension CommandSpec {
   static let help: CommandSpec = CommandSpec(
     "help",

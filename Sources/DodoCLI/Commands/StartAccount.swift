@@ -34,14 +34,11 @@ final class StartAccount {
   init(invocation: Invocation, context: Context) throws(CLIError) {
     self.context = context
     confirming = invocation.isSet(Self.confirm)
-    var items: [CartItem] = []
-    for argument in invocation.values(Self.product) {
-      guard let item = CartItem(argument: argument) else {
-        throw .usage(
-          "invalid value '\(argument)' for '--product' (expected ID or ID:QTY, QTY a whole number from 1)",
-          command: invocation.path)
-      }
-      items.append(item)
+    let items: [CartItem]
+    do throws(CheckoutSessionRequest.ArgumentError) {
+      items = try CheckoutSessionRequest.cart(invocation.values(Self.product))
+    } catch {
+      throw .usage(error.message, command: invocation.path)
     }
     products = items
     switch (invocation.arguments.first, items.isEmpty) {
@@ -89,30 +86,14 @@ final class StartAccount {
       return .unconfirmed
     }
     if !context.json, products.isEmpty { context.announceMode(api) }
-    // A checkout that ended before any return claims nothing; Dodo's final status confirms it.
-    let claim: CheckoutStatus? = result.status == .cancelled ? nil : result.status
     let report: ConfirmationReport
-    if let sessionId {
-      do throws(DodoAPIError) {
-        report = try Confirmer(api: api).confirm(sessionId: sessionId, claim: claim)
-      } catch {
-        fatal = error
-        report = .unconfirmed(error.message)
-      }
-    } else {
-      report = .unconfirmed("the checkout URL names no checkout session to ask Dodo about")
+    do throws(DodoAPIError) { report = try Confirmer(api: api).confirm(result, sessionId: sessionId) } catch {
+      fatal = error
+      report = .unconfirmed(error.message)
     }
     self.report = report
-    switch report.verdict {
-    case .confirmed, .mismatch:
-      if report.verdict == .mismatch, let reason = report.reason { warn(reason) }
-      return report.confirmation.map { .confirmed($0.status) } ?? .unconfirmed
-    case .unconfirmed:
-      warn(
-        "Dodo did not confirm this \(result.status.rawValue): \(report.reason ?? "no outcome yet"); "
-          + "the abandoned session is kept")
-      return .unconfirmed
-    }
+    if let warning = report.warning(about: result.status) { warn(warning) }
+    return report.backendCheck
   }
 
   /// `result` as it is printed: without the return URL's own parameters, whose values (a
@@ -142,33 +123,13 @@ final class StartAccount {
     report.map { ReportText.lines($0, style: style) } ?? ""
   }
 
-  /// `returnURL` with a fresh `state` (128 random bits, base64url) when it has no query of
-  /// its own, so that a forged return cannot pass for this one.
+  /// `returnURL` with a fresh `state` (`ReturnState`) when it has no query of its own.
   static func withState(_ returnURL: String) throws(CLIError) -> String {
-    let hasQuery = returnURL.contains("?") && !returnURL.hasSuffix("?")
-    guard !hasQuery else { return returnURL }
+    guard ReturnState.isNeeded(returnURL) else { return returnURL }
     let bytes: [UInt8]
     do throws(SystemError) { bytes = try Syscalls.randomBytes(16) } catch {
       throw .checkout(.platformError("cannot make a random state: \(error)"))
     }
-    let state = "state=" + base64URL(bytes)
-    let fragment = returnURL.firstIndex(of: "#") ?? returnURL.endIndex
-    var base = String(returnURL[..<fragment])
-    if !base.hasSuffix("?") { base += "?" }
-    return base + state + returnURL[fragment...]
-  }
-
-  static func base64URL(_ bytes: [UInt8]) -> String {
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-    var out = ""
-    var index = 0
-    while index < bytes.count {
-      let chunk = bytes[index..<min(index + 3, bytes.count)]
-      var word: UInt32 = 0
-      for (offset, byte) in chunk.enumerated() { word |= UInt32(byte) << (16 - 8 * offset) }
-      for position in 0...chunk.count { out.append(alphabet[Int((word >> (18 - 6 * position)) & 63)]) }
-      index += 3
-    }
-    return out
+    return ReturnState.adding(to: returnURL, random: bytes)
   }
 }

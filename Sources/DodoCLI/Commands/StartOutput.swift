@@ -1,4 +1,5 @@
 import DodoCheckout
+import DodoConfig
 import DodoPlatform
 
 #if canImport(FoundationEssentials)
@@ -19,17 +20,9 @@ struct StartOutput {
   /// record (`dodo abandoned show` recovers the session) and is a warning; the exit status
   /// stays the outcome's, not 23, since a script acts on that status.
   func deliver(_ delivery: CheckoutFlow.Delivery) throws(CheckoutError) -> CheckoutFlow.BackendCheck? {
-    var warnings: [String] = []
-    if let part = delivery.unreadablePart {
-      warnings.append("the return URL's query is not all URL text: \(part); that part was read as given")
-    }
+    var warnings = delivery.unreadableWarning.map { [$0] } ?? []
     let check = account.check(delivery.result) { warnings.append($0) }
-    if !delivery.isConfirmed, check == nil {
-      warnings.append(
-        "no payment_id or subscription_id came back, and any local program or web page can send a status (to a "
-          + "loopback port, or by opening the return URL's scheme): this \(delivery.result.status.rawValue) is unconfirmed and the abandoned session is kept; "
-          + "confirm the payment on your backend")
-    }
+    if check == nil, let unconfirmed = delivery.unconfirmedWarning { warnings.append(unconfirmed) }
     warnings.forEach(context.warn)
     print(account.shown(delivery.result), warnings: warnings)
     context.stdout.flush()
@@ -43,8 +36,7 @@ struct StartOutput {
 
   /// `600 s`, `0.3 s`: a timeout as it was given, without a trailing `.0`.
   static func seconds(_ value: Double) -> String {
-    let whole = value.rounded(.towardZero)
-    return (value == whole && abs(whole) < 1e15 ? String(Int64(whole)) : String(value)) + " s"
+    ShownSetting.seconds(value) + " s"
   }
 
   private func print(_ result: CheckoutResult, warnings: [String]) {

@@ -39,18 +39,7 @@ struct ByHand {
 
   /// Warns `problem`, then how to finish by hand.
   func warn(_ problem: String) {
-    let pasting = acceptPaste()
-    let finish: String
-    if let loopback = returnURL.loopback {
-      let host = loopback.host.contains(":") ? "[\(loopback.host)]" : loopback.host
-      finish =
-        "from another machine, forward the return port first: ssh -L \(loopback.port):\(host):\(loopback.port) THIS-HOST"
-        + (pasting ? ", or paste here the address the browser ended on" : "")
-    } else if pasting {
-      finish = "when it is finished, paste here the address the browser ended on (or run 'dodo handle-url ADDRESS')"
-    } else {
-      finish = "when it is finished, run 'dodo handle-url ADDRESS' here with the address the browser ended on"
-    }
+    let finish = returnURL.finishingByHand(pasting: acceptPaste())
     context.warn("\(problem): open \(TerminalText.escaped(checkoutURL.string)) in a browser on any machine; \(finish)")
     context.stderr.flush()
   }
@@ -77,7 +66,7 @@ struct ByHand {
   }
 }
 
-/// No browser can be shown here (see `StartRun.headlessReason`): nothing is run, and the
+/// No browser can be shown here (see `HeadlessSession.reason`): nothing is run, and the
 /// user is told how to finish by hand; the checkout still counts as presented and waits.
 final class HeadlessPresenter: CheckoutPresenter {
   let byHand: ByHand

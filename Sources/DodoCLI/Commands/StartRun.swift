@@ -28,9 +28,10 @@ struct StartRun {
     do throws(PlatformError) { local = try dependencies.checkout(directories) } catch { throw CLIError.platform(error) }
 
     let returning = options.returnURL
-    if let warning = SharedOptions.customSchemeWarning(returning) { context.warn(warning) }
-    if !context.json, let note = SharedOptions.loopbackNote(returning) {
-      context.stderr.write("Listening on \(TerminalText.escaped(returning.redacted)) for the return: \(note)\n")
+    if let warning = returning.customSchemeWarning { context.warn(TerminalText.escaped(warning)) }
+    if !context.json, let note = returning.loopbackNote {
+      context.stderr.write(
+        "Listening on \(TerminalText.escaped(returning.redacted)) for the return: \(TerminalText.escaped(note))\n")
     }
     let server = local.server
     // A signal ends a write that waits on a full pipe or a stopped terminal, as it ends the wait.
@@ -38,7 +39,7 @@ struct StartRun {
     let pasting = !options.noInput && dependencies.isTerminal(context.stdinFD)
     let byHand = ByHand(
       context: context, checkoutURL: options.checkoutURL, returnURL: returning, pasteInto: pasting ? server : nil)
-    let headless = options.browserIsSet ? nil : Self.headlessReason(context.environment)
+    let headless = options.browserIsSet ? nil : HeadlessSession.reason(context.environment)
     let reporter = CheckoutEventReporter(
       context: context, format: options.events, checkoutURL: options.checkoutURL, returnURL: returning,
       byHand: options.noOpen || headless != nil, now: dependencies.now)
@@ -73,16 +74,5 @@ struct StartRun {
       runsWhileOpen: options.browserExitCancels,
       output: context.json && !context.verbose ? .discarded : .toStandardError)
     return AnnouncingPresenter(context: context, byHand: byHand, launcher: dependencies.browser(launch))
-  }
-
-  /// Why no browser can be shown here, when none was configured: an SSH session (a browser
-  /// would open on the remote machine, or not at all), or, on Linux, no display to open it on.
-  static func headlessReason(_ environment: [String: String]) -> String? {
-    let set = { (name: String) in !(environment[name] ?? "").isEmpty }
-    if set("SSH_CONNECTION") || set("SSH_TTY") { return "an SSH session" }
-    #if os(Linux)
-      if !set("DISPLAY"), !set("WAYLAND_DISPLAY") { return "no DISPLAY or WAYLAND_DISPLAY" }
-    #endif
-    return nil
   }
 }

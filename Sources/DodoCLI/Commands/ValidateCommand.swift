@@ -54,10 +54,10 @@ struct ValidateCommand {
       }
       if let returnURL {
         let url = try ReturnURL.forCheckout(returnURL)
-        advice = SharedOptions.customSchemeWarning(url)
+        advice = url.customSchemeWarning.map(TerminalText.escaped)
         findings.append(
           "return URL: valid"
-            + (SharedOptions.loopbackNote(url).map { " (loopback: dodo start serves it itself; \($0))" } ?? ""))
+            + (url.loopbackNote.map { " (loopback: dodo start serves it itself; \($0))" } ?? ""))
       }
     } catch {
       return invalid(.checkout(error))

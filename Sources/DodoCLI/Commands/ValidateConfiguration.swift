@@ -22,15 +22,15 @@ extension ValidateCommand {
     }
     var findings = configuration.files.map { "config file: valid (\($0.path), \(count($0.profiles.count, "profile")))" }
     if let name = settings.profile.value {
-      findings.append("profile: \(name) (\(ConfigCommand.describe(settings.profile.source)))")
+      findings.append("profile: \(name) (\(settings.profile.source.origin))")
     }
     if !returnURLGiven {
       if let returnURL = settings.returnURL.value {
         do throws(CheckoutError) {
           let url = try ReturnURL.forCheckout(returnURL)
-          if let warning = SharedOptions.customSchemeWarning(url) { context.warn(warning) }
-          let loopback = SharedOptions.loopbackNote(url).map { ", loopback: dodo start serves it itself; \($0)" } ?? ""
-          findings.append("return URL: valid (\(ConfigCommand.describe(settings.returnURL.source))\(loopback))")
+          if let warning = url.customSchemeWarning { context.warn(TerminalText.escaped(warning)) }
+          let loopback = url.loopbackNote.map { ", loopback: dodo start serves it itself; \($0)" } ?? ""
+          findings.append("return URL: valid (\(settings.returnURL.source.origin)\(loopback))")
         } catch {
           return .invalid(invalid(.checkout(error)))
         }
@@ -45,7 +45,7 @@ extension ValidateCommand {
       return .invalid(invalid(error))
     }
     if settings.browser.value != nil {
-      findings.append("browser command: valid (\(ConfigCommand.describe(settings.browser.source)))")
+      findings.append("browser command: valid (\(settings.browser.source.origin))")
     }
     return .valid(findings)
   }

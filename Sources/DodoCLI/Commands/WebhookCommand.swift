@@ -115,11 +115,3 @@ enum WebhookOptions {
     json.string(verdict.accident?.message)
   }
 }
-
-extension WebhookVerdict {
-  /// The body accident that explains a signature mismatch, when one does.
-  var accident: BodyAccident? {
-    for case .signatureMismatch(let accident?) in problems { return accident }
-    return nil
-  }
-}

@@ -38,17 +38,12 @@ extension CommandSpec {
   )
 }
 
-/// `dodo webhook listen`.
+/// `dodo webhook listen`: serves the loopback port and prints what `WebhookRelay` made of
+/// each delivery.
 enum WebhookListenCommand {
   static let port = OptionSpec("port", value: "PORT", help: "The loopback port to listen on (0: any free one).")
   static let forwardTo = OptionSpec(
     "forward-to", value: "URL", help: "Pass valid deliveries on to this URL with their headers and body.")
-  /// Headers of the hop from the sender, not of the delivery: not forwarded.
-  static let hopHeaders: Set<String> = [
-    "host", "content-length", "connection", "keep-alive", "transfer-encoding", "te", "upgrade", "expect",
-    "proxy-connection",
-  ]
-
   static func run(_ invocation: Invocation, _ context: Context) throws(CLIError) -> ExitStatus {
     guard let text = invocation.value(port) else { throw .usage("--port PORT is required", command: invocation.path) }
     guard let number = UInt16(text) else {
@@ -56,8 +51,9 @@ enum WebhookListenCommand {
     }
     let forward = invocation.value(forwardTo)
     if let forward { try WebhookSendCommand.checkURL(forward, option: forwardTo, invocation) }
-    let secret = try WebhookOptions.secret(invocation, context)
-    let verifier = WebhookVerifier(secret: secret)
+    let relay = WebhookRelay(
+      verifier: WebhookVerifier(secret: try WebhookOptions.secret(invocation, context)), forwardTo: forward,
+      transport: context.transport)
     let server = LoopbackHTTPServer()
     defer { server.close() }
     let bound: UInt16
@@ -67,20 +63,10 @@ enum WebhookListenCommand {
       let event: LoopbackHTTPServer.Event
       do throws(PlatformError) { event = try server.next() } catch { throw .checkout(error.checkoutError) }
       guard case .request(let request) = event else { return .success }
-      let headers = request.fields.map { HTTPHeader($0.name, $0.value) }
-      let verdict = verifier.verify(WebhookDelivery(headers: headers, body: request.body), now: Syscalls.unixTime())
-      var forwarded: Result<HTTPResponse, TransportError>?
-      if verdict.isValid, let forward {
-        let kept = headers.filter { !hopHeaders.contains($0.name.lowercased()) }
-        let copy = HTTPRequest(method: .post, url: forward, headers: kept, body: request.body)
-        forwarded = WebhookSendCommand.post(copy, context)
-      }
-      if verdict.isValid {
-        server.respond(to: request.id, status: "204 No Content")
-      } else {
-        server.respond(to: request.id, status: "401 Unauthorized", body: "The webhook signature is not valid.\n")
-      }
-      report(verdict, forwarded: forwarded, context)
+      let outcome = relay.handle(
+        headers: request.fields.map { HTTPHeader($0.name, $0.value) }, body: request.body, now: Syscalls.unixTime())
+      server.respond(to: request.id, status: outcome.status, body: outcome.body)
+      report(outcome.verdict, forwarded: outcome.forwarded, context)
     }
   }
 

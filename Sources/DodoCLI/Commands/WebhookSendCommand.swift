@@ -56,12 +56,10 @@ enum WebhookSendCommand {
     try checkURL(url, option: to, invocation)
     let secret = try WebhookOptions.secret(invocation, context)
     let body = try event(type: type, invocation, context).serialized()
-    let headers =
-      WebhookSigner(secret: secret).headers(
-        id: WebhookSigner.newMessageID(), timestamp: Syscalls.unixTime(), body: body)
-      + [HTTPHeader("content-type", "application/json")]
-    let answer = post(HTTPRequest(method: .post, url: url, headers: headers, body: body), context)
-    let id = headers[0].value
+    let id = WebhookSigner.newMessageID()
+    let delivery = WebhookSigner(secret: secret).delivery(of: body, to: url, id: id, timestamp: Syscalls.unixTime())
+    // Sent once: a POST is never retried.
+    let answer = Result { () throws(TransportError) in try context.transport.send(delivery) }
     switch answer {
     case .failure(let error):
       if context.json {
@@ -72,7 +70,7 @@ enum WebhookSendCommand {
       }
       return .no
     case .success(let response):
-      let lines = firstLines(response.body)
+      let lines = response.firstBodyLines(bodyLines)
       if context.json {
         printJSON(context, id: id, type: type, status: response.status, "body", lines.joined(separator: "\n"))
       } else {
@@ -121,25 +119,10 @@ enum WebhookSendCommand {
     }
   }
 
-  /// An `http://` or `https://` URL with a host.
+  /// An `http://` or `https://` URL with a host, or a usage error naming `option`.
   static func checkURL(_ url: String, option: OptionSpec, _ invocation: Invocation) throws(CLIError) {
-    let lower = url.lowercased()
-    let rest = lower.hasPrefix("http://") ? lower.dropFirst(7) : lower.hasPrefix("https://") ? lower.dropFirst(8) : nil
-    guard let rest, let first = rest.first, first != "/", !url.contains(where: { $0.isWhitespace }) else {
+    guard WebhookSigner.isEndpointURL(url) else {
       throw .usage("\(option.flagName) must be an http:// or https:// URL, not '\(url)'", command: invocation.path)
     }
-  }
-
-  /// Sends `request` once (a POST is never retried) through the context's transport.
-  static func post(_ request: HTTPRequest, _ context: Context) -> Result<HTTPResponse, TransportError> {
-    Result { () throws(TransportError) in try context.transport.send(request) }
-  }
-
-  /// The first `bodyLines` lines of a body (of its first 4 KiB), without their line ends.
-  static func firstLines(_ body: [UInt8]) -> [String] {
-    var lines = body.prefix(4096).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-      .prefix(bodyLines).map { String(decoding: $0.last == UInt8(ascii: "\r") ? $0.dropLast() : $0, as: UTF8.self) }
-    while lines.last?.isEmpty == true { lines.removeLast() }
-    return lines
   }
 }

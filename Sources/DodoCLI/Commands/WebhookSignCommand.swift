@@ -39,8 +39,7 @@ enum WebhookSignCommand {
   static func run(_ invocation: Invocation, _ context: Context) throws(CLIError) -> ExitStatus {
     let secret = try WebhookOptions.secret(invocation, context)
     let messageID = invocation.value(id) ?? WebhookSigner.newMessageID()
-    guard !messageID.isEmpty, !messageID.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true })
-    else {
+    guard WebhookSigner.isUsableMessageID(messageID) else {
       throw .usage("--id must be a non-empty id without spaces or control characters", command: invocation.path)
     }
     let time = try WebhookOptions.integer(timestamp, invocation) ?? Syscalls.unixTime()

@@ -1,7 +1,7 @@
 import DodoAccount
 import DodoCheckout
 import DodoConfig
-import DodoPlatform
+import DodoSetup
 
 /// Everything a command needs to call Dodo's API, resolved once: the mode and its base URL,
 /// the key (from `$DODO_PAYMENTS_API_KEY` or the profile's `api_key_command`), the request
@@ -49,9 +49,9 @@ extension Context {
     }
   }
 
-  /// Everything needed to call the API, the key resolved (running `api_key_command` when
-  /// that is its source). No key is a configuration error (78) naming both ways to give one;
-  /// a bad `--api-timeout` is a usage error of `command`.
+  /// Everything needed to call the API, the key resolved (`APICredentials`). No key is a
+  /// configuration error (78) naming both ways to give one; a bad `--api-timeout` is a usage
+  /// error of `command`.
   func apiAccess(command: [String] = ["dodo"]) throws(CLIError) -> APIAccess {
     var timeout = APIAccess.defaultTimeout
     if let text = apiTimeout {
@@ -63,19 +63,15 @@ extension Context {
     }
     let configuration = try self.configuration()
     let settings = try apiSettings(in: configuration)
-    guard let source = settings.apiKey else {
-      throw .configuration(
-        ConfigError(
-          path: nil,
-          message:
-            "no Dodo API key: set $\(APISettings.apiKeyVariable), or api_key_command in the profile (such as 'pass show dodo/test'); see dodo-config(5)"
-        ))
+    let credentials: APICredentials
+    do throws(ConfigError) {
+      credentials = try APICredentials(settings, in: configuration, environment: environment)
+    } catch {
+      throw .configuration(error)
     }
-    let key = try resolveSecret(source, in: configuration)
     return APIAccess(
-      mode: settings.mode.value, modeSource: settings.mode.source,
-      baseURL: Self.trimmingSlashes(settings.baseURLOverride?.value ?? settings.mode.value.baseURL),
-      apiKey: key, keySource: source.description, timeout: timeout,
+      mode: credentials.mode, modeSource: credentials.modeSource, baseURL: credentials.baseURL,
+      apiKey: credentials.apiKey, keySource: credentials.keySource, timeout: timeout,
       transport: RetryingTransport(transport, sleep: sleep))
   }
 
@@ -87,41 +83,11 @@ extension Context {
     return try resolveSecret(source, in: configuration)
   }
 
-  /// The secret itself: the variable's value, or the first line of what the command prints
-  /// (run without a shell, its words split like the browser command's). A command that
-  /// cannot run, fails or prints nothing is a configuration error at its line; its output
-  /// is never shown.
+  /// The secret itself (`SecretSource.resolve`): a command that cannot run, fails or prints
+  /// nothing is a configuration error (78).
   func resolveSecret(_ source: SecretSource, in configuration: Configuration) throws(CLIError) -> String {
-    switch source {
-    case .environment(_, let value):
-      return value
-    case .command(let command, let key):
-      func failure(_ message: String) -> CLIError {
-        .configuration(
-          configuration.error("\(key) \(message)", at: command.source)
-            ?? ConfigError(path: nil, message: "\(key) (\(command.source)) \(message)"))
-      }
-      let words: [String]
-      do throws(PlatformError) { words = try BrowserCommand(command.value, naming: key).words } catch {
-        throw failure("cannot be split into words: \(error)")
-      }
-      let output: ProgramRunner.Output
-      do throws(SystemError) { output = try ProgramRunner.run(words, environment: environment) } catch {
-        throw failure("cannot run: \(error)")
-      }
-      guard output.status == .exited(0) else { throw failure("\(output.status), so there is no secret") }
-      // Bytes, not characters: "\r\n" is one Character.
-      var line = output.standardOutput.utf8.prefix { $0 != 0x0A }[...]
-      while let first = line.first, first == 0x20 || first == 0x09 { line = line.dropFirst() }
-      while let last = line.last, last == 0x20 || last == 0x09 || last == 0x0D { line = line.dropLast() }
-      guard !line.isEmpty else { throw failure("printed nothing on its first line, so there is no secret") }
-      return String(decoding: line, as: UTF8.self)
+    do throws(ConfigError) { return try source.resolve(in: configuration, environment: environment) } catch {
+      throw .configuration(error)
     }
-  }
-
-  private static func trimmingSlashes(_ url: String) -> String {
-    var url = Substring(url)
-    while url.hasSuffix("/") { url = url.dropLast() }
-    return String(url)
   }
 }

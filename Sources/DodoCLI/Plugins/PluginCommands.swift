@@ -1,4 +1,5 @@
 import DodoConfig
+import DodoSetup
 
 /// What help and errors say about plugins.
 enum PluginCommands {
@@ -29,24 +30,5 @@ enum PluginCommands {
       return .unknownCommand(name, suggestion: nil, hint: NodeCLI.hint(for: name))
     }
     return .unknownCommand(name, suggestion: Suggestion.nearest(to: name, in: builtIns + plugins))
-  }
-}
-
-/// Dodo Payments' own CLI (the npm package `dodopayments-cli`), which installs a `dodo` too,
-/// and the same program as `dodopayments`. Someone who meant it gets told where it is.
-enum NodeCLI {
-  static let package = "dodopayments-cli"
-  /// The names it installs: `dodo` (which this one may stand before on PATH) and this one.
-  static let secondName = "dodopayments"
-
-  /// Its commands (its README, "Direct subcommands"), none of them one of this dodo's.
-  static let commands: Set<String> = [
-    "login", "logout", "products", "payments", "customers", "discounts", "licences", "licenses", "addons",
-    "refunds", "checkout", "wh", "init", "ai", "update",
-  ]
-
-  static func hint(for name: String) -> String {
-    "'dodo \(name)' is a command of Dodo Payments' Node CLI (npm package \(package)), a different "
-      + "program also named dodo; it installs itself as '\(secondName)' too: run '\(secondName) \(name)'"
   }
 }

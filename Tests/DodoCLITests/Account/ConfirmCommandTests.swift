@@ -115,7 +115,7 @@ import Testing
     let transport = InMemoryTransport(["/payments/pay_1": InMemoryTransport.payment("pay_1", "succeeded")])
     let batch = ConfirmBatch(api: DodoAPI(transport: transport, apiKey: "k"), rate: 5)
     let items = (0..<10).map {
-      ConfirmCommand.item($0 % 2 == 0 ? "pay_1" : "myapp://r?status=succeeded&payment_id=pay_1")
+      ConfirmationInput(reading: $0 % 2 == 0 ? "pay_1" : "myapp://r?status=succeeded&payment_id=pay_1")
     }
     let requests = items.map { ConfirmBatch.Request(lookup: $0.lookup, claim: $0.result?.status, problem: $0.problem) }
     let reports = try batch.confirm(requests)

@@ -198,11 +198,8 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
     #expect(try runner.run(arguments + ["--return-url", "myapp://r"]).status == 64)
   }
 
-  @Test func theStateGoesBeforeAFragmentAndAnOwnQueryIsKept() throws {
-    #expect(try StartAccount.withState("myapp://r#x").hasPrefix("myapp://r?state="))
-    #expect(try StartAccount.withState("myapp://r#x").hasSuffix("#x"))
+  @Test func aFreshStateEachRunAndAnOwnQueryIsKept() throws {
     #expect(try StartAccount.withState("myapp://r?state=mine") == "myapp://r?state=mine")
     #expect(try StartAccount.withState("myapp://r") != StartAccount.withState("myapp://r"))
-    #expect(StartAccount.base64URL([0xFB, 0xFF]) == "-_8")
   }
 }

@@ -1,30 +1,26 @@
 import DodoPlatform
 
-/// A `dodo-NAME` program on `PATH`: `dodo NAME` runs it when NAME is not a built-in command.
-struct Plugin: Sendable, Hashable {
-  static let prefix = "dodo-"
+/// A `dodo-NAME` program on `PATH`: `dodo NAME` runs it when NAME is not a built-in command
+/// (which commands are built in is the CLI's to say).
+package struct Plugin: Sendable, Hashable {
+  package static let prefix = "dodo-"
 
   /// NAME, as the user types it after `dodo`.
-  let name: String
-  let path: String
-  let isExecutable: Bool
-
-  /// A built-in command of the same name always runs instead: built-ins are never shadowed.
-  var isShadowed: Bool { Self.isBuiltIn(name) }
-
-  static func isBuiltIn(_ name: String) -> Bool { CommandTree.root.subcommand(named: name) != nil }
+  package let name: String
+  package let path: String
+  package let isExecutable: Bool
 
   /// The directories of `PATH`, in order; an empty entry is the current directory, as for
   /// `execvp(3)`.
-  static func searchPath(_ environment: [String: String]) -> [String] {
+  package static func searchPath(_ environment: [String: String]) -> [String] {
     (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false)
       .map { $0.isEmpty ? "." : String($0) }
   }
 
-  /// The plugin `dodo NAME` runs: the first executable `dodo-NAME` on `PATH`, as the shell
-  /// would find it. `nil` for a built-in name, or a name that could not be a file name.
-  static func find(_ name: String, environment: [String: String]) -> Plugin? {
-    guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("-"), !isBuiltIn(name) else { return nil }
+  /// The first executable `dodo-NAME` on `PATH`, as the shell would find it; `nil` for a
+  /// name that could not be a file name.
+  package static func find(named name: String, environment: [String: String]) -> Plugin? {
+    guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("-") else { return nil }
     for directory in searchPath(environment) {
       let path = DodoDirectories.join(directory, prefix + name)
       if isProgram(path) { return Plugin(name: name, path: path, isExecutable: true) }
@@ -38,7 +34,7 @@ struct Plugin: Sendable, Hashable {
   /// `dodo --help` pays for this scan, so each directory is read once (a directory named again,
   /// like `/bin` after `/usr/bin` on a merged `/usr`, holds nothing new) and only `dodo-` names
   /// are looked at further.
-  static func all(environment: [String: String]) -> [Plugin] {
+  package static func all(environment: [String: String]) -> [Plugin] {
     var found: [String: Plugin] = [:]
     var read: Set<Syscalls.FileIdentity> = []
     for directory in searchPath(environment) {

@@ -1,0 +1,35 @@
+import DodoCheckout
+
+extension Confirmer {
+  /// What Dodo says of a checkout's `result`, asked about the session the checkout ran on
+  /// (`sessionId`, from its checkout URL; never an ID from the return URL, which may be
+  /// forged). A `cancelled` result claims nothing: Dodo's settled status confirms it. No
+  /// session is unconfirmed, with nothing asked.
+  package func confirm(_ result: CheckoutResult, sessionId: String?) throws(DodoAPIError) -> ConfirmationReport {
+    guard let sessionId else { return .unconfirmed("the checkout URL names no checkout session to ask Dodo about") }
+    return try confirm(sessionId: sessionId, claim: result.status == .cancelled ? nil : result.status)
+  }
+}
+
+extension ConfirmationReport {
+  /// What the report decides about the abandoned-session record: Dodo's status when it
+  /// confirmed or contradicted the result (the record goes when that status is final);
+  /// unconfirmed keeps it.
+  package var backendCheck: CheckoutFlow.BackendCheck {
+    switch verdict {
+    case .confirmed, .mismatch: confirmation.map { .confirmed($0.status) } ?? .unconfirmed
+    case .unconfirmed: .unconfirmed
+    }
+  }
+
+  /// What a checkout that ended `status` should warn of: a mismatch's reason, or that Dodo
+  /// did not confirm it and the record is kept; nothing when it is confirmed.
+  package func warning(about status: CheckoutStatus) -> String? {
+    switch verdict {
+    case .confirmed: nil
+    case .mismatch: reason
+    case .unconfirmed:
+      "Dodo did not confirm this \(status.rawValue): \(reason ?? "no outcome yet"); the abandoned session is kept"
+    }
+  }
+}
