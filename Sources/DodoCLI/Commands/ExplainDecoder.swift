@@ -80,7 +80,7 @@ final class ExplainDecoder: LineChunkDecoder {
         if json {
           writeJSON(input, query, warnings, plain: plain)
         } else {
-          text.write(input, query, warnings, first: count == 1)
+          text.write(input, query, warnings, first: count == 1, plain: plain)
         }
       }
     } catch {
