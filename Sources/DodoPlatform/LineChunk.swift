@@ -3,18 +3,21 @@
 ///
 /// Every chunk starts at a line's start. Each of its lines ends with a `\n`, but for the
 /// bytes after its last one: the input's last line (`final`), or the start of an overlong line.
-final class LineChunk<Decoder: LineChunkDecoder> {
-  private var buffer: [UInt8]
+final class LineChunk {
+  /// Allocated when first read into (`size` bytes): a small input fills one chunk, and
+  /// zeroing the others' memory cost a one-line input a quarter of its instructions.
+  private var buffer: [UInt8] = []
+  private let size: Int
   /// The bytes of `buffer` in use.
   var count = 0
   /// Whether the chunk ends the input.
   var final = false
   /// Whether `decoder` holds the chunk's result; read and written under the reader's lock.
   var isDecoded = true
-  let decoder: Decoder
+  let decoder: any LineChunkDecoder
 
-  init(size: Int, decoder: Decoder) {
-    buffer = [UInt8](repeating: 0, count: max(1, size))
+  init(size: Int, decoder: any LineChunkDecoder) {
+    self.size = max(1, size)
     self.decoder = decoder
   }
 
@@ -22,6 +25,7 @@ final class LineChunk<Decoder: LineChunkDecoder> {
 
   /// Reads once from `fd` into the room after `count`: the bytes read, `0` at the end.
   func read(from fd: Int32) throws(SystemError) -> Int {
+    if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: size) }
     let end = count
     let read = buffer.withUnsafeMutableBytes { raw in
       Result { () throws(SystemError) in
@@ -58,7 +62,8 @@ final class LineChunk<Decoder: LineChunkDecoder> {
   /// growing to hold them.
   func take(from other: LineChunk, at start: Int) {
     let length = other.count - start
-    if buffer.count < length + 1 { buffer.append(contentsOf: repeatElement(0, count: length + 1 - buffer.count)) }
+    let needed = max(size, length + 1)
+    if buffer.count < needed { buffer.append(contentsOf: repeatElement(0, count: needed - buffer.count)) }
     buffer.withUnsafeMutableBytes { to in
       other.buffer.withUnsafeBytes { from in
         to.copyMemory(from: UnsafeRawBufferPointer(rebasing: from[start..<other.count]))

@@ -18,17 +18,18 @@ package protocol LineChunkDecoder: AnyObject {
 /// line read so far is decoded and emitted: lines typed one at a time are answered one at a
 /// time. Worker threads start only once a second full chunk is read, so one line or a small
 /// file costs no thread at all.
-package final class ParallelLineReader<Decoder: LineChunkDecoder>: @unchecked Sendable {
+///
+/// Not generic over the decoder: a generic class's metadata and its conformance check are
+/// built at run time, which cost a one-line input a tenth of its instructions.
+package final class ParallelLineReader: @unchecked Sendable {
   // @unchecked: a chunk and its decoder belong to one thread at a time, handed over under
   // `lock` (the reader fills it, a decoder decodes it, the reader emits it); the counters
   // are read and written under `lock` only.
 
-  private typealias Chunk = LineChunk<Decoder>
-
   package let fd: Int32
   /// A line this long or longer goes to `tooLong` by its start and is passed over.
   package let maximumLineLength: Int
-  private let chunks: [Chunk]
+  private let chunks: [LineChunk]
   private let workerCount: Int
 
   private let lock = SystemLock()
@@ -50,10 +51,11 @@ package final class ParallelLineReader<Decoder: LineChunkDecoder>: @unchecked Se
   private var fullChunks = 0
 
   /// `threads`: the decoding threads, the calling one included; `chunkSize`: the bytes read
-  /// into one chunk (a longer line grows its chunk, up to `maximumLineLength`).
+  /// into one chunk (a longer line grows its chunk, up to `maximumLineLength`); `makeDecoder`
+  /// makes the decoder of each chunk in flight, numbered from 0 in the order made.
   package init(
     fd: Int32, maximumLineLength: Int = 1 << 20, chunkSize: Int = 128 * 1024,
-    threads: Int = Syscalls.processorCount, makeDecoder: () -> Decoder
+    threads: Int = Syscalls.processorCount, makeDecoder: () -> any LineChunkDecoder
   ) {
     self.fd = fd
     self.maximumLineLength = maximumLineLength
@@ -61,11 +63,11 @@ package final class ParallelLineReader<Decoder: LineChunkDecoder>: @unchecked Se
     chunks = (0..<(2 * workerCount + 3)).map { _ in LineChunk(size: chunkSize, decoder: makeDecoder()) }
   }
 
-  /// Reads every line to the end of the input, and calls `emit` with each chunk's decoder in
-  /// input order, on the calling thread; `emit` takes the decoder's result and leaves it
-  /// empty for the next chunk. A read error ends the reading, after what was read before it
-  /// is emitted.
-  package func forEachChunk(_ emit: (Decoder) -> Void) throws(SystemError) {
+  /// Reads every line to the end of the input, and calls `emit` with the number of each
+  /// chunk's decoder in input order, on the calling thread; `emit` takes the decoder's result
+  /// and leaves it empty for the next chunk. A read error ends the reading, after what was
+  /// read before it is emitted.
+  package func forEachChunk(_ emit: (Int) -> Void) throws(SystemError) {
     defer { stopWorkers() }
     var chunk = chunks[0]
     while true {
@@ -92,7 +94,7 @@ package final class ParallelLineReader<Decoder: LineChunkDecoder>: @unchecked Se
 
   /// Takes the `count` bytes just read at the end of `chunk`: passes over what is left of an
   /// overlong line, cuts a line that grew overlong, queues a full chunk. The chunk to read into next.
-  private func took(_ count: Int, into chunk: Chunk, _ emit: (Decoder) -> Void) -> Chunk {
+  private func took(_ count: Int, into chunk: LineChunk, _ emit: (Int) -> Void) -> LineChunk {
     let newStart = chunk.count
     chunk.count += count
     if skipping {
@@ -122,7 +124,7 @@ package final class ParallelLineReader<Decoder: LineChunkDecoder>: @unchecked Se
 
   /// Queues the whole lines of `chunk` and carries its last, unfinished line over into the
   /// next chunk, which it returns; `chunk` itself when it holds no whole line.
-  private func queueWholeLines(of chunk: Chunk, _ emit: (Decoder) -> Void) -> Chunk {
+  private func queueWholeLines(of chunk: LineChunk, _ emit: (Int) -> Void) -> LineChunk {
     let lineStart = chunk.lineStart(searchingFrom: 0)
     guard lineStart > 0 else { return chunk }
     let next = freeChunk(queuedCount + 1, emit)
@@ -133,14 +135,14 @@ package final class ParallelLineReader<Decoder: LineChunkDecoder>: @unchecked Se
   }
 
   /// The chunk numbered `number`, empty, once the one before it in its place is emitted.
-  private func freeChunk(_ number: Int, _ emit: (Decoder) -> Void) -> Chunk {
+  private func freeChunk(_ number: Int, _ emit: (Int) -> Void) -> LineChunk {
     while number - emitted >= chunks.count { emitOldest(emit) }
     let chunk = chunks[number % chunks.count]
     chunk.count = 0
     return chunk
   }
 
-  private func queue(_ chunk: Chunk, final: Bool) {
+  private func queue(_ chunk: LineChunk, final: Bool) {
     chunk.final = final
     lock.withLock {
       chunk.isDecoded = false
@@ -150,28 +152,28 @@ package final class ParallelLineReader<Decoder: LineChunkDecoder>: @unchecked Se
   }
 
   /// Emits the oldest chunk in flight once it is decoded, decoding queued ones meanwhile.
-  private func emitOldest(_ emit: (Decoder) -> Void) {
+  private func emitOldest(_ emit: (Int) -> Void) {
     let oldest = chunks[emitted % chunks.count]
     while true {
-      let next: Chunk? = lock.withLock {
+      let next: LineChunk? = lock.withLock {
         while !oldest.isDecoded && taken == queuedCount { decoded.wait(releasing: lock) }
         return oldest.isDecoded ? nil : takeQueued()
       }
       guard let next else { break }
       decode(next)
     }
-    emit(oldest.decoder)
+    emit(emitted % chunks.count)
     emitted += 1
   }
 
   /// The oldest queued chunk not yet taken; call with `lock` held.
-  private func takeQueued() -> Chunk {
+  private func takeQueued() -> LineChunk {
     let chunk = chunks[taken % chunks.count]
     taken += 1
     return chunk
   }
 
-  private func decode(_ chunk: Chunk) {
+  private func decode(_ chunk: LineChunk) {
     chunk.decode(maximumLineLength: maximumLineLength)
     lock.withLock { chunk.isDecoded = true }
     decoded.broadcast()
@@ -187,7 +189,7 @@ package final class ParallelLineReader<Decoder: LineChunkDecoder>: @unchecked Se
   /// A worker thread: decodes queued chunks until the reading ends.
   private func work() {
     while true {
-      let next: Chunk? = lock.withLock {
+      let next: LineChunk? = lock.withLock {
         while taken == queuedCount && !finished { queued.wait(releasing: lock) }
         return taken < queuedCount ? takeQueued() : nil
       }

@@ -20,12 +20,14 @@ struct ParallelLineReaderTests {
     let fd = open(file, O_RDONLY)
     defer { close(fd) }
     var items: [String] = []
+    var collectors: [Collector] = []
     let reader = ParallelLineReader(fd: fd, maximumLineLength: limit, chunkSize: chunkSize, threads: threads) {
-      Collector()
+      collectors.append(Collector())
+      return collectors[collectors.count - 1]
     }
-    try reader.forEachChunk { collector in
-      items += collector.items
-      collector.items = []
+    try reader.forEachChunk { index in
+      items += collectors[index].items
+      collectors[index].items = []
     }
     return items
   }
@@ -100,11 +102,15 @@ struct ParallelLineReaderTests {
       answeredInTime.set(inTime)
     }.start()
     var items: [String] = []
-    let reader = ParallelLineReader(fd: pipe.fileHandleForReading.fileDescriptor, chunkSize: 1 << 16) { Collector() }
-    try reader.forEachChunk { collector in
-      if !collector.items.isEmpty { emitted.signal() }
-      items += collector.items
-      collector.items = []
+    var collectors: [Collector] = []
+    let reader = ParallelLineReader(fd: pipe.fileHandleForReading.fileDescriptor, chunkSize: 1 << 16) {
+      collectors.append(Collector())
+      return collectors[collectors.count - 1]
+    }
+    try reader.forEachChunk { index in
+      if !collectors[index].items.isEmpty { emitted.signal() }
+      items += collectors[index].items
+      collectors[index].items = []
     }
     #expect(answeredInTime.wait() == true)
     #expect(items == (0..<5).map { "L:line \($0)" })

@@ -123,9 +123,14 @@ struct ExplainStatusCommand {
     for input in inputs {
       if input == "-" {
         emit(arguments)
-        let reader = ParallelLineReader(fd: context.stdinFD) { makeDecoder() }
+        var decoders: [ExplainDecoder] = []
+        let reader = ParallelLineReader(fd: context.stdinFD) {
+          let decoder = makeDecoder()
+          decoders.append(decoder)
+          return decoder
+        }
         do throws(SystemError) {
-          try reader.forEachChunk { emit($0) }
+          try reader.forEachChunk { emit(decoders[$0]) }
         } catch {
           throw CLIError.checkout(.platformError("cannot read standard input: \(error)"))
         }
