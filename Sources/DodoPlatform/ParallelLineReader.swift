@@ -54,7 +54,7 @@ package final class ParallelLineReader: @unchecked Sendable {
   /// into one chunk (a longer line grows its chunk, up to `maximumLineLength`); `makeDecoder`
   /// makes the decoder of each chunk in flight, numbered from 0 in the order made.
   package init(
-    fd: Int32, maximumLineLength: Int = 1 << 20, chunkSize: Int = 128 * 1024,
+    fd: Int32, maximumLineLength: Int = 1 << 20, chunkSize: Int = 64 * 1024,
     threads: Int = Syscalls.processorCount, makeDecoder: () -> any LineChunkDecoder
   ) {
     self.fd = fd
