@@ -40,10 +40,10 @@ final class LineChunk {
     buffer.withUnsafeBufferPointer { LineReader.newline(in: $0, start..<count) }
   }
 
-  /// Where the last line starts: after the last `\n` at or after `start`, else at `start`.
-  func lineStart(searchingFrom start: Int) -> Int {
+  /// Where the last line starts: after the last `\n`, else at 0.
+  var lastLineStart: Int {
     var i = count
-    while i > start, buffer[i - 1] != UInt8(ascii: "\n") { i -= 1 }
+    while i > 0, buffer[i - 1] != UInt8(ascii: "\n") { i -= 1 }
     return i
   }
 

@@ -47,7 +47,7 @@ package final class ParallelLineReader: @unchecked Sendable {
   private var workers: [SystemThread] = []
   /// Whether the rest of an overlong line is being passed over, up to its newline.
   private var skipping = false
-  /// Chunks queued because they were full, before the workers start.
+  /// Chunks queued because they were full: the workers start at the second.
   private var fullChunks = 0
 
   /// `threads`: the decoding threads, the calling one included; `chunkSize`: the bytes read
@@ -105,7 +105,7 @@ package final class ParallelLineReader: @unchecked Sendable {
       chunk.dropFirst(newline + 1)
       skipping = false
     }
-    let tail = chunk.count - chunk.lineStart(searchingFrom: 0)
+    let tail = chunk.count - chunk.lastLineStart
     if tail >= maximumLineLength {
       chunk.count -= tail - maximumLineLength
       queue(chunk, final: false)
@@ -125,7 +125,7 @@ package final class ParallelLineReader: @unchecked Sendable {
   /// Queues the whole lines of `chunk` and carries its last, unfinished line over into the
   /// next chunk, which it returns; `chunk` itself when it holds no whole line.
   private func queueWholeLines(of chunk: LineChunk, _ emit: (Int) -> Void) -> LineChunk {
-    let lineStart = chunk.lineStart(searchingFrom: 0)
+    let lineStart = chunk.lastLineStart
     guard lineStart > 0 else { return chunk }
     let next = freeChunk(queuedCount + 1, emit)
     next.take(from: chunk, at: lineStart)

@@ -53,8 +53,8 @@ private final class ThreadBody {
   init(_ run: @escaping () -> Void) { self.run = run }
 }
 
-/// A mutual-exclusion lock (`pthread_mutex_t`) for state that the threads of
-/// `Syscalls.runConcurrently` share.
+/// A mutual-exclusion lock (`pthread_mutex_t`) for state that threads share
+/// (`Syscalls.runConcurrently`'s, `ParallelLineReader`'s).
 package final class SystemLock: @unchecked Sendable {
   fileprivate let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
