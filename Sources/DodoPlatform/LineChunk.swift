@@ -4,8 +4,8 @@
 /// Every chunk starts at a line's start. Each of its lines ends with a `\n`, but for the
 /// bytes after its last one: the input's last line (`final`), or the start of an overlong line.
 final class LineChunk {
-  /// Allocated when first read into (`size` bytes): a small input fills one chunk, and
-  /// zeroing the others' memory cost a one-line input a quarter of its instructions.
+  /// Allocated when first read into (`size` bytes): a small input fills one chunk, and a
+  /// one-line input need not zero the others' memory (see `ParallelLineReader`).
   private var buffer: [UInt8] = []
   private let size: Int
   /// The bytes of `buffer` in use.
