@@ -15,37 +15,11 @@ extension Syscalls {
       if count == 1 { body(0) }
       return
     }
-    var threads: [pthread_t] = []
+    var threads: [SystemThread] = []
     for index in 0..<count {
-      let box = Unmanaged.passRetained(ThreadBody { body(index) })
-      #if canImport(Darwin)
-        var thread: pthread_t?
-      #else
-        var thread = pthread_t()
-      #endif
-      let started = pthread_create(
-        &thread, nil,
-        { raw in
-          #if canImport(Darwin)
-            let box = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
-          #else
-            guard let raw else { return nil }
-            let box = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
-          #endif
-          box.run()
-          return nil
-        }, box.toOpaque())
-      #if canImport(Darwin)
-        if started == 0, let thread {
-          threads.append(thread)
-        } else {
-          box.takeRetainedValue().run()
-        }
-      #else
-        if started == 0 { threads.append(thread) } else { box.takeRetainedValue().run() }
-      #endif
+      if let thread = SystemThread.start({ body(index) }) { threads.append(thread) } else { body(index) }
     }
-    for thread in threads { pthread_join(thread, nil) }
+    while let thread = threads.popLast() { thread.join() }
   }
 
   /// `count` random bytes from the kernel's CSPRNG (`/dev/urandom`; `arc4random_buf` on
@@ -79,10 +53,10 @@ private final class ThreadBody {
   init(_ run: @escaping () -> Void) { self.run = run }
 }
 
-/// A mutual-exclusion lock (`pthread_mutex_t`) for state that the threads of
-/// `Syscalls.runConcurrently` share.
+/// A mutual-exclusion lock (`pthread_mutex_t`) for state that threads share
+/// (`Syscalls.runConcurrently`'s, `ParallelLineReader`'s).
 package final class SystemLock: @unchecked Sendable {
-  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  fileprivate let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
   package init() {
     mutex.initialize(to: pthread_mutex_t())
@@ -99,4 +73,78 @@ package final class SystemLock: @unchecked Sendable {
     defer { pthread_mutex_unlock(mutex) }
     return try body()
   }
+}
+
+/// A condition variable (`pthread_cond_t`) used with a `SystemLock`: a thread that holds the
+/// lock waits until another signals that the state it guards has changed.
+package final class SystemCondition: @unchecked Sendable {
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+  package init() {
+    condition.initialize(to: pthread_cond_t())
+    pthread_cond_init(condition, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    condition.deallocate()
+  }
+
+  /// Releases `lock`, which the caller holds (inside `withLock`), until signalled, and takes
+  /// it again; may also return without a signal, so the caller checks its state in a loop.
+  package func wait(releasing lock: SystemLock) { pthread_cond_wait(condition, lock.mutex) }
+
+  /// Wakes one waiting thread.
+  package func signal() { pthread_cond_signal(condition) }
+
+  /// Wakes every waiting thread.
+  package func broadcast() { pthread_cond_broadcast(condition) }
+}
+
+/// A thread started with `SystemThread.start`, to be joined once.
+package struct SystemThread {
+  private let thread: pthread_t
+
+  /// Runs `body` on a new thread; `nil` when none can be created (the caller does the work
+  /// itself).
+  package static func start(_ body: @escaping @Sendable () -> Void) -> SystemThread? {
+    let box = Unmanaged.passRetained(ThreadBody(body))
+    #if canImport(Darwin)
+      var thread: pthread_t?
+    #else
+      var thread = pthread_t()
+    #endif
+    let started = pthread_create(
+      &thread, nil,
+      { raw in
+        #if canImport(Darwin)
+          let box = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
+        #else
+          guard let raw else { return nil }
+          let box = Unmanaged<ThreadBody>.fromOpaque(raw).takeRetainedValue()
+        #endif
+        box.run()
+        return nil
+      }, box.toOpaque())
+    #if canImport(Darwin)
+      guard started == 0, let thread else {
+        box.release()
+        return nil
+      }
+    #else
+      guard started == 0 else {
+        box.release()
+        return nil
+      }
+    #endif
+    return SystemThread(thread: thread)
+  }
+
+  /// Waits for the thread's body to return.
+  package func join() { pthread_join(thread, nil) }
+}
+
+extension Syscalls {
+  /// The processors online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1.
+  package static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 }

@@ -88,8 +88,9 @@ extension CommandSpec {
       .init(.usage, "No input at all: no argument, or only blank ones, or - with no non-blank line."),
     ],
     handler: { invocation, context throws(CLIError) in
-      var command = ExplainStatusCommand(context: context, redact: invocation.isSet(ExplainStatusCommand.redact))
-      if invocation.isSet(ExplainSummary.option) { command.summary = StatusTally() }
+      var command = ExplainStatusCommand(
+        context: context, redact: invocation.isSet(ExplainStatusCommand.redact),
+        summary: invocation.isSet(ExplainSummary.option))
       return try command.run(invocation.arguments)
     }
   )
@@ -97,43 +98,48 @@ extension CommandSpec {
 
 /// `dodo explain-status INPUT... | -`.
 ///
-/// Inputs are read as bytes and decoded in place (`ReturnQuery`): with `--json -` a million
-/// URLs make no string per parameter.
+/// Inputs are read as bytes and decoded in place (`ExplainDecoder`): with `--json -` a million
+/// URLs make no string per parameter, and standard input is decoded in chunks on every
+/// processor (`ParallelLineReader`), the results written in input order.
 struct ExplainStatusCommand {
   static let redact = OptionSpec(
     "redact", help: "Hide the customer's email (a***@example.com) and license keys ([redacted]) in the output.")
 
   let context: Context
   let redact: Bool
-  private let writer: JSONWriter
-  private let text: ExplainText
   private var allDecoded = true
   private var count = 0
   /// Counted when `--summary` is given.
-  var summary: StatusTally?
+  private var summary: StatusTally?
 
-  init(context: Context, redact: Bool = false) {
+  init(context: Context, redact: Bool = false, summary: Bool = false) {
     self.context = context
     self.redact = redact
-    writer = JSONWriter()
-    text = ExplainText(writer: writer, style: context.stdoutStyle)
+    if summary { self.summary = StatusTally() }
   }
 
   mutating func run(_ inputs: [String]) throws(CLIError) -> ExitStatus {
+    let arguments = makeDecoder()
     for input in inputs {
       if input == "-" {
-        let reader = LineReader(fd: context.stdinFD)
+        emit(arguments)
+        var decoders: [ExplainDecoder] = []
+        let reader = ParallelLineReader(fd: context.stdinFD) {
+          let decoder = makeDecoder()
+          decoders.append(decoder)
+          return decoder
+        }
         do throws(SystemError) {
-          try reader.forEachLine(beforeWaiting: { flush() }, tooLong: { explainTooLong($0) }, { line in explain(line) })
+          try reader.forEachChunk { emit(decoders[$0]) }
         } catch {
           throw CLIError.checkout(.platformError("cannot read standard input: \(error)"))
         }
       } else {
         var input = input
-        input.withUTF8 { explain($0) }
+        input.withUTF8 { arguments.line($0) }
       }
     }
-    flush()
+    emit(arguments)
     guard count > 0 else {
       throw CLIError.usage(
         "no input: give a return URL, a query string or a status value (or - with lines on standard input)",
@@ -143,132 +149,19 @@ struct ExplainStatusCommand {
     return allDecoded ? .success : .no
   }
 
-  /// Explains one input, its blanks trimmed; one that is not ASCII is first made valid UTF-8
-  /// (U+FFFD for what is not), as every later step expects.
-  private mutating func explain(_ line: UnsafeBufferPointer<UInt8>) {
-    let input = Self.trimmed(line)
-    if input.isEmpty { return }
-    count += 1
-    if redact, let redacted = InputRedaction.redacted(input) {
-      return redacted.withUnsafeBufferPointer { explain(utf8OrNot: $0) }
-    }
-    explain(utf8OrNot: input)
+  private func makeDecoder() -> ExplainDecoder {
+    ExplainDecoder(json: context.json, redact: redact, style: context.stdoutStyle, summary: summary != nil)
   }
 
-  private mutating func explain(utf8OrNot input: UnsafeBufferPointer<UInt8>) {
-    if JSONWriter.isPlain(input) {
-      explain(utf8: input, plain: true)
-    } else if JSONWriter.isASCII(input) {
-      explain(utf8: input)
-    } else {
-      var text = String(decoding: input, as: UTF8.self)
-      text.withUTF8 { explain(utf8: $0) }
-    }
-  }
-
-  /// A line too long to be any return URL: an input that cannot be decoded, shown by its start.
-  private mutating func explainTooLong(_ start: UnsafeBufferPointer<UInt8>) {
-    count += 1
-    allDecoded = false
-    summary?.addUndecodable()
-    let shown = UnsafeBufferPointer(rebasing: Self.trimmed(start).prefix(64))
-    var input =
-      String(decoding: redact ? InputRedaction.redacted(shown) ?? Array(shown) : Array(shown), as: UTF8.self) + "…"
-    let error = CheckoutError.invalidReturnUrl(
-      "the input is \(start.count) bytes or longer; a return URL is far shorter")
-    input.withUTF8 { undecodable($0, error) }
-  }
-
-  /// `plain`: the input is printable ASCII without `"` or `\` (`JSONWriter.isPlain`).
-  private mutating func explain(utf8 input: UnsafeBufferPointer<UInt8>, plain: Bool = false) {
-    do throws(CheckoutError) {
-      try ReturnInput.read(input) { query, warnings in
-        summary?.add(query.status, warnings)
-        if context.json {
-          writeJSON(input, query, warnings, plain: plain)
-        } else {
-          text.write(input, query, warnings, first: count == 1)
-          if writer.count >= Self.chunk { flush() }
-        }
-      }
-    } catch {
-      allDecoded = false
-      summary?.addUndecodable()
-      undecodable(input, error)
-    }
-  }
-
-  private func writeJSON(
-    _ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: InputWarnings, plain: Bool
-  ) {
-    let explanation = StatusExplanation.of(query.rawStatus).given(
-      subscription: query.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
-    beginJSON(input, plain: plain)
-    writer.key("result")
-    writer.result(query, plainURL: plain)
-    writer.key("rawStatus")
-    writer.string(query.rawStatus, plainURL: plain)
-    writer.key("meaning")
-    explanation.meaningText.withUTF8Buffer { writer.plainString($0) }
-    writer.key("nextStep")
-    explanation.nextStepText.withUTF8Buffer { writer.plainString($0) }
-    if !warnings.isEmpty {
-      writer.key("warnings")
-      writer.beginArray()
-      for (index, entry) in InputWarnings.entries.enumerated() where warnings.contains(entry.warning) {
-        Self.warningsJSON[index].withUnsafeBufferPointer { writer.encoded($0) }
-      }
-      writer.endArray()
-    }
-    endJSON()
-  }
-
-  /// Each warning's text as a JSON string, encoded once, in `InputWarnings.entries`' order.
-  private static let warningsJSON: [[UInt8]] = InputWarnings.entries.map { JSONWriter.encoded($0.text.description) }
-
-  /// An input that cannot be decoded: its error, in the output's form; the rest go on.
-  private func undecodable(_ input: UnsafeBufferPointer<UInt8>, _ error: CheckoutError) {
-    if context.json { return writeJSON(input, error) }
-    text.write(input, error, first: count == 1)
-    if writer.count >= Self.chunk { flush() }
-  }
-
-  private func writeJSON(_ input: UnsafeBufferPointer<UInt8>, _ error: CheckoutError) {
-    beginJSON(input)
-    writer.key("error")
-    writer.error(code: error.code.rawValue, message: error.message)
-    endJSON()
-  }
-
-  private func beginJSON(_ input: UnsafeBufferPointer<UInt8>, plain: Bool = false) {
-    writer.beginObject()
-    writer.key("input")
-    if plain { writer.plainString(input) } else { writer.utf8String(input) }
-  }
-
-  /// Ends a line of JSON. Lines collect in the writer and go out in large chunks (see
-  /// `flush()`), each written once.
-  private func endJSON() {
-    writer.endObject()
-    writer.newline()
-    if writer.bytes.count >= Self.chunk { flush() }
-  }
-
-  private static let chunk = 64 * 1024
-
-  /// Sends what is written so far: before waiting for more input, and at the end.
-  private func flush() {
-    context.stdout.write(writer.bytes)
+  /// Writes out what `decoder` wrote, after the inputs before it, counts its inputs and empties it.
+  private mutating func emit(_ decoder: ExplainDecoder) {
+    guard decoder.count > 0 else { return }
+    if !context.json && count > 0 { context.stdout.write("\n") }
+    context.stdout.write(decoder.writer.bytes)
     context.stdout.flush()
-    writer.reset()
-  }
-
-  /// `text` without leading and trailing spaces and tabs.
-  private static func trimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-    var start = 0
-    var end = text.count
-    while start < end, text[start] == 0x20 || text[start] == 0x09 { start += 1 }
-    while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
-    return UnsafeBufferPointer(rebasing: text[start..<end])
+    count += decoder.count
+    allDecoded = allDecoded && decoder.allDecoded
+    if let tally = decoder.summary { summary?.add(tally) }
+    decoder.reset()
   }
 }

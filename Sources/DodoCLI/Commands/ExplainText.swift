@@ -23,20 +23,26 @@ struct ExplainText {
   /// The parameters with a field of their own; the others are shown under `Other:`.
   private static let named: [StaticString] = ["status", "payment_id", "subscription_id", "email", "license_key"]
 
-  /// The block of one reading; `first`: no blank line before it.
+  /// The block of one reading; `first`: no blank line before it; `plain`: the input is
+  /// printable ASCII (`JSONWriter.isPlain`), and so is every undecoded text of the query.
+  ///
+  /// The fields' closures take the query's parts, not the query: capturing it would copy it
+  /// (and retain its arrays) for each field.
   func write(
-    _ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: InputWarnings, first: Bool
+    _ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: InputWarnings, first: Bool,
+    plain: Bool = false
   ) {
-    writeInput(input, first: first)
+    writeInput(input, first: first, plain: plain)
     let status = query.status
-    let explanation = StatusExplanation.of(query.rawStatus).given(
+    let rawStatus = query.rawStatus
+    let explanation = StatusExplanation.of(rawStatus).given(
       subscription: query.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
     field("Result") {
       styled(style.code(for: status)) {
         add(CheckoutStatus.literalName(status))
-        if let raw = query.rawStatus {
+        if let rawStatus {
           add(" (status=")
-          raw.withDecodedBytes { escaped($0) }
+          shown(rawStatus, plain: plain)
           add(")")
         } else {
           add(" (no status)")
@@ -49,26 +55,28 @@ struct ExplainText {
       }
     }
     laidOut.explanation(explanation).withUnsafeBufferPointer { writer.raw($0) }
-    if let id = query.paymentId { field("Payment") { id.withDecodedBytes { escaped($0) } } }
-    if let id = query.subscriptionId { field("Subscription") { id.withDecodedBytes { escaped($0) } } }
-    if let email = query.customerEmail { field("Email") { email.withDecodedBytes { escaped($0) } } }
+    if let id = query.paymentId { field("Payment") { shown(id, plain: plain) } }
+    if let id = query.subscriptionId { field("Subscription") { shown(id, plain: plain) } }
+    if let email = query.customerEmail { field("Email") { shown(email, plain: plain) } }
     let keys = query.licenseKeys
     if !keys.isEmpty {
       field("License keys") {
         for (index, key) in keys.enumerated() {
           if index > 0 { add(", ") }
-          key.withDecodedBytes { escaped($0) }
+          shown(key, plain: plain)
         }
       }
     }
-    let others = query.parameters.filter { !Self.isNamed($0.name) }
-    if !others.isEmpty {
+    let parameters = query.parameters
+    if parameters.contains(where: { !Self.isNamed($0.name) }) {
       field("Other") {
-        for (index, parameter) in others.enumerated() {
-          if index > 0 { add(" ") }
-          parameter.name.withDecodedBytes { escaped($0) }
+        var first = true
+        for parameter in parameters where !Self.isNamed(parameter.name) {
+          if !first { add(" ") }
+          first = false
+          shown(parameter.name, plain: plain)
           add("=")
-          parameter.value.withDecodedBytes { escaped($0) }
+          shown(parameter.value, plain: plain)
         }
       }
     }
@@ -86,9 +94,9 @@ struct ExplainText {
     field("Next step") { add(StatusExplanation.undecodableNextStep) }
   }
 
-  private func writeInput(_ input: UnsafeBufferPointer<UInt8>, first: Bool) {
+  private func writeInput(_ input: UnsafeBufferPointer<UInt8>, first: Bool, plain: Bool = false) {
     if !first { add("\n") }
-    styled(style.enabled ? "1" : nil) { escaped(input) }
+    styled(style.enabled ? "1" : nil) { if plain { writer.raw(input) } else { escaped(input) } }
     add("\n")
   }
 
@@ -100,7 +108,7 @@ struct ExplainText {
     add(label)
     add(":")
     let padding = max(1, 14 - label.utf8CodeUnitCount)
-    for _ in 0..<padding { add(" ") }
+    Self.spaces.withUTF8Buffer { writer.raw(UnsafeBufferPointer(rebasing: $0.prefix(padding))) }
     let valueStart = writer.count
     write()
     let value = UnsafeBufferPointer(rebasing: writer.bytes[valueStart...])
@@ -114,9 +122,14 @@ struct ExplainText {
     add("\n")
   }
 
+  /// The padding after a field's label, at most the longest there is.
+  private static let spaces: StaticString = "             "
+
   /// Whether `wrap` leaves `value` as it is on one line: no space to break at, or short
   /// enough and single-spaced; counted in bytes, so only for text of single-byte characters.
   private static func standsOnOneLine(_ value: UnsafeBufferPointer<UInt8>, indent: Int) -> Bool {
+    // The usual value (an ID, an email, a URL), eight bytes at a time.
+    if JSONWriter.isPrintableASCII(value, spaces: false) { return true }
     var spaced = false
     var previous = UInt8(ascii: " ")
     for c in value {
@@ -133,9 +146,16 @@ struct ExplainText {
   /// `text` as the terminal shows it safely: as it is when it is printable ASCII, else
   /// through `TerminalText.escaped`.
   private func escaped(_ text: UnsafeBufferPointer<UInt8>) {
-    if text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return writer.raw(text) }
+    if JSONWriter.isPrintableASCII(text) { return writer.raw(text) }
     var shown = TerminalText.escaped(String(decoding: text, as: UTF8.self))
     shown.withUTF8 { writer.raw($0) }
+  }
+
+  /// A query's text, decoded, as `escaped` shows it; undecoded text of a plain input is
+  /// printable as it stands.
+  private func shown(_ text: QueryText, plain: Bool) {
+    if plain && !text.isEscaped { return writer.raw(text.encoded) }
+    text.withDecodedBytes { escaped($0) }
   }
 
   /// What `write` writes, in the SGR `code` (`nil`: plain).

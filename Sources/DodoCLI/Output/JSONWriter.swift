@@ -110,6 +110,7 @@ final class JSONWriter {
   }
 
   /// Appends bytes as they are: text output that shares this buffer's chunked writes.
+  @inline(__always)
   func raw(_ bytes: UnsafeBufferPointer<UInt8>) {
     buffer.append(bytes)
   }
@@ -324,6 +325,15 @@ extension JSONWriter {
   /// a rare character costs next to nothing.
   static func lacks(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     allWords(of: bytes, where: { !ByteWord.any($0.equal(to: byte)) }, rest: { $0 != byte })
+  }
+
+  /// Whether every byte of `bytes` is printable ASCII (`0x20`–`0x7E`; without the space,
+  /// `0x21`–`0x7E`, when `spaces` is false): text the terminal shows as it is.
+  static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>, spaces: Bool = true) -> Bool {
+    let lowest: UInt8 = spaces ? 0x20 : 0x21
+    return allWords(
+      of: bytes, where: { !ByteWord.any($0.below(lowest) | $0.equal(to: 0x7F) | $0.nonASCII) },
+      rest: { $0 >= lowest && $0 < 0x7F })
   }
 
   /// Whether every byte of `bytes` is ASCII.

@@ -37,6 +37,17 @@ public struct StatusTally: Sendable {
     for bit in 0..<warningCounts.count where warnings.rawValue & (1 << bit) != 0 { warningCounts[bit] += 1 }
   }
 
+  /// Adds the counts of `other` (another part of the same stream) to these.
+  public mutating func add(_ other: StatusTally) {
+    succeeded += other.succeeded
+    failed += other.failed
+    cancelled += other.cancelled
+    pending += other.pending
+    expired += other.expired
+    undecodable += other.undecodable
+    for bit in 0..<warningCounts.count { warningCounts[bit] += other.warningCounts[bit] }
+  }
+
   /// Counts an input that could not be decoded.
   public mutating func addUndecodable() { undecodable += 1 }
 
