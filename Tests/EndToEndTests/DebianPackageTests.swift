@@ -41,6 +41,19 @@ struct DebianPackageTests {
       "/usr/bin/env", arguments, environment: ["PATH": basePath, "LANG": "C.UTF-8"].merging(environment) { $1 })
   }
 
+  /// `dpkg ARGUMENTS`, waiting up to two minutes while another dpkg or apt holds dpkg's lock
+  /// (an upgrade, or a second test run on the same machine: dpkg itself fails at once).
+  func dpkg(_ arguments: [String]) throws -> ProcessOutput {
+    let deadline = Date().addingTimeInterval(120)
+    while true {
+      let output = try run(["dpkg"] + arguments)
+      guard output.status != 0, output.stderr.contains("locked by another process"), Date() < deadline else {
+        return output
+      }
+      usleep(250_000)
+    }
+  }
+
   @Test("dpkg -i installs it: dodo --version, man -w dodo and bash completion work; dpkg -r leaves nothing")
   func installAndRemove() throws {
     let scratch = TemporaryDirectory()
@@ -61,9 +74,9 @@ struct DebianPackageTests {
       #expect(files.contains(file), "the package has no \(file): \(files)")
     }
 
-    let install = try run(["dpkg", "-i", package])
+    let install = try dpkg(["-i", package])
     #expect(install.status == 0, "dpkg -i: \(install.stderr)")
-    defer { _ = try? run(["dpkg", "-r", "dodo"]) }
+    defer { _ = try? dpkg(["-r", "dodo"]) }
     let version = try run(["dodo", "--version"], ["PATH": "/usr/bin:/bin"])
     #expect(version.stdout.hasPrefix("dodo 0.1.0 (libyaml "), "\(version.stdout)\(version.stderr)")
     let man = try run(["man", "-w", "dodo"])
@@ -80,7 +93,7 @@ struct DebianPackageTests {
       scriptDirectory: "/usr/share/bash-completion/completions")
     #expect(Set(candidates) == ["show", "clear", "reconcile"], "\(candidates)")
 
-    let remove = try run(["dpkg", "-r", "dodo"])
+    let remove = try dpkg(["-r", "dodo"])
     #expect(remove.status == 0, "dpkg -r: \(remove.stderr)")
     for file in files {
       #expect(!FileManager.default.fileExists(atPath: file), "dpkg -r left \(file)")
