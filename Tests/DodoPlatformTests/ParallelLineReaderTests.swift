@@ -15,36 +15,38 @@ private final class Collector: LineChunkDecoder {
 struct ParallelLineReaderTests {
   /// What `ParallelLineReader` gives for the file holding `input`, chunk by chunk, in emitted order.
   private func parallel(_ input: String, limit: Int, chunkSize: Int, threads: Int = 2) throws -> [String] {
-    let directory = TemporaryDirectory()
-    let file = try directory.write("input", input)
-    let handle = try #require(FileHandle(forReadingAtPath: file))
-    defer { try? handle.close() }
-    let fd = UnownedDescriptor(ownedElsewhere: handle.fileDescriptor)
-    var items: [String] = []
-    var collectors: [Collector] = []
-    let reader = ParallelLineReader(fd: fd, maximumLineLength: limit, chunkSize: chunkSize, threads: threads) {
-      collectors.append(Collector())
-      return collectors[collectors.count - 1]
+    try reading(input) { fd in
+      var items: [String] = []
+      var collectors: [Collector] = []
+      let reader = ParallelLineReader(fd: fd, maximumLineLength: limit, chunkSize: chunkSize, threads: threads) {
+        collectors.append(Collector())
+        return collectors[collectors.count - 1]
+      }
+      try reader.forEachChunk { index in
+        items += collectors[index].items
+        collectors[index].items = []
+      }
+      return items
     }
-    try reader.forEachChunk { index in
-      items += collectors[index].items
-      collectors[index].items = []
-    }
-    return items
   }
 
   /// What `LineReader`, the one-line-at-a-time reader, gives for `input`: the expected answer.
   private func sequential(_ input: String, limit: Int) throws -> [String] {
+    try reading(input) { fd in
+      var items: [String] = []
+      try LineReader(fd: fd, maximumLineLength: limit).forEachLine(
+        tooLong: { items.append("T:" + String(decoding: $0, as: UTF8.self)) },
+        { items.append("L:" + String(decoding: $0, as: UTF8.self)) })
+      return items
+    }
+  }
+
+  /// `body` over a descriptor reading a file that holds `input`.
+  private func reading(_ input: String, _ body: (UnownedDescriptor) throws -> [String]) throws -> [String] {
     let directory = TemporaryDirectory()
-    let file = try directory.write("input", input)
-    let handle = try #require(FileHandle(forReadingAtPath: file))
+    let handle = try #require(FileHandle(forReadingAtPath: try directory.write("input", input)))
     defer { try? handle.close() }
-    let fd = UnownedDescriptor(ownedElsewhere: handle.fileDescriptor)
-    var items: [String] = []
-    try LineReader(fd: fd, maximumLineLength: limit).forEachLine(
-      tooLong: { items.append("T:" + String(decoding: $0, as: UTF8.self)) },
-      { items.append("L:" + String(decoding: $0, as: UTF8.self)) })
-    return items
+    return try body(UnownedDescriptor(ownedElsewhere: handle.fileDescriptor))
   }
 
   private static let mixed =
