@@ -94,3 +94,14 @@ extension CheckoutResult {
     self = try read.get()
   }
 }
+
+extension CheckoutResult {
+  /// The result without the parameters called `names`: how `dodo start` prints a result
+  /// whose return URL has parameters of its own (a `state`), whose values are the run's secret.
+  package func withoutParameters(named names: Set<String>) -> CheckoutResult {
+    guard !names.isEmpty else { return self }
+    var shown = self
+    shown.parameters.removeAll { names.contains($0.name) }
+    return shown
+  }
+}

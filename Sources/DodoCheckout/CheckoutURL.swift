@@ -82,3 +82,11 @@ package struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
     range.reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) }
   }
 }
+
+extension CheckoutURL {
+  /// The URL as the `checkout.opened` event of `dodo start --events json` names it: events
+  /// never carry a query string (spec §1.6), and a checkout URL needs none to open.
+  package var withoutQuery: String {
+    String(string.prefix { $0 != "?" && $0 != "#" })
+  }
+}

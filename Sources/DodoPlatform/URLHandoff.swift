@@ -28,6 +28,19 @@ package enum URLHandoff {
     /// overloaded), or gave one that is neither of the two; having hung up, the sender's URL
     /// will not be claimed.
     case noAnswer
+
+    /// Whether the URL was claimed. No answer is a failure, never "not claimed": the checkout
+    /// may be alive, and it will not claim the URL later, so the sender must send it again.
+    package func claimed() throws(PlatformError) -> Bool {
+      switch self {
+      case .claimed: return true
+      case .unclaimed: return false
+      case .noAnswer:
+        throw PlatformError(
+          "no answer from the checkout in progress in \(URLHandoff.answerTimeoutSeconds) seconds "
+            + "(it is stopped or overloaded); it will not claim this URL: send it again")
+      }
+    }
   }
 
   /// What the bytes of a request received so far hold.

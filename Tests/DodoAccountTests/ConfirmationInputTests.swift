@@ -30,4 +30,14 @@ import Testing
     #expect(unreadable.lookup == nil)
     #expect(unreadable.problem?.hasPrefix("cannot be read: ") == true)
   }
+
+  @Test("an argument or line without the spaces and tabs around it; a blank one is no input")
+  func given() throws {
+    let input = try #require(ConfirmationInput(given: " \tpay_1 \t"))
+    #expect(input.text == "pay_1")
+    #expect(input.lookup == .payment("pay_1"))
+    #expect(ConfirmationInput(given: "a b")?.text == "a b")
+    #expect(ConfirmationInput(given: "") == nil)
+    #expect(ConfirmationInput(given: " \t ") == nil)
+  }
 }

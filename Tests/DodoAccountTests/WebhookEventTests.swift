@@ -51,6 +51,18 @@ import Testing
     #expect("\(WebhookEventError.unknownType("x"))".contains("payment.succeeded"))
   }
 
+  @Test func assignmentsApplyInOrderOverTheGivenData() throws {
+    let event = try WebhookEvent.sample(
+      type: "payment.succeeded", now: now, data: .object([.init("note", .string("given"))]),
+      setting: ["note=first", "note=second", "extra=1"])
+    #expect(event["data"]?["note"] == .string("second"))
+    #expect(event["data"]?["extra"] == .number("1"))
+    #expect(event["data"]?["payment_id"] == nil)
+    #expect(throws: WebhookEventError.badAssignment("no-equals")) {
+      try WebhookEvent.sample(type: "payment.succeeded", now: now, data: nil, setting: ["no-equals"])
+    }
+  }
+
   @Test func setOverridesTypedValues() throws {
     var event = try WebhookEvent.sample(type: "payment.succeeded", now: now)
     event = try WebhookEvent.setting("data.payment_id=pay_1", in: event)

@@ -90,16 +90,6 @@ import Testing
     #expect(throws: CLIError.self) { try access(["--config", config]) }
   }
 
-  @Test func theWebhookSecretFromTheEnvironmentOrItsCommand() throws {
-    #expect(try context([]).webhookSecret() == nil)
-    try script("dodo-webhook", "echo whsec_from_command")
-    let config = try runner.file(
-      "c.yaml", "profiles:\n  default:\n    webhook_secret_command: \(runner.scratch)/dodo-webhook\n")
-    #expect(try context(["--config", config]).webhookSecret() == "whsec_from_command")
-    runner.environment["DODO_PAYMENTS_WEBHOOK_KEY"] = "whsec_env"
-    #expect(try context(["--config", config]).webhookSecret() == "whsec_env")
-  }
-
   @Test func requestsGoThroughTheInjectedTransportWithRetries() throws {
     runner.environment["DODO_PAYMENTS_API_KEY"] = "sk_env"
     let api = ScriptedAPI([HTTPResponse(status: 503), HTTPResponse(status: 200, body: Array("{}".utf8))])

@@ -265,4 +265,18 @@ import Testing
     #expect(result.rawStatus == "failed")
     #expect(result.raw == ["status": "failed"])
   }
+
+  @Test("shown without the return URL's own parameters, the others kept in order")
+  func withoutParameters() {
+    let result = CheckoutResult(
+      status: .succeeded,
+      parameters: [
+        QueryParameter(name: "status", value: "succeeded"), QueryParameter(name: "state", value: "secret"),
+        QueryParameter(name: "payment_id", value: "pay_1"),
+      ])
+    let shown = result.withoutParameters(named: ["state"])
+    #expect(shown.parameters.map(\.name) == ["status", "payment_id"])
+    #expect(shown.status == .succeeded)
+    #expect(result.withoutParameters(named: []) == result)
+  }
 }

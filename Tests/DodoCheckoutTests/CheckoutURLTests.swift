@@ -219,4 +219,11 @@ import Testing
     #expect(a != c)
     #expect(Set([a, b, c]).count == 2)
   }
+
+  @Test("an opened event names the URL without its query or fragment")
+  func withoutQuery() throws {
+    let url = try CheckoutURL("https://test.checkout.dodopayments.com/session/cks_1?prefill=a@b.c#top")
+    #expect(url.withoutQuery == "https://test.checkout.dodopayments.com/session/cks_1")
+    #expect(try CheckoutURL("https://checkout.dodopayments.com/session/cks_2#x").withoutQuery.hasSuffix("cks_2"))
+  }
 }

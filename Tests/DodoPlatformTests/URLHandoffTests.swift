@@ -69,3 +69,17 @@ import Testing
     #expect(URLHandoff.socketName == "return.sock")
   }
 }
+
+/// What `handle-url` makes of the answer: claimed, not claimed, or a failure that says to send again.
+@Suite struct URLHandoffAnswerTests {
+  @Test("claimed and unclaimed are answers; no answer is a failure, never \"not claimed\"")
+  func claimed() throws {
+    #expect(try URLHandoff.Answer.claimed.claimed())
+    #expect(try !URLHandoff.Answer.unclaimed.claimed())
+    let error = #expect(throws: PlatformError.self) { try URLHandoff.Answer.noAnswer.claimed() }
+    #expect(
+      error?.message
+        == "no answer from the checkout in progress in 10 seconds (it is stopped or overloaded); it will not claim this URL: send it again"
+    )
+  }
+}

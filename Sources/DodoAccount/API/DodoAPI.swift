@@ -15,9 +15,12 @@ public struct DodoAPI: Sendable {
   /// Where requests go: the mode's URL, or `$DODO_PAYMENTS_BASE_URL` (no trailing `/`).
   public let baseURL: String
   /// The whole exchange's limit and the connect phase's, in seconds.
-  public var timeout: Double = 30
+  public var timeout: Double = DodoAPI.defaultTimeout
   public var connectTimeout: Double = 10
   private let apiKey: String
+
+  /// A request's limit when none is given (`dodo --api-timeout`'s default), in seconds.
+  package static let defaultTimeout = 30.0
 
   public init(transport: any HTTPTransport, apiKey: String, mode: APIMode = .test, baseURL: String? = nil) {
     self.transport = transport

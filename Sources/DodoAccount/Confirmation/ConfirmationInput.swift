@@ -19,6 +19,16 @@ package struct ConfirmationInput: Sendable {
     self.problem = problem
   }
 
+  /// An input as an argument or a line of standard input gives it, without the spaces and
+  /// tabs around it; `nil` when nothing is left: a blank line is no input.
+  package init?(given: String) {
+    let blanks: Set<Character> = [" ", "\t"]
+    guard let start = given.firstIndex(where: { !blanks.contains($0) }),
+      let end = given.lastIndex(where: { !blanks.contains($0) })
+    else { return nil }
+    self.init(reading: String(given[start...end]))
+  }
+
   /// What `text` claims and names: a bare ID, else what explain-status reads.
   package init(reading text: String) {
     if let lookup = Confirmer.Lookup(bareID: text) {

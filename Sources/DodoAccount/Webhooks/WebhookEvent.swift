@@ -38,6 +38,16 @@ public enum WebhookEvent {
     ])
   }
 
+  /// The sample of `type` (`data` replacing its object when given), with each of
+  /// `assignments` (`PATH=VALUE`, see `setting`) applied in order: what `dodo webhook send` sends.
+  public static func sample(type: String, now: Int64, data: JSONValue?, setting assignments: [String])
+    throws(WebhookEventError) -> JSONValue
+  {
+    var event = try sample(type: type, now: now, data: data)
+    for assignment in assignments { event = try setting(assignment, in: event) }
+    return event
+  }
+
   /// `event` with `PATH=VALUE` applied. `PATH` is dotted (`payment_id`, `customer.email`,
   /// `product_cart.0.quantity`) and leads into `data`, unless it starts with `data.` or names
   /// a top-level key (`business_id`, `type`, `timestamp`). `VALUE` is read as JSON when it is

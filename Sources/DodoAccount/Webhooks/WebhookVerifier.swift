@@ -105,6 +105,9 @@ public struct WebhookDelivery: Sendable, Hashable {
   public var signature: String?
   public var body: [UInt8]
 
+  /// The largest body the webhook commands read or serve: Dodo's events are a few kilobytes.
+  package static let maximumBodyBytes = 1 << 20
+
   public init(id: String?, timestamp: String?, signature: String?, body: [UInt8]) {
     self.id = id
     self.timestamp = timestamp

@@ -32,7 +32,7 @@ struct CheckoutEventReporter {
       json.string(at)
       if event == .opened {
         json.key("url")
-        json.string(Self.withoutQuery(checkoutURL.string))
+        json.string(checkoutURL.withoutQuery)
       }
       if event == .closed, let reason {
         json.key("reason")
@@ -54,10 +54,5 @@ struct CheckoutEventReporter {
           "\(opened); waiting for it to return to \(target). Press Ctrl-C to give up.") + "\n")
     }
     context.stderr.flush()
-  }
-
-  /// Events never carry a query string (spec §1.6); a checkout URL needs none to open.
-  static func withoutQuery(_ url: String) -> String {
-    String(url.prefix { $0 != "?" && $0 != "#" })
   }
 }

@@ -162,13 +162,7 @@ struct ConfigCommand {
 
   func path() -> ExitStatus {
     let candidates = ConfigLocator.candidates(configFlag: context.configPath, environment: context.environment)
-    let found: [String] = candidates.map { candidate in
-      do throws(ConfigFileUnreadable) {
-        return try TrustedConfigFile.read(candidate.path, limit: 0) == nil ? "not found" : "found"
-      } catch {
-        return error.isRefused ? "refused (\(error))" : "unreadable (\(error))"
-      }
-    }
+    let found = candidates.map { ConfigFileStatus($0.path) }
     if context.json {
       context.printJSON { json in
         json.beginArray()
@@ -177,7 +171,7 @@ struct ConfigCommand {
           json.key("path")
           json.string(candidate.path)
           json.key("exists")
-          json.bool(status != "not found")
+          json.bool(status.exists)
           json.key("reason")
           json.string(candidate.reason.description)
           json.endObject()
@@ -187,7 +181,7 @@ struct ConfigCommand {
       return .success
     }
     let paths = candidates.map { TerminalText.escaped($0.path) }
-    let statuses = found.map(TerminalText.escaped)
+    let statuses = found.map { TerminalText.escaped($0.description) }
     let pathWidth = paths.map(\.count).max() ?? 0
     let statusWidth = statuses.map(\.count).max() ?? 0
     var text = ""

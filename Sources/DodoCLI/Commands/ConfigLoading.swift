@@ -37,3 +37,15 @@ extension Context {
     .configuration(error)
   }
 }
+
+extension CLIError {
+  /// A problem with the settings as the error of its kind: a refused URL, a configuration
+  /// error (78) or `PLATFORM_ERROR`.
+  init(_ problem: SettingProblem) {
+    switch problem {
+    case .checkout(let error): self = .checkout(error)
+    case .configuration(let error): self = .configuration(error)
+    case .platform(let error): self = .platform(error)
+    }
+  }
+}

@@ -104,16 +104,15 @@ struct ConfirmCommand {
             beforeWaiting: { flush() },
             tooLong: { _ in pending.append(ConfirmationInput(text: "…", problem: "the line is 1 MiB or longer")) },
             { line in
-              let text = String(decoding: line, as: UTF8.self).trimmingBlanks
-              guard !text.isEmpty else { return }
-              pending.append(ConfirmationInput(reading: text))
+              guard let input = ConfirmationInput(given: String(decoding: line, as: UTF8.self)) else { return }
+              pending.append(input)
               if pending.count >= 64 { flush() }
             })
         } catch {
           throw .checkout(.platformError("cannot read standard input: \(error)"))
         }
-      } else if !argument.trimmingBlanks.isEmpty {
-        pending.append(ConfirmationInput(reading: argument.trimmingBlanks))
+      } else if let input = ConfirmationInput(given: argument) {
+        pending.append(input)
       }
     }
     flush()
@@ -150,15 +149,5 @@ struct ConfirmCommand {
     }
     out += ReportText.lines(report, style: style)
     context.stdout.write(out)
-  }
-}
-
-extension String {
-  /// Without leading and trailing spaces and tabs.
-  var trimmingBlanks: String {
-    let blanks: Set<Character> = [" ", "\t"]
-    guard let start = firstIndex(where: { !blanks.contains($0) }), let end = lastIndex(where: { !blanks.contains($0) })
-    else { return "" }
-    return String(self[start...end])
   }
 }

@@ -55,8 +55,8 @@ extension CommandSpec {
   )
 }
 
-/// `dodo doctor`: gathers the findings (the checks themselves live in DodoPlatform's
-/// `Doctor*` and DodoSetup's `DoctorSettings`) and prints them as a checklist or one JSON document.
+/// `dodo doctor`: runs DodoSetup's `DoctorChecklist` and prints its findings as a checklist
+/// or one JSON document.
 struct DoctorCommand {
   static let returnURL = OptionSpec(
     "return-url", value: "URL", help: "Check this return URL instead of the one the profile or environment gives.")
@@ -66,30 +66,20 @@ struct DoctorCommand {
   let context: Context
 
   func run(returnURL flag: String?, roundTrip: Bool = false) throws(CLIError) -> ExitStatus {
-    let executable = try? Syscalls.executablePath()
-    var findings = DoctorPaths.findings(self: executable, environment: context.environment)
-    let (configFindings, settings) = DoctorSettings.configuration(
-      configFlag: context.configPath, profileFlag: context.profile, returnURL: flag, environment: context.environment)
-    findings += configFindings
-    var directories: DodoDirectories?
-    do throws(CLIError) {
-      directories = try context.checkoutDirectories()
-      findings += directories.map(DoctorSystem.directoryFindings) ?? []
-    } catch {
-      findings.append(DoctorFinding("state-directory", .problem, error.message, fix: "set HOME, or DODO_STATE_DIR"))
+    let directories: Result<DodoDirectories, DoctorChecklist.UnresolvedDirectories>
+    do throws(CLIError) { directories = .success(try context.checkoutDirectories()) } catch {
+      directories = .failure(DoctorChecklist.UnresolvedDirectories(error.message))
     }
-    let (routeFindings, url) = DoctorSettings.route(
-      settings, returnURL: flag, environment: context.environment, executable: executable)
-    findings += routeFindings
-    if roundTrip, let url, let directories {
-      findings += DoctorRoundTrip(environment: context.environment, directories: directories).run(url)
-    }
-    print(findings)
-    return findings.contains { $0.outcome == .problem } ? .no : .success
+    let executable: String? = Syscalls.executablePath()
+    let checklist = DoctorChecklist(
+      configFlag: context.configPath, profileFlag: context.profile, returnURL: flag, roundTrip: roundTrip,
+      environment: context.environment, executable: executable, directories: directories)
+    print(checklist)
+    return checklist.problems == 0 ? .success : .no
   }
 
-  private func print(_ findings: [DoctorFinding]) {
-    let problems = findings.filter { $0.outcome == .problem }.count
+  private func print(_ checklist: DoctorChecklist) {
+    let (findings, problems) = (checklist.findings, checklist.problems)
     if context.json {
       context.printJSON { json in
         json.beginObject()

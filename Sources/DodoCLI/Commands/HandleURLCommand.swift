@@ -52,14 +52,7 @@ struct HandleURLCommand {
     let directories = try context.checkoutDirectories()
     let claimed: Bool
     do throws(PlatformError) {
-      switch try ReturnChannelClient.send(url, runtimeDirectory: directories.runtime) {
-      case .claimed: claimed = true
-      case .unclaimed: claimed = false
-      case .noAnswer:
-        throw PlatformError(
-          "no answer from the checkout in progress in \(URLHandoff.answerTimeoutSeconds) seconds "
-            + "(it is stopped or overloaded); it will not claim this URL: send it again")
-      }
+      claimed = try ReturnChannelClient.send(url, runtimeDirectory: directories.runtime).claimed()
     } catch {
       throw .platform(error)
     }

@@ -57,7 +57,8 @@ final class StartAccount {
     guard let api, !products.isEmpty else { return (given ?? "", returnURL) }
     // The given return URL is checked before Dodo is asked to return to it.
     do throws(CheckoutError) { _ = try ReturnURL.forCheckout(returnURL) } catch { throw .checkout(error) }
-    let returning = try Self.withState(returnURL)
+    let returning: String
+    do throws(PlatformError) { returning = try ReturnState.addingFresh(to: returnURL) } catch { throw .platform(error) }
     context.announceMode(api)
     let created: CheckoutSessionCreated
     do throws(DodoAPIError) {
@@ -99,10 +100,7 @@ final class StartAccount {
   /// `result` as it is printed: without the return URL's own parameters, whose values (a
   /// `state`) are the run's secret.
   func shown(_ result: CheckoutResult) -> CheckoutResult {
-    guard !ownParameterNames.isEmpty else { return result }
-    var shown = result
-    shown.parameters.removeAll { ownParameterNames.contains($0.name) }
-    return shown
+    result.withoutParameters(named: ownParameterNames)
   }
 
   /// The status the exit status is for: Dodo's when it confirmed or contradicted the result.
@@ -121,15 +119,5 @@ final class StartAccount {
   /// The lines `--confirm` adds to the text result.
   func text(style: TextStyle) -> String {
     report.map { ReportText.lines($0, style: style) } ?? ""
-  }
-
-  /// `returnURL` with a fresh `state` (`ReturnState`) when it has no query of its own.
-  static func withState(_ returnURL: String) throws(CLIError) -> String {
-    guard ReturnState.isNeeded(returnURL) else { return returnURL }
-    let bytes: [UInt8]
-    do throws(SystemError) { bytes = try Syscalls.randomBytes(16) } catch {
-      throw .checkout(.platformError("cannot make a random state: \(error)"))
-    }
-    return ReturnState.adding(to: returnURL, random: bytes)
   }
 }

@@ -1,6 +1,6 @@
 import DodoCheckout
 import DodoConfig
-import DodoPlatform
+import DodoSetup
 
 /// What one `dodo start` command line asks for, read and checked once (gh's `XOptions`,
 /// parsed in `NewCmdX`): the URLs as validated values, the browser command, the flags. A bad
@@ -61,29 +61,14 @@ struct StartOptions {
       throw CLIError.checkout(error)
     }
     account.adopt(checkoutURL: checkoutURL, returnURL: returnURL)
-    browserCommand = try Self.browserCommand(settings, in: configuration, context: context)
+    do throws(SettingProblem) { browserCommand = try settings.browserCommand(in: configuration) } catch {
+      throw CLIError(error)
+    }
     browserIsSet = settings.browser.value != nil
     customization = settings.customization
     timeout = settings.timeout.value
     noInput = context.json || invocation.isSet(Self.noInput)
     browserExitCancels = invocation.isSet(Self.browserExitCancels)
     events = invocation.value(Self.events)
-  }
-
-  /// The browser command start runs: the effective one, else the system's. One that does not
-  /// split into words fails before anything is touched: when a config file set it, as a
-  /// configuration error at its line (78), as any other schema mistake; else `PLATFORM_ERROR`.
-  static func browserCommand(_ settings: EffectiveSettings, in configuration: Configuration, context: Context)
-    throws(CLIError)
-    -> String
-  {
-    let command = settings.browser.value ?? BrowserLauncher.systemDefault
-    do throws(PlatformError) { _ = try BrowserCommand(command) } catch {
-      if let located = configuration.error(error.message, at: settings.browser.source) {
-        throw context.configurationError(located)
-      }
-      throw CLIError.platform(error)
-    }
-    return command
   }
 }

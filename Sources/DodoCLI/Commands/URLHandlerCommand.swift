@@ -156,14 +156,10 @@ struct URLHandlerCommand {
       }
       do throws(CheckoutError) { returnURLs = [try ReturnURL(text)] } catch { throw CLIError.checkout(error) }
     }
-    var schemes: [String] = []
-    for url in returnURLs where !schemes.contains(url.scheme) {
-      if url.scheme == "http" || url.scheme == "https" {
-        context.warn(
-          "skipping \(url.redacted): http and https need no URL handler (a loopback return is served by dodo start)")
-        continue
-      }
-      schemes.append(url.scheme)
+    let (schemes, skipped) = DesktopURLHandler.schemes(for: returnURLs)
+    for url in skipped {
+      context.warn(
+        "skipping \(url.redacted): http and https need no URL handler (a loopback return is served by dodo start)")
     }
     return schemes
   }

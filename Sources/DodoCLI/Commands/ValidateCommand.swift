@@ -1,4 +1,6 @@
 import DodoCheckout
+import DodoConfig
+import DodoSetup
 
 extension CommandSpec {
   static let validate: CommandSpec = CommandSpec(
@@ -62,9 +64,20 @@ struct ValidateCommand {
     } catch {
       return invalid(.checkout(error))
     }
-    switch checkConfiguration(returnURLGiven: returnURL != nil) {
-    case .valid(let lines): findings += lines
-    case .invalid(let status): return status
+    // The configuration half (`ConfigurationValidation`): the files must load and the
+    // profile exist before the settings are checked.
+    do throws(CLIError) {
+      let configuration = try context.configuration()
+      let settings = try context.effectiveSettings(CommandLineSettings(), in: configuration)
+      do throws(SettingProblem) {
+        findings += try ConfigurationValidation.findings(
+          settings, in: configuration, returnURLGiven: returnURL != nil,
+          warn: { context.warn(TerminalText.escaped($0)) })
+      } catch {
+        throw CLIError(error)
+      }
+    } catch {
+      return invalid(error)
     }
     // Advice, once all is known to be valid: the exit status and the answer stay the same.
     if let advice { context.warn(advice) }

@@ -1,6 +1,7 @@
 import DodoAccount
 import DodoConfig
 import DodoPlatform
+import DodoSetup
 
 extension CommandSpec {
   static let webhook = CommandSpec(
@@ -32,33 +33,27 @@ enum WebhookOptions {
   static let secret = OptionSpec(
     "secret", value: "SECRET",
     help: "The endpoint's signing secret (whsec_…); prefer $DODO_PAYMENTS_WEBHOOK_KEY, since ps shows arguments.")
-  static let environmentVariable = "DODO_PAYMENTS_WEBHOOK_KEY"
-  /// The largest body read or served: Dodo's events are a few kilobytes.
-  static let maximumBodyBytes = 1 << 20
 
-  /// The secret's text, from `--secret`, else `$DODO_PAYMENTS_WEBHOOK_KEY`, else the
-  /// profile's `webhook_secret_command` (run now); none is a configuration error (78) naming them.
-  static func secretText(_ invocation: Invocation, _ context: Context) throws(CLIError) -> (
-    text: String, fromOption: Bool
-  ) {
-    if let text = invocation.value(secret) { return (text, true) }
-    if let text = try context.webhookSecret(), !text.isEmpty { return (text, false) }
-    throw .configuration(
-      ConfigError(
-        path: nil,
-        message:
-          "no webhook secret: set \(environmentVariable) to the endpoint's signing secret (whsec_…), give the "
-          + "profile a webhook_secret_command that prints it, or give --secret"))
+  /// The secret's text (`WebhookSecretText`): `--secret`, else the settings' (their command
+  /// run now); none is a configuration error (78) naming the ways to give one.
+  static func secretText(_ invocation: Invocation, _ context: Context) throws(CLIError) -> WebhookSecretText {
+    if let text = invocation.value(secret) { return WebhookSecretText(option: text) }
+    let configuration = try context.configuration()
+    let settings = try context.apiSettings(in: configuration)
+    do throws(ConfigError) {
+      return try WebhookSecretText(settings, in: configuration, environment: context.environment)
+    } catch {
+      throw .configuration(error)
+    }
   }
 
   /// The secret, decoded; one that is not a secret is a usage error (`--secret`) or a
-  /// configuration error (the environment), and the message never repeats it.
+  /// configuration error (the settings), and the message never repeats it.
   static func secret(_ invocation: Invocation, _ context: Context) throws(CLIError) -> WebhookSecret {
-    let (text, fromOption) = try secretText(invocation, context)
-    do throws(WebhookSecretError) { return try WebhookSecret(text) } catch {
-      if fromOption { throw .usage("--secret: \(error.message)", command: invocation.path) }
-      throw .configuration(
-        ConfigError(path: nil, message: "\(environmentVariable) or webhook_secret_command: \(error.message)"))
+    let given = try secretText(invocation, context)
+    do throws(WebhookSecretError) { return try WebhookSecret(given.text) } catch {
+      if given.fromOption { throw .usage("--secret: \(error.message)", command: invocation.path) }
+      throw .configuration(ConfigError(path: nil, message: "\(WebhookSecretText.settingsOrigin): \(error.message)"))
     }
   }
 
@@ -74,7 +69,9 @@ enum WebhookOptions {
   }
 
   /// Reads a file argument (`-`: standard input), or a platform error (23).
-  static func read(_ path: String, _ context: Context, limit: Int = maximumBodyBytes) throws(CLIError) -> [UInt8] {
+  static func read(_ path: String, _ context: Context, limit: Int = WebhookDelivery.maximumBodyBytes) throws(CLIError)
+    -> [UInt8]
+  {
     do throws(PlatformError) { return try InputFile.read(path, stdinFD: context.stdinFD, limit: limit) } catch {
       throw .checkout(error.checkoutError)
     }

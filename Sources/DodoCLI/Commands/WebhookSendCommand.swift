@@ -111,9 +111,7 @@ enum WebhookSendCommand {
       data = value
     }
     do throws(WebhookEventError) {
-      var event = try WebhookEvent.sample(type: type, now: Syscalls.unixTime(), data: data)
-      for assignment in invocation.values(set) { event = try WebhookEvent.setting(assignment, in: event) }
-      return event
+      return try WebhookEvent.sample(type: type, now: Syscalls.unixTime(), data: data, setting: invocation.values(set))
     } catch {
       throw .usage("\(error)", command: invocation.path)
     }

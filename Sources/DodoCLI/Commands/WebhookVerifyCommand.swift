@@ -99,7 +99,7 @@ enum WebhookVerifyCommand {
         throw .usage("--request gives the body: leave out '\(body)'", command: invocation.path)
       }
       let bytes = try WebhookOptions.read(
-        path, context, limit: WebhookOptions.maximumBodyBytes + RawHTTPRequest.maximumHeadBytes)
+        path, context, limit: WebhookDelivery.maximumBodyBytes + RawHTTPRequest.maximumHeadBytes)
       do throws(RawHTTPRequestError) { return try RawHTTPRequest(parsing: bytes).delivery } catch {
         throw .usage("\(path == "-" ? "standard input" : path): \(error)", command: invocation.path)
       }

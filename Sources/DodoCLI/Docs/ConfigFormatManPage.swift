@@ -1,8 +1,7 @@
-import DodoCheckout
 import DodoConfig
 
 /// `dodo-config(5)`: the YAML configuration format (spec section 5). Written by hand, except
-/// the accepted values, which come from the same enums the parser checks against.
+/// the keys, which DodoConfig's `ConfigKeyDoc` describes beside the schema.
 enum ConfigFormatManPage {
   static func text() -> String {
     var page = Roff(
@@ -43,48 +42,11 @@ enum ConfigFormatManPage {
 
     page.section("OPTIONS")
     page.prose("The keys of the file, each optional:")
-    page.item(
-      Roff.bold("default_profile"),
-      "The profile used when neither --profile nor DODO_PROFILE names one. Without it, the profile named default is used if there is one, else no profile at all."
-    )
-    page.item(
-      Roff.bold("profiles"),
-      "A mapping from profile names to profiles. A name cannot be empty or hold a control character (a newline, a tab, an escape): shells complete names and terminals show them."
-    )
+    for doc in ConfigKeyDoc.top { page.item(Roff.bold(doc.key), doc.text) }
     page.prose("The keys of a profile, each optional:")
-    page.item(
-      Roff.bold("return_url"),
-      "Where the checkout comes back to: an absolute URL with a scheme and a host, such as myapp://checkout/return, or http://127.0.0.1:PORT/PATH for a loopback return that dodo start serves itself. Required by dodo start unless --return-url or DODO_RETURN_URL gives one."
-    )
-    page.item(
-      Roff.bold("browser"),
-      "The command that opens the checkout URL. %s in it is replaced by the URL; without %s the URL is added as the last argument. It comes after --browser and DODO_BROWSER, and before $BROWSER and the platform's opener (xdg-open, or open on macOS)."
-    )
-    page.item(
-      Roff.bold("timeout"),
-      "Seconds to wait for the return URL before the checkout ends as cancelled: a positive number, at most \(Int(CommandLineSettings.maximumTimeout)) (a year). Without a timeout, dodo start waits until the return URL arrives or it is interrupted."
-    )
-    page.item(
-      Roff.bold("mode"),
-      "test or live: the Dodo environment the API commands use. It comes after --mode and DODO_PAYMENTS_ENVIRONMENT (test_mode or live_mode); without any of them, test. Live mode is never a default."
-    )
-    page.item(
-      Roff.bold("api_key_command"),
-      "A command whose first line of standard output is the Dodo API key, such as pass show dodo/test; run without a shell (split into words as the browser command is), only by a command that calls the API, and only when DODO_PAYMENTS_API_KEY is not set. The key itself never goes into a config file: api_key (or webhook_secret) in a file is a configuration error, reported without its line or value."
-    )
-    page.item(
-      Roff.bold("webhook_secret_command"),
-      "The same for the webhook secret (whsec_...), when DODO_PAYMENTS_WEBHOOK_KEY is not set."
-    )
-    page.item(
-      Roff.bold("customization"),
-      "How the browser around the checkout should look, passed to the browser command as DODO_* environment variables. Its keys, each optional:"
-    )
+    for doc in ConfigKeyDoc.profile { page.item(Roff.bold(doc.key), doc.text) }
     page.request("RS")
-    page.item(Roff.bold("dismiss_button_style"), "One of: \(values(BrowserCustomization.DismissButtonStyle.self)).")
-    page.item(Roff.bold("presentation_style"), "One of: \(values(BrowserCustomization.PresentationStyle.self)).")
-    page.item(Roff.bold("bar_collapsing_enabled"), "true or false (unquoted).")
-    page.item(Roff.bold("color_scheme"), "One of: \(values(BrowserCustomization.ColorScheme.self)).")
+    for doc in ConfigKeyDoc.customization { page.item(Roff.bold(doc.key), doc.text) }
     page.request("RE")
 
     page.section("EXIT STATUS")
@@ -124,10 +86,6 @@ enum ConfigFormatManPage {
       "\(Roff.bold("dodo"))(1), \(Roff.bold("dodo-config"))(1), \(Roff.bold("dodo-validate"))(1), \(Roff.bold("dodo-start"))(1)"
     )
     return page.text
-  }
-
-  static func values<Value: CaseIterable & RawRepresentable<String>>(_ type: Value.Type) -> String {
-    type.allCases.map(\.rawValue).joined(separator: ", ")
   }
 
   static let example = """

@@ -21,8 +21,6 @@ struct APIAccess: Sendable {
   /// `RetryingTransport` over the context's transport.
   var transport: any HTTPTransport
 
-  static let defaultTimeout = 30.0
-
   /// A request to `path` (`/checkouts/cks_1`) with the key, JSON headers and the timeout.
   func request(_ method: HTTPRequest.Method, _ path: String, body: [UInt8]? = nil) -> HTTPRequest {
     .api(method, path, baseURL: baseURL, apiKey: apiKey, body: body, timeout: timeout)
@@ -53,7 +51,7 @@ extension Context {
   /// configuration error (78) naming both ways to give one; a bad `--api-timeout` is a usage
   /// error of `command`.
   func apiAccess(command: [String] = ["dodo"]) throws(CLIError) -> APIAccess {
-    var timeout = APIAccess.defaultTimeout
+    var timeout = DodoAPI.defaultTimeout
     if let text = apiTimeout {
       guard let seconds = CommandLineSettings.timeout(text) else {
         throw .usage(
@@ -73,21 +71,5 @@ extension Context {
       mode: credentials.mode, modeSource: credentials.modeSource, baseURL: credentials.baseURL,
       apiKey: credentials.apiKey, keySource: credentials.keySource, timeout: timeout,
       transport: RetryingTransport(transport, sleep: sleep))
-  }
-
-  /// The webhook secret from `$DODO_PAYMENTS_WEBHOOK_KEY` or the profile's
-  /// `webhook_secret_command` (run now); `nil` when neither is set.
-  func webhookSecret() throws(CLIError) -> String? {
-    let configuration = try self.configuration()
-    guard let source = try apiSettings(in: configuration).webhookSecret else { return nil }
-    return try resolveSecret(source, in: configuration)
-  }
-
-  /// The secret itself (`SecretSource.resolve`): a command that cannot run, fails or prints
-  /// nothing is a configuration error (78).
-  func resolveSecret(_ source: SecretSource, in configuration: Configuration) throws(CLIError) -> String {
-    do throws(ConfigError) { return try source.resolve(in: configuration, environment: environment) } catch {
-      throw .configuration(error)
-    }
   }
 }

@@ -197,9 +197,4 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
   func checkoutURLXorProduct(arguments: [String]) throws {
     #expect(try runner.run(arguments + ["--return-url", "myapp://r"]).status == 64)
   }
-
-  @Test func aFreshStateEachRunAndAnOwnQueryIsKept() throws {
-    #expect(try StartAccount.withState("myapp://r?state=mine") == "myapp://r?state=mine")
-    #expect(try StartAccount.withState("myapp://r") != StartAccount.withState("myapp://r"))
-  }
 }

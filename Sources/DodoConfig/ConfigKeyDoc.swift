@@ -1,0 +1,70 @@
+import DodoCheckout
+
+/// What each key of a config file means, as dodo-config(5) says it: the schema's account of
+/// itself, beside `ConfigSchema`, whose keys it names each once (in the order the page reads best).
+package struct ConfigKeyDoc: Sendable, Hashable {
+  package var key: String
+  package var text: String
+
+  init(_ key: String, _ text: String) {
+    self.key = key
+    self.text = text
+  }
+
+  /// The keys at the top of a file.
+  package static let top = [
+    ConfigKeyDoc(
+      "default_profile",
+      "The profile used when neither --profile nor DODO_PROFILE names one. Without it, the profile named default is used if there is one, else no profile at all."
+    ),
+    ConfigKeyDoc(
+      "profiles",
+      "A mapping from profile names to profiles. A name cannot be empty or hold a control character (a newline, a tab, an escape): shells complete names and terminals show them."
+    ),
+  ]
+
+  /// The keys of a profile.
+  package static let profile = [
+    ConfigKeyDoc(
+      "return_url",
+      "Where the checkout comes back to: an absolute URL with a scheme and a host, such as myapp://checkout/return, or http://127.0.0.1:PORT/PATH for a loopback return that dodo start serves itself. Required by dodo start unless --return-url or DODO_RETURN_URL gives one."
+    ),
+    ConfigKeyDoc(
+      "browser",
+      "The command that opens the checkout URL. %s in it is replaced by the URL; without %s the URL is added as the last argument. It comes after --browser and DODO_BROWSER, and before $BROWSER and the platform's opener (xdg-open, or open on macOS)."
+    ),
+    ConfigKeyDoc(
+      "timeout",
+      "Seconds to wait for the return URL before the checkout ends as cancelled: a positive number, at most \(Int(CommandLineSettings.maximumTimeout)) (a year). Without a timeout, dodo start waits until the return URL arrives or it is interrupted."
+    ),
+    ConfigKeyDoc(
+      "mode",
+      "test or live: the Dodo environment the API commands use. It comes after --mode and DODO_PAYMENTS_ENVIRONMENT (test_mode or live_mode); without any of them, test. Live mode is never a default."
+    ),
+    ConfigKeyDoc(
+      "api_key_command",
+      "A command whose first line of standard output is the Dodo API key, such as pass show dodo/test; run without a shell (split into words as the browser command is), only by a command that calls the API, and only when DODO_PAYMENTS_API_KEY is not set. The key itself never goes into a config file: api_key (or webhook_secret) in a file is a configuration error, reported without its line or value."
+    ),
+    ConfigKeyDoc(
+      "webhook_secret_command",
+      "The same for the webhook secret (whsec_...), when DODO_PAYMENTS_WEBHOOK_KEY is not set."
+    ),
+    ConfigKeyDoc(
+      "customization",
+      "How the browser around the checkout should look, passed to the browser command as DODO_* environment variables. Its keys, each optional:"
+    ),
+  ]
+
+  /// The keys of a profile's `customization`, with the values the schema accepts.
+  package static let customization = [
+    ConfigKeyDoc("dismiss_button_style", "One of: \(values(BrowserCustomization.DismissButtonStyle.self))."),
+    ConfigKeyDoc("presentation_style", "One of: \(values(BrowserCustomization.PresentationStyle.self))."),
+    ConfigKeyDoc("bar_collapsing_enabled", "true or false (unquoted)."),
+    ConfigKeyDoc("color_scheme", "One of: \(values(BrowserCustomization.ColorScheme.self))."),
+  ]
+
+  /// The accepted values, from the same enums the schema checks against.
+  static func values<Value: CaseIterable & RawRepresentable<String>>(_ type: Value.Type) -> String {
+    type.allCases.map(\.rawValue).joined(separator: ", ")
+  }
+}
