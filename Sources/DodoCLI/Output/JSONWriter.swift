@@ -238,8 +238,8 @@ extension JSONWriter {
 
   /// The one layout of a result object, for both kinds of text.
   @inline(__always)
-  private func resultObject<Text>(
-    status: CheckoutStatus, reason: String?, paymentId: Text?, subscriptionId: Text?, licenseKeys: [Text]?,
+  private func resultObject<Text, Keys: Collection<Text>>(
+    status: CheckoutStatus, reason: String?, paymentId: Text?, subscriptionId: Text?, licenseKeys: Keys?,
     customerEmail: Text?,
     parameterCount: Int, parameter: (Int) -> (Text, Text), write: (Text?) -> Void, warnings: [String]? = nil,
     extra: (JSONWriter) -> Void = { _ in }
