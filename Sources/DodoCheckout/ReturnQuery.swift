@@ -117,7 +117,9 @@
   }
 
   /// Room on the stack for the parameters and license keys of a usual query (`QueryList`).
-  typealias Room = (parameters: UnsafeMutableBufferPointer<Parameter>, licenseKeys: UnsafeMutableBufferPointer<QueryText>)
+  typealias Room = (
+    parameters: UnsafeMutableBufferPointer<Parameter>, licenseKeys: UnsafeMutableBufferPointer<QueryText>
+  )
 
   @inline(__always) private static func withRoom<R>(_ body: (Room) -> R) -> R {
     withUnsafeTemporaryAllocation(of: Parameter.self, capacity: 8) { parameters in
