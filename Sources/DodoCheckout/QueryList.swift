@@ -11,7 +11,7 @@
   @usableFromInline private(set) var roomCount = 0
   @usableFromInline private(set) var overflow: [Element] = []
 
-  init(room: UnsafeMutableBufferPointer<Element> = UnsafeMutableBufferPointer(start: nil, count: 0)) {
+  init(room: UnsafeMutableBufferPointer<Element>) {
     self.room = room
   }
 

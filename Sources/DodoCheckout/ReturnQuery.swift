@@ -63,9 +63,9 @@
   }
 
   /// Every parameter in the order its name first appears; a repeated name keeps its last value.
-  public private(set) var parameters = QueryList<Parameter>()
+  public private(set) var parameters: QueryList<Parameter>
   /// Every non-empty `license_key`, in order.
-  public private(set) var licenseKeys = QueryList<QueryText>()
+  public private(set) var licenseKeys: QueryList<QueryText>
   /// The `status` parameter as given; `nil` when there is none.
   public private(set) var rawStatus: QueryText?
   /// The typed fields; `nil` when the parameter is missing or empty.
@@ -73,8 +73,11 @@
   public private(set) var subscriptionId: QueryText?
   public private(set) var customerEmail: QueryText?
 
-  /// The status `rawStatus` stands for (`pending` when there is none).
-  public var status: CheckoutStatus {
+  /// The status `rawStatus` stands for (`pending` when there is none). Stored, not computed:
+  /// the writers, the warnings and the tally each ask for it.
+  public private(set) var status = CheckoutStatus.pending
+
+  private static func status(of rawStatus: QueryText?) -> CheckoutStatus {
     guard let rawStatus else { return .pending }
     // The recognized values are 6 to 9 bytes; anything longer is pending however written.
     guard rawStatus.encoded.count <= 27 else { return .pending }
@@ -120,6 +123,11 @@
   typealias Room = (
     parameters: UnsafeMutableBufferPointer<Parameter>, licenseKeys: UnsafeMutableBufferPointer<QueryText>
   )
+
+  /// No room: every parameter goes to the lists' arrays (a reading that outlives its closure).
+  static var noRoom: Room {
+    (UnsafeMutableBufferPointer(start: nil, count: 0), UnsafeMutableBufferPointer(start: nil, count: 0))
+  }
 
   @inline(__always) private static func withRoom<R>(_ body: (Room) -> R) -> R {
     withUnsafeTemporaryAllocation(of: Parameter.self, capacity: 8) { parameters in
@@ -173,12 +181,11 @@
   /// so that a hostile query with many names stays linear.
   private static let linearSearchLimit = 16
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>, room: Room? = nil) {
-    if let room {
-      parameters = QueryList(room: room.parameters)
-      licenseKeys = QueryList(room: room.licenseKeys)
-    }
+  init(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>, room: Room = noRoom) {
+    parameters = QueryList(room: room.parameters)
+    licenseKeys = QueryList(room: room.licenseKeys)
     guard !query.isEmpty else { return }
+    defer { status = Self.status(of: rawStatus) }
     var index: [String: Int]?
     var i = query.lowerBound
     while i < query.upperBound {
