@@ -364,7 +364,7 @@ extension JSONWriter {
     guard let text else { return null() }
     guard text.isEscaped else { return plainURL ? plainString(text.encoded) : utf8String(text.encoded) }
     text.withDecodedBytes { bytes in
-      if bytes.allSatisfy({ $0 < 0x80 }) {
+      if Self.isASCII(bytes) {
         utf8String(bytes)
       } else {
         string(String(decoding: bytes, as: UTF8.self))
