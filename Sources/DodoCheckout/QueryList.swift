@@ -1,7 +1,8 @@
 /// A list of a query's texts whose first elements live in room lent by its owner (the stack
 /// of `ReturnQuery.withReturnURL(_:_:)` and `withQuery(_:_:)`), and only the rest in an
-/// array: a usual return URL is then read without a heap allocation, where two arrays per
-/// URL were a tenth of `explain-status --json -`'s instructions.
+/// array: a usual return URL is then read without a heap allocation (the two arrays a
+/// query made, and the reference counting of the query's copies, were measured at 7% of
+/// `explain-status --json -`'s instructions).
 ///
 /// The elements are `BitwiseCopyable`, so the room needs no deinitializing when its owner
 /// takes it back; like the texts in it, the list is only valid inside that owner's closure.

@@ -129,6 +129,8 @@
     (UnsafeMutableBufferPointer(start: nil, count: 0), UnsafeMutableBufferPointer(start: nil, count: 0))
   }
 
+  /// Eight parameters and four license keys hold the usual return URLs (480 bytes of stack); a
+  /// longer query puts the rest in arrays.
   @inline(__always) private static func withRoom<R>(_ body: (Room) -> R) -> R {
     withUnsafeTemporaryAllocation(of: Parameter.self, capacity: 8) { parameters in
       withUnsafeTemporaryAllocation(of: QueryText.self, capacity: 4) { body((parameters, $0)) }
