@@ -351,6 +351,9 @@ extension JSONWriter {
       guard word(ByteWord(bytes, at: i)) else { return false }
       i += 8
     }
+    // The last bytes as the word that ends the text, some of them looked at twice: one step
+    // instead of up to seven.
+    if i < bytes.count, bytes.count >= 8 { return word(ByteWord(bytes, at: bytes.count - 8)) }
     while i < bytes.count {
       guard byte(bytes[i]) else { return false }
       i += 1
