@@ -21,17 +21,28 @@
   /// Writes the decoded bytes of `source` into `target` (at least as long) and returns their count.
   public static func decode(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>) -> Int
   {
+    guard let from = source.baseAddress, let to = target.baseAddress else { return 0 }
+    let count = source.count
     var i = 0
     var n = 0
-    while i < source.count {
-      let c = source[i]
-      if c == UInt8(ascii: "%"), i + 2 < source.count,
-        let high = URLReader.hexValue(source[i + 1]), let low = URLReader.hexValue(source[i + 2])
-      {
-        target[n] = high << 4 | low
+    while i < count {
+      // The run up to the next `%` is copied whole, found eight bytes at a time: an escaped
+      // text is mostly plain (`customer%40example.com`), and byte by byte cost about 18
+      // instructions a byte.
+      var end = i
+      while end + 8 <= count, !ByteWord.any(ByteWord(source, at: end).equal(to: UInt8(ascii: "%"))) {
+        end += 8
+      }
+      while end < count, source[end] != UInt8(ascii: "%") { end += 1 }
+      (to + n).initialize(from: from + i, count: end - i)
+      n += end - i
+      i = end
+      guard i < count else { break }
+      if i + 2 < count, let high = URLReader.hexValue(source[i + 1]), let low = URLReader.hexValue(source[i + 2]) {
+        to[n] = high << 4 | low
         i += 3
       } else {
-        target[n] = c
+        to[n] = UInt8(ascii: "%")
         i += 1
       }
       n += 1

@@ -2,7 +2,7 @@
 ///
 /// It points into the text it was read from, so it is only valid inside the closure of
 /// `ReturnQuery.withReturnURL(_:_:)` or `ReturnQuery.withQuery(_:_:)`.
-@_spi(Scanning) public struct QueryText {
+@_spi(Scanning) public struct QueryText: BitwiseCopyable {
   /// The encoded bytes.
   public let encoded: UnsafeBufferPointer<UInt8>
   /// Whether the text holds a `%`; when it does not, the encoded bytes are the decoded text.
@@ -53,15 +53,19 @@
 /// many URLs (`dodo explain-status --json -`) reads the texts directly and makes none.
 @_spi(Scanning) public struct ReturnQuery {
   /// One parameter: its name and its last value.
-  public struct Parameter {
+  public struct Parameter: BitwiseCopyable {
     public let name: QueryText
-    public fileprivate(set) var value: QueryText
+    public let value: QueryText
+
+    /// This value under the name of `first`, the parameter it repeats: a repeated name keeps
+    /// its first spelling and its last value.
+    fileprivate func withName(of first: Parameter) -> Parameter { Parameter(name: first.name, value: value) }
   }
 
   /// Every parameter in the order its name first appears; a repeated name keeps its last value.
-  public private(set) var parameters: [Parameter] = []
+  public private(set) var parameters: QueryList<Parameter>
   /// Every non-empty `license_key`, in order.
-  public private(set) var licenseKeys: [QueryText] = []
+  public private(set) var licenseKeys: QueryList<QueryText>
   /// The `status` parameter as given; `nil` when there is none.
   public private(set) var rawStatus: QueryText?
   /// The typed fields; `nil` when the parameter is missing or empty.
@@ -69,8 +73,11 @@
   public private(set) var subscriptionId: QueryText?
   public private(set) var customerEmail: QueryText?
 
-  /// The status `rawStatus` stands for (`pending` when there is none).
-  public var status: CheckoutStatus {
+  /// The status `rawStatus` stands for (`pending` when there is none). Stored, not computed:
+  /// the writers, the warnings and the tally each ask for it.
+  public private(set) var status = CheckoutStatus.pending
+
+  private static func status(of rawStatus: QueryText?) -> CheckoutStatus {
     guard let rawStatus else { return .pending }
     // The recognized values are 6 to 9 bytes; anything longer is pending however written.
     guard rawStatus.encoded.count <= 27 else { return .pending }
@@ -90,7 +97,8 @@
   public static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R)
     throws(CheckoutError) -> R
   {
-    body(try ReturnQuery(returnURL: url))
+    let query = try queryRange(ofReturnURL: url)
+    return withRoom { body(ReturnQuery(url, query, room: $0)) }
   }
 
   /// Reads the return URL `url` as `dodo start` reads a return coming back
@@ -107,7 +115,26 @@
   public static func withQuery<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError)
     -> R
   {
-    body(ReturnQuery(text, try queryRange(ofQuery: text)))
+    let query = try queryRange(ofQuery: text)
+    return withRoom { body(ReturnQuery(text, query, room: $0)) }
+  }
+
+  /// Room on the stack for the parameters and license keys of a usual query (`QueryList`).
+  typealias Room = (
+    parameters: UnsafeMutableBufferPointer<Parameter>, licenseKeys: UnsafeMutableBufferPointer<QueryText>
+  )
+
+  /// No room: every parameter goes to the lists' arrays (a reading that outlives its closure).
+  static var noRoom: Room {
+    (UnsafeMutableBufferPointer(start: nil, count: 0), UnsafeMutableBufferPointer(start: nil, count: 0))
+  }
+
+  /// Eight parameters and four license keys hold the usual return URLs (480 bytes of stack); a
+  /// longer query puts the rest in arrays.
+  @inline(__always) private static func withRoom<R>(_ body: (Room) -> R) -> R {
+    withUnsafeTemporaryAllocation(of: Parameter.self, capacity: 8) { parameters in
+      withUnsafeTemporaryAllocation(of: QueryText.self, capacity: 4) { body((parameters, $0)) }
+    }
   }
 
   /// What of the query or fragment is not URL text (a space, a control character, a bad `%`
@@ -119,13 +146,18 @@
 
   /// Reads the query of the return URL `url`, which must be URL text throughout.
   init(returnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) {
+    self.init(url, try Self.queryRange(ofReturnURL: url))
+  }
+
+  /// The query's range in the return URL `url`, which must be URL text throughout.
+  static func queryRange(ofReturnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> Range<Int> {
     let parts: URLParts
     do throws(URLSyntaxError) { parts = try URLReader.read(url) } catch { throw .invalidURL(error, kind: .incoming) }
     guard let authority = parts.authority, !authority.host.isEmpty else {
       throw .invalidReturnUrl(
         "it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return?status=succeeded'")
     }
-    self.init(url, parts.query ?? 0..<0)
+    return parts.query ?? 0..<0
   }
 
   /// Reads the query of `url`, already read into `parts` with `URLReader.read(_:checking: .beforeQuery)`:
@@ -151,10 +183,11 @@
   /// so that a hostile query with many names stays linear.
   private static let linearSearchLimit = 16
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>) {
+  init(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>, room: Room = noRoom) {
+    parameters = QueryList(room: room.parameters)
+    licenseKeys = QueryList(room: room.licenseKeys)
     guard !query.isEmpty else { return }
-    // Room for a usual query at once; a longer one grows as arrays do.
-    parameters.reserveCapacity(8)
+    defer { status = Self.status(of: rawStatus) }
     var index: [String: Int]?
     var i = query.lowerBound
     while i < query.upperBound {
@@ -210,7 +243,7 @@
   private mutating func insert(_ parameter: Parameter, index: inout [String: Int]?) {
     if index == nil {
       if let at = parameters.firstIndex(where: { $0.name.decodesEqual(to: parameter.name) }) {
-        parameters[at].value = parameter.value
+        parameters.replace(at: at, with: parameter.withName(of: parameters[at]))
         return
       }
       parameters.append(parameter)
@@ -219,7 +252,7 @@
           parameters.enumerated().lazy.map { ($1.name.decoded, $0) }, uniquingKeysWith: { first, _ in first })
       }
     } else if let at = index?[parameter.name.decoded] {
-      parameters[at].value = parameter.value
+      parameters.replace(at: at, with: parameter.withName(of: parameters[at]))
     } else {
       index?[parameter.name.decoded] = parameters.count
       parameters.append(parameter)

@@ -21,12 +21,28 @@ struct ReturnQueryTests {
       "myapp://r?payment_id=a&payment_id=&y==z&flag&&status=FAILED#status=succeeded",
       "myapp://r?pay%6Dent_id=p%C3%A9&%FF=%FE&name=caf%C3%A9",
       "myapp://r",
+      Self.longQuery,
     ])
   func sameAsResult(_ url: String) throws {
     let read = try readInPlace(url)
     #expect(read.result == (try CheckoutResult(returnURL: url)))
     #expect(read.rawStatus == read.result.rawStatus)
     #expect(read.names == read.result.parameters.map(\.name))
+  }
+
+  /// More parameters and license keys than `ReturnQuery` keeps on the stack (8 and 4), with
+  /// repeats of a name kept there and of one kept in the array beyond it.
+  static let longQuery =
+    "myapp://r?a=1&b=2&c=3&d=4&e=5&f=6&g=7&h=8&i=9&j=10&license_key=1&license_key=2&license_key=3"
+    + "&license_key=4&license_key=5&license_key=6&b=B&j=J&status=succeeded&k=11"
+
+  @Test("a query longer than the room on the stack is read whole, repeats keeping their last value")
+  func longQueryReadWhole() throws {
+    let read = try readInPlace(Self.longQuery)
+    #expect(read.result.licenseKeys == ["1", "2", "3", "4", "5", "6"])
+    #expect(read.names == ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "license_key", "status", "k"])
+    #expect(
+      read.result.parameters.map(\.value) == ["1", "B", "3", "4", "5", "6", "7", "8", "9", "J", "6", "succeeded", "11"])
   }
 
   @Test("names are the same key when they are equal strings, as in the SDK's raw dictionary")

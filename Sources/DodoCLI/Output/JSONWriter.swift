@@ -238,8 +238,8 @@ extension JSONWriter {
 
   /// The one layout of a result object, for both kinds of text.
   @inline(__always)
-  private func resultObject<Text>(
-    status: CheckoutStatus, reason: String?, paymentId: Text?, subscriptionId: Text?, licenseKeys: [Text]?,
+  private func resultObject<Text, Keys: Collection<Text>>(
+    status: CheckoutStatus, reason: String?, paymentId: Text?, subscriptionId: Text?, licenseKeys: Keys?,
     customerEmail: Text?,
     parameterCount: Int, parameter: (Int) -> (Text, Text), write: (Text?) -> Void, warnings: [String]? = nil,
     extra: (JSONWriter) -> Void = { _ in }
@@ -351,6 +351,9 @@ extension JSONWriter {
       guard word(ByteWord(bytes, at: i)) else { return false }
       i += 8
     }
+    // The last bytes as the word that ends the text, some of them looked at twice: one step
+    // instead of up to seven.
+    if i < bytes.count, bytes.count >= 8 { return word(ByteWord(bytes, at: bytes.count - 8)) }
     while i < bytes.count {
       guard byte(bytes[i]) else { return false }
       i += 1
@@ -364,7 +367,7 @@ extension JSONWriter {
     guard let text else { return null() }
     guard text.isEscaped else { return plainURL ? plainString(text.encoded) : utf8String(text.encoded) }
     text.withDecodedBytes { bytes in
-      if bytes.allSatisfy({ $0 < 0x80 }) {
+      if Self.isASCII(bytes) {
         utf8String(bytes)
       } else {
         string(String(decoding: bytes, as: UTF8.self))

@@ -155,6 +155,8 @@ enum ASCIIBytes {
       if ByteWord.any(ByteWord(bytes, at: i).equal(to: byte)) { return false }
       i += 8
     }
+    // The last bytes as the word that ends the text, some of them looked at twice.
+    if i < bytes.count, bytes.count >= 8 { return !ByteWord.any(ByteWord(bytes, at: bytes.count - 8).equal(to: byte)) }
     while i < bytes.count {
       if bytes[i] == byte { return false }
       i += 1
