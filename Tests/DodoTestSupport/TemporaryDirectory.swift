@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A fresh private (`0700`) directory for one test, removed when released. Its path is short
 /// (`/tmp/dodo-test-XXXXXXXX`), so that Unix sockets inside it stay within `sun_path`.
@@ -14,7 +15,16 @@ package final class TemporaryDirectory: Sendable {
   deinit { try? FileManager.default.removeItem(atPath: path) }
 
   /// For tests that need a home but nothing in it.
-  package static let shared = TemporaryDirectory()
+  package static let shared = TemporaryDirectory.forWholeRun()
+
+  /// A directory kept for the whole test run, as a `static` holds it. Statics are never
+  /// released, so `deinit` never removes it: it is removed when the test process exits
+  /// instead, rather than left in `/tmp` after every run.
+  package static func forWholeRun() -> TemporaryDirectory {
+    let directory = TemporaryDirectory()
+    WholeRunDirectories.keep(directory)
+    return directory
+  }
 
   package var url: URL { URL(fileURLWithPath: path) }
 
@@ -66,5 +76,28 @@ package enum Executable {
     guard install.status == 0 else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "install \(path): \(install.stderr)"])
     }
+  }
+}
+
+/// The directories made for the whole test run, removed by an `atexit` handler.
+private enum WholeRunDirectories {
+  private static let kept = Mutex<[TemporaryDirectory]?>(nil)
+
+  static func keep(_ directory: TemporaryDirectory) {
+    kept.withLock { kept in
+      if kept == nil {
+        atexit { WholeRunDirectories.removeAll() }
+        kept = []
+      }
+      kept?.append(directory)
+    }
+  }
+
+  private static func removeAll() {
+    let directories = kept.withLock { kept in
+      defer { kept = [] }
+      return kept ?? []
+    }
+    for directory in directories { try? FileManager.default.removeItem(atPath: directory.path) }
   }
 }

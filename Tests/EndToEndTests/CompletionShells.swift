@@ -3,9 +3,10 @@ import Foundation
 import Testing
 
 /// A user's setup for completion tests: `dodo` and two plugins on `PATH`, a config with
-/// profiles in `XDG_CONFIG_HOME`, another config to name with `--config`.
+/// profiles in `XDG_CONFIG_HOME`, another config to name with `--config`. Made once for the
+/// whole run (`CompletionTests.fixture`).
 final class CompletionFixture: Sendable {
-  let directory = TemporaryDirectory()
+  let directory = TemporaryDirectory.forWholeRun()
   let environment: [String: String]
   let otherConfig: String
   let configDirectory: String

@@ -126,7 +126,7 @@ final class TestCA: @unchecked Sendable {
 
   private let lock = NSLock()
   private var files: Files?
-  private let directory = TemporaryDirectory()
+  private let directory = TemporaryDirectory.forWholeRun()
 
   var caFile: String { directory.url.appendingPathComponent("ca.pem").path }
 
