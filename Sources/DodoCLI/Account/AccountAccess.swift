@@ -7,10 +7,7 @@ extension Context {
   /// configuration error, 78, before anything opens or is sent), the mode, the base URL, the
   /// timeout, and the transport with its retries (GETs only).
   func dodoAPI(command: [String]) throws(CLIError) -> DodoAPI {
-    let access = try apiAccess(command: command)
-    var api = DodoAPI(transport: access.transport, apiKey: access.apiKey, mode: access.mode, baseURL: access.baseURL)
-    api.timeout = access.timeout
-    return api
+    try apiAccess(command: command).api
   }
 
   /// The same API with every request paced to `rate` per second, the retries included.

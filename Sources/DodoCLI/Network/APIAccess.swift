@@ -3,34 +3,22 @@ import DodoCheckout
 import DodoConfig
 import DodoSetup
 
-/// Everything a command needs to call Dodo's API, resolved once: the mode and its base URL,
-/// the key (from `$DODO_PAYMENTS_API_KEY` or the profile's `api_key_command`), the request
-/// limit, and the transport (with retries for GETs). `Context.apiAccess()` builds it.
+/// Everything a command needs to call Dodo's API, resolved once: the credentials (the mode,
+/// its base URL and the key, with where each came from), the time limit of each request, and
+/// the transport (with retries for GETs). `Context.apiAccess()` builds it.
 struct APIAccess: Sendable {
-  var mode: APIMode
-  /// Where the mode came from (`--mode`, `$DODO_PAYMENTS_ENVIRONMENT`, a profile, default).
-  var modeSource: SettingSource
-  /// Without a trailing slash.
-  var baseURL: String
-  /// The secret: put it only into `request`'s `Authorization` header, never into output.
-  var apiKey: String
-  /// Where the key came from, for messages (`DODO_PAYMENTS_API_KEY`, `api_key_command (…)`).
-  var keySource: String
+  var credentials: APICredentials
   /// Seconds for each request (`--api-timeout`, default 30).
   var timeout: Double
   /// `RetryingTransport` over the context's transport.
   var transport: any HTTPTransport
 
-  /// A request to `path` (`/checkouts/cks_1`) with the key, JSON headers and the timeout.
-  func request(_ method: HTTPRequest.Method, _ path: String, body: [UInt8]? = nil) -> HTTPRequest {
-    .api(method, path, baseURL: baseURL, apiKey: apiKey, body: body, timeout: timeout)
-  }
-
-  /// Sends `request(method, path, body:)`: GETs are retried on 429 and 5xx, POSTs never.
-  func send(_ method: HTTPRequest.Method, _ path: String, body: [UInt8]? = nil) throws(TransportError)
-    -> HTTPResponse
-  {
-    try transport.send(request(method, path, body: body))
+  /// Dodo's API with these credentials, time limit and transport.
+  var api: DodoAPI {
+    var api = DodoAPI(
+      transport: transport, apiKey: credentials.apiKey, mode: credentials.mode, baseURL: credentials.baseURL)
+    api.timeout = timeout
+    return api
   }
 }
 
@@ -67,9 +55,6 @@ extension Context {
     } catch {
       throw .configuration(error)
     }
-    return APIAccess(
-      mode: credentials.mode, modeSource: credentials.modeSource, baseURL: credentials.baseURL,
-      apiKey: credentials.apiKey, keySource: credentials.keySource, timeout: timeout,
-      transport: RetryingTransport(transport, sleep: sleep))
+    return APIAccess(credentials: credentials, timeout: timeout, transport: RetryingTransport(transport, sleep: sleep))
   }
 }
