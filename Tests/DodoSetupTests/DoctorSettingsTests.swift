@@ -18,7 +18,9 @@ import Testing
     let (findings, settings) = DoctorSettings.configuration(
       configFlag: nil, profileFlag: nil, returnURL: nil, environment: environment)
     #expect(findings.map(\.outcome) == [.note])
-    #expect(findings.first?.message.hasPrefix("no config file (\(home.sub("config"))/dodo/config.yaml") == true)
+    #expect(
+      findings.first?.message
+        == "no config file (\(home.sub("config"))/dodo/config.yaml, \(home.sub("etc-xdg"))/dodo/config.yaml)")
     #expect(try #require(settings).returnURL.source == .builtIn)
   }
 

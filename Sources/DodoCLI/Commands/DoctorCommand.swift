@@ -48,8 +48,8 @@ extension CommandSpec {
       .init(.success, "Every check passed (notes aside)."),
       .init(.no, "Something needs fixing: each ✗ line says what (also when there is no config at all)."),
     ],
-    handler: { invocation, context throws(CLIError) in
-      try DoctorCommand(context: context).run(
+    handler: { invocation, context in
+      DoctorCommand(context: context).run(
         returnURL: invocation.value(DoctorCommand.returnURL), roundTrip: invocation.isSet(DoctorCommand.roundTrip))
     }
   )
@@ -65,7 +65,7 @@ struct DoctorCommand {
 
   let context: Context
 
-  func run(returnURL flag: String?, roundTrip: Bool = false) throws(CLIError) -> ExitStatus {
+  func run(returnURL flag: String?, roundTrip: Bool = false) -> ExitStatus {
     let directories: Result<DodoDirectories, DoctorChecklist.UnresolvedDirectories>
     do throws(CLIError) { directories = .success(try context.checkoutDirectories()) } catch {
       directories = .failure(DoctorChecklist.UnresolvedDirectories(error.message))

@@ -50,9 +50,11 @@ enum HelpFormatter {
     }
     for (title, rows) in extraSections where !rows.isEmpty { out += section(title, rows) }
     let globals = GlobalOptions.all + (path.count == 1 ? [GlobalOptions.version] : [])
-    // An option and its value stay on one line: the space between them does not break.
-    let labels = globals.map { optionLabel($0).replacing(" ", with: "\u{A0}") }.joined(separator: ", ")
-    out += "\nGLOBAL OPTIONS:\n" + wrap(labels, indent: 2).replacing("\u{A0}", with: " ") + "\n"
+    // An option and its value stay on one line: the space between them is a character that
+    // does not break (a control character, so that the text stays on wrap's ASCII path), and
+    // becomes a space again once wrapped.
+    let labels = globals.map { replacing(space, with: unbreakable, in: optionLabel($0)) }.joined(separator: ", ")
+    out += "\nGLOBAL OPTIONS:\n" + replacing(unbreakable, with: space, in: wrap(labels, indent: 2)) + "\n"
     let footer = "\n" + seeAlso(path) + "\n"
     // Up to three examples, fewer when more would not fit (the man page has them all).
     var examples = command.examples.prefix(maximumExamples).map {
@@ -83,6 +85,16 @@ enum HelpFormatter {
       return "See 'dodo help <command>' for a command's help, and 'man dodo' for all of it."
     }
     return "See 'man dodo-\(top.name)' for the full description."
+  }
+
+  private static let space = UInt8(ascii: " ")
+  private static let unbreakable = UInt8(0x1F)
+
+  /// `text` with each `byte` replaced by `replacement` (ASCII both): not the string
+  /// processing library's `replacing(_:with:)`, whose generic search through the text was a
+  /// sixth of `--help`'s instructions.
+  private static func replacing(_ byte: UInt8, with replacement: UInt8, in text: String) -> String {
+    String(decoding: text.utf8.map { $0 == byte ? replacement : $0 }, as: UTF8.self)
   }
 
   static func optionLabel(_ option: OptionSpec) -> String {
