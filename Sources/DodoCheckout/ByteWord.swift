@@ -45,3 +45,52 @@
   @inlinable @inline(__always)
   public static func any(_ mask: UInt64) -> Bool { mask & highs != 0 }
 }
+
+/// Exact per-byte masks, and words read in little-endian order whatever the machine: the
+/// scans that must know *where* the first match is (`ByteWord.first(_:)`), not only whether
+/// there is one. Each byte's test uses only its own lane (no borrow crosses into the next),
+/// so a mask marks exactly the matching bytes, and a scan jumps straight to the first one
+/// instead of stepping a byte at a time through the word that holds it.
+extension ByteWord {
+  /// The eight bytes at `pointer`, the first in the lowest lane.
+  @inlinable @inline(__always)
+  public static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+  }
+
+  /// The `count` (0 to 8) bytes of `bytes` from `offset` in the lowest lanes, the lanes
+  /// above them zero. Reads no byte outside `bytes`: a whole word where eight fit, else the
+  /// word that ends with the last byte, shifted down, else (a text under eight bytes) byte by byte.
+  @inlinable @inline(__always)
+  public static func partial(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, count: Int) -> UInt64 {
+    guard let base = bytes.baseAddress, count > 0 else { return 0 }
+    if offset + 8 <= bytes.count { return load(base + offset) & lanes(count) }
+    if offset + count >= 8 { return load(base + offset + count - 8) &>> UInt64(64 - 8 * count) }
+    var word: UInt64 = 0
+    for k in 0..<count { word |= UInt64(base[offset + k]) &<< UInt64(8 * k) }
+    return word
+  }
+
+  /// The high bits of the lowest `count` (0 to 8) lanes: a mask's part inside a short word.
+  @inlinable @inline(__always)
+  public static func lanes(_ count: Int) -> UInt64 {
+    count >= 8 ? ~0 : (1 &<< UInt64(8 * count)) &- 1
+  }
+
+  /// The lane of the first byte `mask` marks; 8 when it marks none.
+  @inlinable @inline(__always)
+  public static func first(_ mask: UInt64) -> Int { mask.trailingZeroBitCount &>> 3 }
+
+  /// Marks the bytes of `word` equal to `byte`, an ASCII byte; exact.
+  @inlinable @inline(__always)
+  public static func exactlyEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let x = (word ^ (ones &* UInt64(byte))) & ~highs
+    return ~(x &+ ~highs | word ^ (ones &* UInt64(byte))) & highs
+  }
+
+  /// Marks the ASCII bytes of `word` that are at least `limit` (at most 0x80); exact.
+  @inlinable @inline(__always)
+  public static func atLeast(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+    ((word & ~highs) &+ ones &* UInt64(0x80 &- limit)) & ~word & highs
+  }
+}

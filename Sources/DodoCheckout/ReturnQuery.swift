@@ -7,10 +7,23 @@
   public struct Parameter: BitwiseCopyable {
     public let name: QueryText
     public let value: QueryText
+    /// The name's first eight bytes (fewer for a shorter name, the lanes above zero): the
+    /// search for a repeated name compares this word before any byte.
+    let nameWord: UInt64
 
     /// This value under the name of `first`, the parameter it repeats: a repeated name keeps
     /// its first spelling and its last value.
-    fileprivate func withName(of first: Parameter) -> Parameter { Parameter(name: first.name, value: value) }
+    fileprivate func withName(of first: Parameter) -> Parameter {
+      Parameter(name: first.name, value: value, nameWord: first.nameWord)
+    }
+
+    /// Whether both names decode to equal strings (`QueryText.decodesEqual(to:)`); two
+    /// plain ASCII names by their first word and length before their other bytes.
+    fileprivate func hasName(of other: Parameter) -> Bool {
+      guard name.isPlainASCII && other.name.isPlainASCII else { return name.decodesEqual(to: other.name) }
+      return nameWord == other.nameWord && name.encoded.count == other.name.encoded.count
+        && (name.encoded.count <= 8 || ASCII.equals(name.encoded, other.name.encoded, from: 8))
+    }
   }
 
   /// Every parameter in the order its name first appears; a repeated name keeps its last value.
@@ -137,42 +150,44 @@
   init(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>, room: Room = noRoom) {
     parameters = QueryList(room: room.parameters)
     licenseKeys = QueryList(room: room.licenseKeys)
-    guard !query.isEmpty else { return }
+    guard !query.isEmpty, let base = bytes.baseAddress else { return }
     defer { status = Self.status(of: rawStatus) }
     var index: [String: Int]?
-    var i = query.lowerBound
-    while i < query.upperBound {
+    let end = query.upperBound
+    var start = query.lowerBound
+    while start < end {
       // One pass finds the piece's end, its first '=', and whether name or value has escapes
-      // or other bytes than ASCII; eight bytes at a time while none of them is one of those.
-      var end = i
+      // or other bytes than ASCII, jumping from one such byte to the next.
+      var i = start
       var equals = -1
       var escaped = (name: false, value: false)
       var nonASCII = (name: false, value: false)
-      while end < query.upperBound {
-        while end + 8 <= query.upperBound, !Self.hasSpecialByte(ByteWord(bytes, at: end)) {
-          end += 8
-        }
-        guard end < query.upperBound else { break }
-        let c = bytes[end]
+      while true {
+        i = Self.nextSpecial(bytes, from: i, to: end)
+        guard i < end else { break }
+        let c = base[i]
         if c == UInt8(ascii: "&") { break }
         if c == UInt8(ascii: "%") {
           if equals < 0 { escaped.name = true } else { escaped.value = true }
         } else if c >= 0x80 {
           if equals < 0 { nonASCII.name = true } else { nonASCII.value = true }
-        } else if equals < 0, c == UInt8(ascii: "=") {
-          equals = end
+        } else if equals < 0 {
+          equals = i
         }
-        end += 1
+        i += 1
       }
-      defer { i = end + 1 }
-      if end == i { continue }  // an empty piece ("a=1&&b=2") is no parameter
+      defer { start = i + 1 }
+      if i == start { continue }  // an empty piece ("a=1&&b=2") is no parameter
+      let nameEnd = equals < 0 ? i : equals
+      let valueStart = equals < 0 ? i : equals + 1
       let name = QueryText(
-        UnsafeBufferPointer(rebasing: bytes[i..<(equals < 0 ? end : equals)]), isEscaped: escaped.name,
+        UnsafeBufferPointer(start: base + start, count: nameEnd - start), isEscaped: escaped.name,
         hasNonASCII: nonASCII.name)
       let value = QueryText(
-        UnsafeBufferPointer(rebasing: bytes[(equals < 0 ? end : equals + 1)..<end]), isEscaped: escaped.value,
+        UnsafeBufferPointer(start: base + valueStart, count: i - valueStart), isEscaped: escaped.value,
         hasNonASCII: nonASCII.value)
-      switch Field(name) {
+      let nameWord = ByteWord.partial(bytes, at: start, count: min(8, nameEnd - start))
+      switch Field(name, firstWord: nameWord) {
       case .status: rawStatus = value
       case .paymentId: paymentId = value.isEmpty ? nil : value
       case .subscriptionId: subscriptionId = value.isEmpty ? nil : value
@@ -180,20 +195,36 @@
       case .licenseKey where !value.isEmpty: licenseKeys.append(value)
       case .licenseKey, nil: break
       }
-      insert(Parameter(name: name, value: value), index: &index)
+      insert(Parameter(name: name, value: value, nameWord: nameWord), index: &index)
     }
   }
 
-  /// Whether any of the eight bytes of `word` is `&`, `=`, `%` or not ASCII.
-  @inline(__always) private static func hasSpecialByte(_ word: ByteWord) -> Bool {
-    ByteWord.any(
-      word.equal(to: UInt8(ascii: "&")) | word.equal(to: UInt8(ascii: "=")) | word.equal(to: UInt8(ascii: "%"))
-        | word.nonASCII)
+  /// The index of the first `&`, `=`, `%` or non-ASCII byte of `bytes[start..<end]`, or `end`.
+  @inline(__always)
+  private static func nextSpecial(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    // `end` is at most `bytes.count`, so each whole word read lies inside `bytes`.
+    guard let base = bytes.baseAddress else { return end }
+    var i = start
+    while i + 8 <= end {
+      let mask = specialBytes(ByteWord.load(base + i))
+      if mask != 0 { return i + ByteWord.first(mask) }
+      i += 8
+    }
+    guard i < end else { return end }
+    // The lanes past `end` are zero, which is no special byte.
+    let mask = specialBytes(ByteWord.partial(bytes, at: i, count: end - i))
+    return mask != 0 ? i + ByteWord.first(mask) : end
+  }
+
+  /// Marks the bytes of `word` that are `%` or `&` (0x25 and 0x26), `=`, or not ASCII.
+  @inline(__always) private static func specialBytes(_ word: UInt64) -> UInt64 {
+    ByteWord.atLeast(word, 0x25) & ~ByteWord.atLeast(word, 0x27) | ByteWord.exactlyEqual(word, UInt8(ascii: "="))
+      | word & ByteWord.highs
   }
 
   private mutating func insert(_ parameter: Parameter, index: inout [String: Int]?) {
     if index == nil {
-      if let at = parameters.firstIndex(where: { $0.name.decodesEqual(to: parameter.name) }) {
+      if let at = parameters.firstIndex(where: { $0.hasName(of: parameter) }) {
         parameters.replace(at: at, with: parameter.withName(of: parameters[at]))
         return
       }
@@ -216,7 +247,10 @@
 
     /// The field the name stands for. Names match as strings, exactly as the SDK's do: plain
     /// ASCII by its bytes, anything else decoded and compared as a `String`.
-    init?(_ name: QueryText) {
+    /// The field the name stands for. Names match as strings, exactly as the SDK's do: plain
+    /// ASCII by its bytes (`firstWord`, the first eight, and the word that ends the name),
+    /// anything else decoded and compared as a `String`.
+    init?(_ name: QueryText, firstWord: UInt64) {
       guard name.isPlainASCII else {
         // The names are 5 to 15 characters; written with escapes, at most 15 * 4 * 3 bytes.
         guard name.encoded.count >= 5, name.encoded.count <= 180 else { return nil }
@@ -232,13 +266,32 @@
       }
       let bytes = name.encoded
       switch bytes.count {
-      case 6 where ASCII.equals(bytes, "status"): self = .status
-      case 10 where ASCII.equals(bytes, "payment_id"): self = .paymentId
-      case 15 where ASCII.equals(bytes, "subscription_id"): self = .subscriptionId
-      case 5 where ASCII.equals(bytes, "email"): self = .customerEmail
-      case 11 where ASCII.equals(bytes, "license_key"): self = .licenseKey
+      case 6 where firstWord == Word.status: self = .status
+      case 10 where firstWord == Word.paymentIdHead && Self.lastWord(bytes) == Word.paymentIdTail: self = .paymentId
+      case 15 where firstWord == Word.subscriptionIdHead && Self.lastWord(bytes) == Word.subscriptionIdTail:
+        self = .subscriptionId
+      case 5 where firstWord == Word.email: self = .customerEmail
+      case 11 where firstWord == Word.licenseKeyHead && Self.lastWord(bytes) == Word.licenseKeyTail: self = .licenseKey
       default: return nil
       }
+    }
+
+    /// The last eight bytes of a name of eight or more.
+    @inline(__always) private static func lastWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+      ByteWord.partial(bytes, at: bytes.count - 8, count: 8)
+    }
+
+    /// The names' words, as `ByteWord.load` reads them (first byte lowest): a name is told by
+    /// its length, its first word and the word that ends it, two compares instead of a loop.
+    enum Word {
+      static var status: UInt64 { 0x7375_7461_7473 }  // "status"
+      static var email: UInt64 { 0x6c_6961_6d65 }  // "email"
+      static var paymentIdHead: UInt64 { 0x5f74_6e65_6d79_6170 }  // "payment_"
+      static var paymentIdTail: UInt64 { 0x6469_5f74_6e65_6d79 }  // "yment_id", the end of "payment_id"
+      static var subscriptionIdHead: UInt64 { 0x7069_7263_7362_7573 }  // "subscrip"
+      static var subscriptionIdTail: UInt64 { 0x6469_5f6e_6f69_7470 }  // "ption_id", the end of "subscription_id"
+      static var licenseKeyHead: UInt64 { 0x5f65_736e_6563_696c }  // "license_"
+      static var licenseKeyTail: UInt64 { 0x7965_6b5f_6573_6e65 }  // "ense_key", the end of "license_key"
     }
   }
 }
