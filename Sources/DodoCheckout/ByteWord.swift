@@ -93,4 +93,10 @@ extension ByteWord {
   public static func atLeast(_ word: UInt64, _ limit: UInt8) -> UInt64 {
     ((word & ~highs) &+ ones &* UInt64(0x80 &- limit)) & ~word & highs
   }
+
+  /// `word` with its ASCII capital letters made small, as `ASCII.lower(_:)` makes one byte.
+  @inlinable @inline(__always)
+  public static func lowercased(_ word: UInt64) -> UInt64 {
+    word | (atLeast(word, UInt8(ascii: "A")) & ~atLeast(word, UInt8(ascii: "Z") + 1)) &>> 2
+  }
 }

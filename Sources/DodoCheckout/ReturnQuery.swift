@@ -41,8 +41,15 @@
   /// the writers, the warnings and the tally each ask for it.
   public private(set) var status = CheckoutStatus.pending
 
-  private static func status(of rawStatus: QueryText?) -> CheckoutStatus {
+  /// The status `rawStatus`, read from `bytes` at `offset`, stands for: the words of the
+  /// bytes as they stand when they hold no escape (`CheckoutStatus(statusIn:at:count:)`).
+  private static func status(of rawStatus: QueryText?, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
+    -> CheckoutStatus
+  {
     guard let rawStatus else { return .pending }
+    guard rawStatus.isEscaped else {
+      return CheckoutStatus(statusIn: bytes, at: offset, count: rawStatus.encoded.count)
+    }
     // The recognized values are 6 to 9 bytes; anything longer is pending however written.
     guard rawStatus.encoded.count <= 27 else { return .pending }
     return rawStatus.withDecodedBytes { CheckoutStatus(statusBytes: $0) }
@@ -106,7 +113,10 @@
   /// Set only by the reading of a URL coming back to a checkout (`ReturnURL.reading(_:)`),
   /// which is matched on scheme, host and path alone (spec 1.3): such a URL still comes back,
   /// and its query is read as far as it goes, the bad part as given.
-  package private(set) var unreadablePart: String?
+  package var unreadablePart: String? { unreadable?.reason }
+  /// Why the query or fragment is not URL text; the error rather than its phrase, so that a
+  /// reading holds no string to release (one per URL of `explain-status -`).
+  private var unreadable: URLSyntaxError?
 
   /// Reads the query of the return URL `url`, which must be URL text throughout.
   init(returnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) {
@@ -129,7 +139,7 @@
   init(returnURL url: UnsafeBufferPointer<UInt8>, _ parts: URLParts) {
     self.init(url, parts.query ?? 0..<0)
     do throws(URLSyntaxError) { try URLReader.checkCharacters(url, in: parts.path.upperBound..<url.count) } catch {
-      unreadablePart = error.reason
+      unreadable = error
     }
   }
 
@@ -151,7 +161,8 @@
     parameters = QueryList(room: room.parameters)
     licenseKeys = QueryList(room: room.licenseKeys)
     guard !query.isEmpty, let base = bytes.baseAddress else { return }
-    defer { status = Self.status(of: rawStatus) }
+    var statusStart = 0
+    defer { status = Self.status(of: rawStatus, in: bytes, at: statusStart) }
     var index: [String: Int]?
     let end = query.upperBound
     var start = query.lowerBound
@@ -188,7 +199,9 @@
         hasNonASCII: nonASCII.value)
       let nameWord = ByteWord.partial(bytes, at: start, count: min(8, nameEnd - start))
       switch Field(name, firstWord: nameWord) {
-      case .status: rawStatus = value
+      case .status:
+        rawStatus = value
+        statusStart = valueStart
       case .paymentId: paymentId = value.isEmpty ? nil : value
       case .subscriptionId: subscriptionId = value.isEmpty ? nil : value
       case .customerEmail: customerEmail = value.isEmpty ? nil : value
@@ -222,18 +235,25 @@
       | word & ByteWord.highs
   }
 
-  private mutating func insert(_ parameter: Parameter, index: inout [String: Int]?) {
-    if index == nil {
-      if let at = parameters.firstIndex(where: { $0.hasName(of: parameter) }) {
-        parameters.replace(at: at, with: parameter.withName(of: parameters[at]))
-        return
-      }
-      parameters.append(parameter)
-      if parameters.count > Self.linearSearchLimit {
-        index = Dictionary(
-          parameters.enumerated().lazy.map { ($1.name.decoded, $0) }, uniquingKeysWith: { first, _ in first })
-      }
-    } else if let at = index?[parameter.name.decoded] {
+  /// Adds `parameter`, or gives the parameter whose name it repeats its value: by a linear
+  /// search, inlined into the scan, up to `linearSearchLimit` names; by `index` beyond.
+  @inline(__always) private mutating func insert(_ parameter: Parameter, index: inout [String: Int]?) {
+    guard index == nil else { return insert(parameter, indexed: &index) }
+    if let at = parameters.firstPosition(where: { $0.hasName(of: parameter) }) {
+      parameters.replace(at: at, with: parameter.withName(of: parameters[at]))
+      return
+    }
+    parameters.append(parameter)
+    if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
+  }
+
+  /// The position of each name's first parameter, by its decoded name.
+  private func indexOfNames() -> [String: Int] {
+    Dictionary(parameters.enumerated().lazy.map { ($1.name.decoded, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  private mutating func insert(_ parameter: Parameter, indexed index: inout [String: Int]?) {
+    if let at = index?[parameter.name.decoded] {
       parameters.replace(at: at, with: parameter.withName(of: parameters[at]))
     } else {
       index?[parameter.name.decoded] = parameters.count
