@@ -99,4 +99,23 @@ extension ByteWord {
   public static func lowercased(_ word: UInt64) -> UInt64 {
     word | (atLeast(word, UInt8(ascii: "A")) & ~atLeast(word, UInt8(ascii: "Z") + 1)) &>> 2
   }
+
+  /// The index of the first byte of `bytes[start..<end]` that `marks` marks in its word, or
+  /// `end`: eight bytes per step, then straight to the marked byte. `marks` must mark
+  /// exactly (see above); `end` is at most `bytes.count`, so each word read lies inside.
+  @inlinable @inline(__always)
+  public static func firstMarked(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, _ marks: (UInt64) -> UInt64
+  ) -> Int {
+    guard let base = bytes.baseAddress else { return end }
+    var i = start
+    while i + 8 <= end {
+      let mask = marks(load(base + i))
+      if mask != 0 { return i + first(mask) }
+      i += 8
+    }
+    guard i < end else { return end }
+    let mask = marks(partial(bytes, at: i, count: end - i)) & lanes(end - i)
+    return mask != 0 ? i + first(mask) : end
+  }
 }

@@ -43,10 +43,9 @@
 
   /// The status `rawStatus`, read from `bytes` at `offset`, stands for: the words of the
   /// bytes as they stand when they hold no escape (`CheckoutStatus(statusIn:at:count:)`).
-  private static func status(of rawStatus: QueryText?, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
+  private static func status(of rawStatus: QueryText, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
     -> CheckoutStatus
   {
-    guard let rawStatus else { return .pending }
     guard rawStatus.isEscaped else {
       return CheckoutStatus(statusIn: bytes, at: offset, count: rawStatus.encoded.count)
     }
@@ -68,8 +67,20 @@
   public static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R)
     throws(CheckoutError) -> R
   {
-    let query = try queryRange(ofReturnURL: url)
-    return withRoom { body(ReturnQuery(url, query, room: $0)) }
+    try read(url, queryFrom: try queryStart(ofReturnURL: url), body)
+  }
+
+  /// Reads the query of `bytes` from `start` and calls `body` with it, or throws what of the
+  /// query or fragment is not URL text.
+  private static func read<R>(_ bytes: UnsafeBufferPointer<UInt8>, queryFrom start: Int, _ body: (ReturnQuery) -> R)
+    throws(CheckoutError) -> R
+  {
+    let read = withRoom { room -> Result<R, CheckoutError> in
+      let query = ReturnQuery(bytes, queryFrom: start, room: room)
+      if let error = query.unreadable { return .failure(.invalidURL(error, kind: .incoming)) }
+      return .success(body(query))
+    }
+    return try read.get()
   }
 
   /// Reads the return URL `url` as `dodo start` reads a return coming back
@@ -79,15 +90,14 @@
     guard let parts = try? URLReader.read(url, checking: .beforeQuery), let authority = parts.authority,
       !authority.host.isEmpty
     else { return nil }
-    return body(ReturnQuery(returnURL: url, parts))
+    return withRoom { body(ReturnQuery(returnURL: url, parts, room: $0)) }
   }
 
   /// Reads a bare query (`status=…&…`, with or without a leading `?`) like `withReturnURL`.
   public static func withQuery<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError)
     -> R
   {
-    let query = try queryRange(ofQuery: text)
-    return withRoom { body(ReturnQuery(text, query, room: $0)) }
+    try read(text, queryFrom: queryStart(ofQuery: text), body)
   }
 
   /// Room on the stack for the parameters and license keys of a usual query (`QueryList`).
@@ -120,119 +130,147 @@
 
   /// Reads the query of the return URL `url`, which must be URL text throughout.
   init(returnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) {
-    self.init(url, try Self.queryRange(ofReturnURL: url))
+    self.init(url, queryFrom: try Self.queryStart(ofReturnURL: url))
+    if let unreadable { throw .invalidURL(unreadable, kind: .incoming) }
   }
 
-  /// The query's range in the return URL `url`, which must be URL text throughout.
-  static func queryRange(ofReturnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> Range<Int> {
+  /// Where the query of the return URL `url` starts (where its `#` or its end is, when it has
+  /// none), once all before it is URL text with a scheme and a host. The query and the
+  /// fragment are left to the query's own pass (`init(_:queryFrom:room:)`), which finds what
+  /// of them is not URL text too: one pass over the longest part of a return URL, not three.
+  static func queryStart(ofReturnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> Int {
     let parts: URLParts
-    do throws(URLSyntaxError) { parts = try URLReader.read(url) } catch { throw .invalidURL(error, kind: .incoming) }
+    do throws(URLSyntaxError) { parts = try URLReader.read(url, checking: .beforeQuery, findingFragment: false) } catch
+    {
+      throw .invalidURL(characterError(in: url) ?? error, kind: .incoming)
+    }
     guard let authority = parts.authority, !authority.host.isEmpty else {
+      if let error = characterError(in: url) { throw .invalidURL(error, kind: .incoming) }
       throw .invalidReturnUrl(
         "it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return?status=succeeded'")
     }
-    return parts.query ?? 0..<0
+    return parts.query?.lowerBound ?? parts.path.upperBound
+  }
+
+  /// What of `url` is not URL text, anywhere: an error there is the one to report before any
+  /// other, as `URLReader.read(_:)` checks all the text first.
+  private static func characterError(in url: UnsafeBufferPointer<UInt8>) -> URLSyntaxError? {
+    do throws(URLSyntaxError) { try URLReader.checkCharacters(url) } catch { return error }
+    return nil
   }
 
   /// Reads the query of `url`, already read into `parts` with `URLReader.read(_:checking: .beforeQuery)`:
   /// whatever the query holds, with `unreadablePart` saying what is not URL text.
-  init(returnURL url: UnsafeBufferPointer<UInt8>, _ parts: URLParts) {
-    self.init(url, parts.query ?? 0..<0)
-    do throws(URLSyntaxError) { try URLReader.checkCharacters(url, in: parts.path.upperBound..<url.count) } catch {
-      unreadable = error
-    }
+  init(returnURL url: UnsafeBufferPointer<UInt8>, _ parts: URLParts, room: Room = noRoom) {
+    self.init(url, queryFrom: parts.query?.lowerBound ?? parts.path.upperBound, room: room)
   }
 
-  static func queryRange(ofQuery text: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> Range<Int> {
-    do throws(URLSyntaxError) { try URLReader.checkCharacters(text) } catch {
-      throw .invalidURL(error, kind: .incoming)
-    }
-    let start = text.first == UInt8(ascii: "?") ? 1 : 0
-    var end = start
-    while end < text.count, text[end] != UInt8(ascii: "#") { end += 1 }
-    return start..<end
+  /// Where the bare query `text` starts: after its `?`, if it has one.
+  static func queryStart(ofQuery text: UnsafeBufferPointer<UInt8>) -> Int {
+    text.first == UInt8(ascii: "?") ? 1 : 0
   }
 
   /// Above this many distinct names, a hash index replaces the linear search for repeats,
   /// so that a hostile query with many names stays linear.
   private static let linearSearchLimit = 16
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>, room: Room = noRoom) {
+  /// Reads the query that starts at `start` and runs to the first `#` or the end of
+  /// `bytes`, in the one pass that also finds what of it is not URL text (a space, a control
+  /// character, a bad `%` escape: `unreadable`, as `URLReader.checkCharacters` says it), and
+  /// then checks the fragment after it.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, queryFrom start: Int, room: Room = noRoom) {
     parameters = QueryList(room: room.parameters)
     licenseKeys = QueryList(room: room.licenseKeys)
-    guard !query.isEmpty, let base = bytes.baseAddress else { return }
-    var statusStart = 0
-    defer { status = Self.status(of: rawStatus, in: bytes, at: statusStart) }
+    guard let base = bytes.baseAddress else { return }
     var index: [String: Int]?
-    let end = query.upperBound
-    var start = query.lowerBound
-    while start < end {
-      // One pass finds the piece's end, its first '=', and whether name or value has escapes
-      // or other bytes than ASCII, jumping from one such byte to the next.
-      var i = start
+    let count = bytes.count
+    var i = start
+    while i < count {
+      // One pass finds the piece's end, its first '=', whether name or value has escapes
+      // or other bytes than ASCII, and what is not URL text, jumping from one such byte to
+      // the next.
+      let pieceStart = i
       var equals = -1
       var escaped = (name: false, value: false)
       var nonASCII = (name: false, value: false)
       while true {
-        i = Self.nextSpecial(bytes, from: i, to: end)
-        guard i < end else { break }
+        i = Self.nextSpecial(bytes, from: i, to: count)
+        guard i < count else { break }
         let c = base[i]
-        if c == UInt8(ascii: "&") { break }
-        if c == UInt8(ascii: "%") {
+        if c == UInt8(ascii: "&") || c == UInt8(ascii: "#") { break }
+        switch c {
+        case UInt8(ascii: "="): if equals < 0 { equals = i }
+        case UInt8(ascii: "%"):
           if equals < 0 { escaped.name = true } else { escaped.value = true }
-        } else if c >= 0x80 {
+          if unreadable == nil,
+            !(i + 2 < count && URLReader.isHexDigit(base[i + 1]) && URLReader.isHexDigit(base[i + 2]))
+          {
+            unreadable = .malformedEscape(at: i)
+          }
+        case 0x80...:
           if equals < 0 { nonASCII.name = true } else { nonASCII.value = true }
-        } else if equals < 0 {
-          equals = i
+          if unreadable == nil, c == 0xC2, i + 1 < count, (0x80...0x9F).contains(base[i + 1]) {
+            unreadable = .controlCharacter(at: i)  // U+0080...U+009F, the C1 controls
+          }
+        case 0x21..<0x7F: break  // `$`, which shares the mask's range with `#`, `%` and `&`
+        default: if unreadable == nil { unreadable = c == 0x20 ? .space(at: i) : .controlCharacter(at: i) }
         }
         i += 1
       }
-      defer { start = i + 1 }
-      if i == start { continue }  // an empty piece ("a=1&&b=2") is no parameter
-      let nameEnd = equals < 0 ? i : equals
-      let valueStart = equals < 0 ? i : equals + 1
-      let name = QueryText(
-        UnsafeBufferPointer(start: base + start, count: nameEnd - start), isEscaped: escaped.name,
-        hasNonASCII: nonASCII.name)
-      let value = QueryText(
-        UnsafeBufferPointer(start: base + valueStart, count: i - valueStart), isEscaped: escaped.value,
-        hasNonASCII: nonASCII.value)
-      let nameWord = ByteWord.partial(bytes, at: start, count: min(8, nameEnd - start))
-      switch Field(name, firstWord: nameWord) {
-      case .status:
-        rawStatus = value
-        statusStart = valueStart
-      case .paymentId: paymentId = value.isEmpty ? nil : value
-      case .subscriptionId: subscriptionId = value.isEmpty ? nil : value
-      case .customerEmail: customerEmail = value.isEmpty ? nil : value
-      case .licenseKey where !value.isEmpty: licenseKeys.append(value)
-      case .licenseKey, nil: break
+      if i > pieceStart {  // an empty piece ("a=1&&b=2") is no parameter
+        add(
+          bytes, pieceStart..<i, equals: equals, escaped: escaped, nonASCII: nonASCII, index: &index)
       }
-      insert(Parameter(name: name, value: value, nameWord: nameWord), index: &index)
+      guard i < count, base[i] == UInt8(ascii: "&") else { break }
+      i += 1
     }
+    if unreadable == nil, i < count {
+      do throws(URLSyntaxError) { try URLReader.checkCharacters(bytes, in: (i + 1)..<count) } catch {
+        unreadable = error
+      }
+    }
+  }
+
+  /// Reads the piece `bytes[piece]` into its parameter and field.
+  @inline(__always)
+  private mutating func add(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>, equals: Int, escaped: (name: Bool, value: Bool),
+    nonASCII: (name: Bool, value: Bool), index: inout [String: Int]?
+  ) {
+    guard let base = bytes.baseAddress else { return }
+    let nameEnd = equals < 0 ? piece.upperBound : equals
+    let valueStart = equals < 0 ? piece.upperBound : equals + 1
+    let name = QueryText(
+      UnsafeBufferPointer(start: base + piece.lowerBound, count: nameEnd - piece.lowerBound), isEscaped: escaped.name,
+      hasNonASCII: nonASCII.name)
+    let value = QueryText(
+      UnsafeBufferPointer(start: base + valueStart, count: piece.upperBound - valueStart), isEscaped: escaped.value,
+      hasNonASCII: nonASCII.value)
+    let nameWord = ByteWord.partial(bytes, at: piece.lowerBound, count: min(8, nameEnd - piece.lowerBound))
+    switch Field(name, firstWord: nameWord) {
+    case .status:
+      rawStatus = value
+      status = Self.status(of: value, in: bytes, at: valueStart)
+    case .paymentId: paymentId = value.isEmpty ? nil : value
+    case .subscriptionId: subscriptionId = value.isEmpty ? nil : value
+    case .customerEmail: customerEmail = value.isEmpty ? nil : value
+    case .licenseKey where !value.isEmpty: licenseKeys.append(value)
+    case .licenseKey, nil: break
+    }
+    insert(Parameter(name: name, value: value, nameWord: nameWord), index: &index)
   }
 
   /// The index of the first `&`, `=`, `%` or non-ASCII byte of `bytes[start..<end]`, or `end`.
   @inline(__always)
   private static func nextSpecial(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
-    // `end` is at most `bytes.count`, so each whole word read lies inside `bytes`.
-    guard let base = bytes.baseAddress else { return end }
-    var i = start
-    while i + 8 <= end {
-      let mask = specialBytes(ByteWord.load(base + i))
-      if mask != 0 { return i + ByteWord.first(mask) }
-      i += 8
-    }
-    guard i < end else { return end }
-    // The lanes past `end` are zero, which is no special byte.
-    let mask = specialBytes(ByteWord.partial(bytes, at: i, count: end - i))
-    return mask != 0 ? i + ByteWord.first(mask) : end
+    ByteWord.firstMarked(in: bytes, from: start, to: end, specialBytes)
   }
 
-  /// Marks the bytes of `word` that are `%` or `&` (0x25 and 0x26), `=`, or not ASCII.
+  /// Marks the bytes of `word` that the query's pass looks at: `#`, `$`, `%` and `&` (0x23
+  /// to 0x26, one range), `=`, and all that is not printable ASCII.
   @inline(__always) private static func specialBytes(_ word: UInt64) -> UInt64 {
-    ByteWord.atLeast(word, 0x25) & ~ByteWord.atLeast(word, 0x27) | ByteWord.exactlyEqual(word, UInt8(ascii: "="))
-      | word & ByteWord.highs
+    (~ByteWord.atLeast(word, 0x21) | ByteWord.atLeast(word, 0x23) & ~ByteWord.atLeast(word, 0x27)
+      | ByteWord.atLeast(word, 0x7F)) & ByteWord.highs | ByteWord.exactlyEqual(word, UInt8(ascii: "="))
   }
 
   /// Adds `parameter`, or gives the parameter whose name it repeats its value: by a linear
