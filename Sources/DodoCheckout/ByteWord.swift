@@ -81,11 +81,12 @@ extension ByteWord {
   @inlinable @inline(__always)
   public static func first(_ mask: UInt64) -> Int { mask.trailingZeroBitCount &>> 3 }
 
-  /// Marks the bytes of `word` equal to `byte`, an ASCII byte; exact.
+  /// Marks the bytes of `word` equal to `byte`; exact.
   @inlinable @inline(__always)
   public static func exactlyEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-    let x = (word ^ (ones &* UInt64(byte))) & ~highs
-    return ~(x &+ ~highs | word ^ (ones &* UInt64(byte))) & highs
+    let difference = word ^ (ones &* UInt64(byte))
+    // A lane is zero when neither its low seven bits (which cannot carry out of it) nor its high bit is set.
+    return ~(((difference & ~highs) &+ ~highs) | difference) & highs
   }
 
   /// Marks the ASCII bytes of `word` that are at least `limit` (at most 0x80); exact.
