@@ -69,18 +69,14 @@ enum URLReader {
   ) throws(URLSyntaxError) -> URLParts {
     let count = bytes.count
     guard count > 0 else { throw .empty }
-    switch checking {
-    case .whole: try checkCharacters(bytes)
-    case .beforeQuery: try checkCharacters(bytes, in: 0..<endOfPath(bytes))
-    }
+    // The first `?` or `#` ends the path, whatever comes before it; the characters before it
+    // are checked in the same pass, those after it (with `.whole`) in order after them.
+    let pathEnd = try checkedEndOfPath(bytes)
+    if checking == .whole { try checkCharacters(bytes, in: pathEnd..<count) }
 
     // scheme ":"
     var i = 0
-    while i < count, bytes[i] != UInt8(ascii: ":") {
-      let c = bytes[i]
-      if c == UInt8(ascii: "/") || c == UInt8(ascii: "?") || c == UInt8(ascii: "#") { break }
-      i += 1
-    }
+    while i < pathEnd, bytes[i] != UInt8(ascii: ":"), bytes[i] != UInt8(ascii: "/") { i += 1 }
     guard i < count, bytes[i] == UInt8(ascii: ":"), i > 0 else { throw .missingScheme }
     let scheme = 0..<i
     guard isAlpha(bytes[0]) else { throw .invalidScheme }
@@ -92,25 +88,22 @@ enum URLReader {
     if i + 1 < count, bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "/") {
       i += 2
       let start = i
-      i = ByteWord.firstMarked(in: bytes, from: start, to: count) {
-        ByteWord.exactlyEqual($0, UInt8(ascii: "/")) | ByteWord.exactlyEqual($0, UInt8(ascii: "?"))
-          | ByteWord.exactlyEqual($0, UInt8(ascii: "#"))
-      }
+      // Up to the first `/` (or the path's end), the last `@` on the way ending the userinfo.
       var lastAt = -1
-      var at = ByteWord.firstMarked(in: bytes, from: start, to: i) { ByteWord.exactlyEqual($0, UInt8(ascii: "@")) }
-      while at < i {
-        lastAt = at
-        at = ByteWord.firstMarked(in: bytes, from: at + 1, to: i) { ByteWord.exactlyEqual($0, UInt8(ascii: "@")) }
+      while true {
+        i = ByteWord.firstMarked(in: bytes, from: i, to: pathEnd) {
+          ByteWord.exactlyEqual($0, UInt8(ascii: "/")) | ByteWord.exactlyEqual($0, UInt8(ascii: "@"))
+        }
+        guard i < pathEnd, bytes[i] == UInt8(ascii: "@") else { break }
+        lastAt = i
+        i += 1
       }
       authority = try readAuthority(bytes, start..<i, lastAt: lastAt)
     }
 
     // path, "?" query, "#" fragment
-    let pathStart = i
-    i = ByteWord.firstMarked(in: bytes, from: i, to: count) {
-      ByteWord.exactlyEqual($0, UInt8(ascii: "?")) | ByteWord.exactlyEqual($0, UInt8(ascii: "#"))
-    }
-    let path = pathStart..<i
+    let path = i..<pathEnd
+    i = pathEnd
     var query: Range<Int>?
     if i < count, bytes[i] == UInt8(ascii: "?") {
       i += 1
@@ -123,10 +116,17 @@ enum URLReader {
     return URLParts(scheme: scheme, authority: authority, path: path, query: query, fragment: fragment)
   }
 
-  /// The index of the first `?` or `#`, or the end.
-  static func endOfPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    ByteWord.firstMarked(in: bytes, from: 0, to: bytes.count) {
-      ByteWord.exactlyEqual($0, UInt8(ascii: "?")) | ByteWord.exactlyEqual($0, UInt8(ascii: "#"))
+  /// The index of the first `?` or `#`, or the end, once the bytes before it are checked
+  /// as `checkCharacters` checks them: one pass for both.
+  private static func checkedEndOfPath(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLSyntaxError) -> Int {
+    let end = bytes.count
+    var i = 0
+    while true {
+      i = ByteWord.firstMarked(in: bytes, from: i, to: end) {
+        notPlain($0) | ByteWord.exactlyEqual($0, UInt8(ascii: "?")) | ByteWord.exactlyEqual($0, UInt8(ascii: "#"))
+      }
+      guard i < end, bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") else { return i }
+      i = try checked(bytes, at: i, end: end)
     }
   }
 
@@ -149,21 +149,24 @@ enum URLReader {
     let end = range.upperBound
     var i = ByteWord.firstMarked(in: bytes, from: range.lowerBound, to: end, notPlain)
     while i < end {
-      let c = bytes[i]
-      switch c {
-      case 0x20: throw .space(at: i)
-      case 0..<0x20, 0x7F: throw .controlCharacter(at: i)
-      case UInt8(ascii: "%"):
-        guard i + 2 < end, isHexDigit(bytes[i + 1]), isHexDigit(bytes[i + 2]) else {
-          throw .malformedEscape(at: i)
-        }
-        i += 3
-      case 0xC2 where i + 1 < end && (0x80...0x9F).contains(bytes[i + 1]):
-        throw .controlCharacter(at: i)  // U+0080...U+009F, the C1 controls
-      default:
-        i += 1
-      }
-      i = ByteWord.firstMarked(in: bytes, from: i, to: end, notPlain)
+      i = ByteWord.firstMarked(in: bytes, from: try checked(bytes, at: i, end: end), to: end, notPlain)
+    }
+  }
+
+  /// Checks the byte at `i`, which `notPlain` marks, and returns the index after it (after
+  /// its escape, for a `%`); `end` bounds what an escape or a C1 control may span.
+  @inline(__always)
+  private static func checked(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) throws(URLSyntaxError) -> Int {
+    switch bytes[i] {
+    case 0x20: throw .space(at: i)
+    case 0..<0x20, 0x7F: throw .controlCharacter(at: i)
+    case UInt8(ascii: "%"):
+      guard i + 2 < end, isHexDigit(bytes[i + 1]), isHexDigit(bytes[i + 2]) else { throw .malformedEscape(at: i) }
+      return i + 3
+    case 0xC2 where i + 1 < end && (0x80...0x9F).contains(bytes[i + 1]):
+      throw .controlCharacter(at: i)  // U+0080...U+009F, the C1 controls
+    default:
+      return i + 1
     }
   }
 
