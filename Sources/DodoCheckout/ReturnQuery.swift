@@ -67,7 +67,16 @@
   public static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R)
     throws(CheckoutError) -> R
   {
-    try read(url, queryFrom: try queryStart(ofReturnURL: url), body)
+    try withReturnURL(url) { query, _ in body(query) }
+  }
+
+  /// `withReturnURL(_:_:)`, `body` also given the range of the URL's authority (userinfo,
+  /// host and port), in which `ReturnInput` looks for a checkout page.
+  static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, Range<Int>) -> R)
+    throws(CheckoutError) -> R
+  {
+    let parts = try returnURLParts(url)
+    return try read(url, queryFrom: scanStart(parts)) { body($0, authorityRange(parts)) }
   }
 
   /// Reads the query of `bytes` from `start` and calls `body` with it, or throws what of the
@@ -86,12 +95,24 @@
   /// Reads the return URL `url` as `dodo start` reads a return coming back
   /// (`ReturnURL.reading(_:)`): a URL with a host up to its query, and its query read as far
   /// as it goes, `unreadablePart` saying what is not URL text; `nil` when it is not even that.
-  package static func withReturnURLAsReturned<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) -> R? {
+  /// `body` is also given the range of the URL's authority, as by `withReturnURL(_:_:)`.
+  package static func withReturnURLAsReturned<R>(
+    _ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, Range<Int>) -> R
+  ) -> R? {
     guard let parts = try? URLReader.read(url, checking: .beforeQuery), let authority = parts.authority,
       !authority.host.isEmpty
     else { return nil }
-    return withRoom { body(ReturnQuery(returnURL: url, parts, room: $0)) }
+    return withRoom { body(ReturnQuery(returnURL: url, parts, room: $0), authorityRange(parts)) }
   }
+
+  /// The authority of a URL that has one: from after the scheme's `://` to the path.
+  private static func authorityRange(_ parts: URLParts) -> Range<Int> {
+    (parts.scheme.upperBound + 3)..<parts.path.lowerBound
+  }
+
+  /// Where the query's pass starts in a URL read into `parts`: after the `?`, or at the `#`
+  /// or the end when there is no query.
+  private static func scanStart(_ parts: URLParts) -> Int { parts.query?.lowerBound ?? parts.path.upperBound }
 
   /// Reads a bare query (`status=…&…`, with or without a leading `?`) like `withReturnURL`.
   public static func withQuery<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError)
@@ -130,15 +151,15 @@
 
   /// Reads the query of the return URL `url`, which must be URL text throughout.
   init(returnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) {
-    self.init(url, queryFrom: try Self.queryStart(ofReturnURL: url))
+    self.init(url, queryFrom: Self.scanStart(try Self.returnURLParts(url)))
     if let unreadable { throw .invalidURL(unreadable, kind: .incoming) }
   }
 
-  /// Where the query of the return URL `url` starts (where its `#` or its end is, when it has
-  /// none), once all before it is URL text with a scheme and a host. The query and the
-  /// fragment are left to the query's own pass (`init(_:queryFrom:room:)`), which finds what
-  /// of them is not URL text too: one pass over the longest part of a return URL, not three.
-  static func queryStart(ofReturnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> Int {
+  /// The parts of the return URL `url` up to its query, once all before the query is URL text
+  /// with a scheme and a host. The query and the fragment are left to the query's own pass
+  /// (`init(_:queryFrom:room:)`), which finds what of them is not URL text too: one pass over
+  /// the longest part of a return URL, not three.
+  private static func returnURLParts(_ url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> URLParts {
     let parts: URLParts
     do throws(URLSyntaxError) { parts = try URLReader.read(url, checking: .beforeQuery, findingFragment: false) } catch
     {
@@ -149,7 +170,7 @@
       throw .invalidReturnUrl(
         "it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return?status=succeeded'")
     }
-    return parts.query?.lowerBound ?? parts.path.upperBound
+    return parts
   }
 
   /// What of `url` is not URL text, anywhere: an error there is the one to report before any
@@ -162,7 +183,7 @@
   /// Reads the query of `url`, already read into `parts` with `URLReader.read(_:checking: .beforeQuery)`:
   /// whatever the query holds, with `unreadablePart` saying what is not URL text.
   init(returnURL url: UnsafeBufferPointer<UInt8>, _ parts: URLParts, room: Room = noRoom) {
-    self.init(url, queryFrom: parts.query?.lowerBound ?? parts.path.upperBound, room: room)
+    self.init(url, queryFrom: Self.scanStart(parts), room: room)
   }
 
   /// Where the bare query `text` starts: after its `?`, if it has one.

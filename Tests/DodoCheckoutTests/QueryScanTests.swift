@@ -173,7 +173,7 @@ struct QueryScanTests {
     let shown = String(decoding: url, as: UTF8.self).debugDescription
     let model = QueryModel(url)
     let lenient = url.withUnsafeBufferPointer { bytes in
-      ReturnQuery.withReturnURLAsReturned(bytes) { query in
+      ReturnQuery.withReturnURLAsReturned(bytes) { query, _ in
         (
           query.parameters.map { [$0.name.decoded, $0.value.decoded] }, query.rawStatus?.decoded, query.status,
           query.unreadablePart
