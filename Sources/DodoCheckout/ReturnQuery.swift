@@ -148,6 +148,8 @@
   /// Why the query or fragment is not URL text; the error rather than its phrase, so that a
   /// reading holds no string to release (one per URL of `explain-status -`).
   private var unreadable: URLSyntaxError?
+  /// The typed fields whose names the query has named, one bit each (`Field.rawValue`).
+  private var fieldsNamed: UInt8 = 0
 
   /// Reads the query of the return URL `url`, which must be URL text throughout.
   init(returnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) {
@@ -268,7 +270,8 @@
       UnsafeBufferPointer(start: base + valueStart, count: piece.upperBound - valueStart), isEscaped: escaped.value,
       hasNonASCII: nonASCII.value)
     let nameWord = ByteWord.partial(bytes, at: piece.lowerBound, count: min(8, nameEnd - piece.lowerBound))
-    switch Field(name, firstWord: nameWord) {
+    let field = Field(name, firstWord: nameWord)
+    switch field {
     case .status:
       rawStatus = value
       status = Self.status(of: value, in: bytes, at: valueStart)
@@ -278,7 +281,17 @@
     case .licenseKey where !value.isEmpty: licenseKeys.append(value)
     case .licenseKey, nil: break
     }
-    insert(Parameter(name: name, value: value, nameWord: nameWord), index: &index)
+    let parameter = Parameter(name: name, value: value, nameWord: nameWord)
+    // A field's name named for the first time repeats no earlier name: an earlier name that
+    // decodes to it would have been that field. The usual query's names are all fields.
+    if let field, fieldsNamed & field.rawValue == 0, index == nil {
+      fieldsNamed |= field.rawValue
+      parameters.append(parameter)
+      if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
+      return
+    }
+    if let field { fieldsNamed |= field.rawValue }
+    insert(parameter, index: &index)
   }
 
   /// The index of the first `&`, `=`, `%` or non-ASCII byte of `bytes[start..<end]`, or `end`.
@@ -321,8 +334,12 @@
   }
 
   /// The parameters read into typed fields.
-  private enum Field {
-    case status, paymentId, subscriptionId, customerEmail, licenseKey
+  private enum Field: UInt8 {
+    case status = 1
+    case paymentId = 2
+    case subscriptionId = 4
+    case customerEmail = 8
+    case licenseKey = 16
 
     /// The field the name stands for. Names match as strings, exactly as the SDK's do: plain
     /// ASCII by its bytes, anything else decoded and compared as a `String`.

@@ -167,6 +167,18 @@ struct QueryScanTests {
     }
   }
 
+  @Test(
+    "a field's name repeated, plain or escaped, before or after, is one parameter, as in the model",
+    arguments: [
+      "st%61tus=a&status=b", "status=a&st%61tus=b&status=c", "payment_id=1&p%61yment_id=2",
+      "license_key=1&email=e&license_key=2&%65mail=f", "x=1&status=s&x=2&subscription_id=u&subscription_i%64=v",
+      (0..<17).map { "n\($0)=\($0)" }.joined(separator: "&") + "&status=a&st%61tus=b&status=c&n3=x",
+      "status=a&" + (0..<17).map { "n\($0)=\($0)" }.joined(separator: "&") + "&st%61tus=b",
+    ])
+  func repeatedFields(_ query: String) {
+    Self.expectModel(Array("myapp://r?\(query)".utf8))
+  }
+
   /// Expects the reading of `url` as a return coming back to equal the model's, and the
   /// strict reading to fail exactly when the model finds something that is not URL text.
   static func expectModel(_ url: [UInt8]) {
