@@ -148,6 +148,11 @@
   /// Why the query or fragment is not URL text; the error rather than its phrase, so that a
   /// reading holds no string to release (one per URL of `explain-status -`).
   private var unreadable: URLSyntaxError?
+  /// Where the query's pass read the query: from after its `?` to its `#` or the end.
+  private(set) var queryRange = 0..<0
+  /// Whether the query holds `&amp;` (HTML's `&`, as an email writes it), seen at each `&` on
+  /// the way: `ReturnInput` then cleans the input and reads it again.
+  private(set) var holdsHTMLAmpersand = false
   /// The typed fields whose names the query has named, one bit each (`Field.rawValue`).
   private var fieldsNamed: UInt8 = 0
 
@@ -220,7 +225,16 @@
         i = Self.nextSpecial(bytes, from: i, to: count)
         guard i < count else { break }
         let c = base[i]
-        if c == UInt8(ascii: "&") || c == UInt8(ascii: "#") { break }
+        if c == UInt8(ascii: "&") {
+          // "amp;" as one little-endian word of four bytes.
+          if count - i >= 5,
+            UInt32(littleEndian: UnsafeRawPointer(base + i + 1).loadUnaligned(as: UInt32.self)) == 0x3B70_6D61
+          {
+            holdsHTMLAmpersand = true
+          }
+          break
+        }
+        if c == UInt8(ascii: "#") { break }
         switch c {
         case UInt8(ascii: "="): if equals < 0 { equals = i }
         case UInt8(ascii: "%"):
@@ -247,6 +261,7 @@
       guard i < count, base[i] == UInt8(ascii: "&") else { break }
       i += 1
     }
+    queryRange = start..<min(i, count)
     if unreadable == nil, i < count {
       do throws(URLSyntaxError) { try URLReader.checkCharacters(bytes, in: (i + 1)..<count) } catch {
         unreadable = error

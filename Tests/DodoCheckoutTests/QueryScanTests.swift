@@ -179,6 +179,23 @@ struct QueryScanTests {
     Self.expectModel(Array("myapp://r?\(query)".utf8))
   }
 
+  @Test(
+    "&amp; anywhere in a return URL is found, whether the query's pass or the ';' test meets it",
+    arguments: [
+      "myapp://r?a=1&amp;status=succeeded", "myapp://r?status=succeeded&amp;", "myapp://r?status=failed&amp",
+      "myapp://r&amp;x/p?status=active", "myapp://r;x/p?status=active", "myapp://r?status=active#a&amp;b",
+      "myapp://r?status=active#a;b", "myapp://r?status=a;b&amp=1", "myapp://r?&amp;&amp;status=expired",
+      "myapp://h&amp;/r?status=succeeded&payment_id=p",
+    ])
+  func htmlAmpersand(_ url: String) throws {
+    let read = try ReturnInput.read(url)
+    let holds = url.contains("&amp;")
+    #expect(read.warnings.contains(.htmlAmpersand) == holds)
+    let cleaned = try ReturnInput.read(url.replacing("&amp;", with: "&"))
+    #expect(read.result == cleaned.result)
+    #expect(read.warnings.subtracting(.htmlAmpersand) == cleaned.warnings)
+  }
+
   /// Expects the reading of `url` as a return coming back to equal the model's, and the
   /// strict reading to fail exactly when the model finds something that is not URL text.
   static func expectModel(_ url: [UInt8]) {

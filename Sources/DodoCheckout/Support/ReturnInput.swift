@@ -24,6 +24,9 @@ public enum ReturnInput {
   ) throws(CheckoutError) {
     var warnings: InputWarnings = []
     let unwrapped = unwrapped(input, &warnings)
+    // The usual input, a return URL, is read in place at once; only one that may hold `&amp;`,
+    // or one the strict reading refuses, takes the longer way below (which reads it again).
+    if hasScheme(unwrapped), (try? readInPlace(unwrapped, warnings, body)) == true { return }
     guard containsHTMLAmpersand(unwrapped) else { return try readCleaned(unwrapped, warnings, body) }
     warnings.insert(.htmlAmpersand)
     var cleaned = [UInt8]()
@@ -34,6 +37,31 @@ public enum ReturnInput {
       i += isHTMLAmpersand(unwrapped, at: i) ? 5 : 1
     }
     try cleaned.withUnsafeBufferPointer { bytes throws(CheckoutError) in try readCleaned(bytes, warnings, body) }
+  }
+
+  /// Reads the return URL `input` in place and calls `body` with the reading, unless the input
+  /// may hold `&amp;` (the query's pass saw one, or there is a `;` before or after the query):
+  /// `false` then, and `body` is not called. Saves a pass over the whole input for the `;`.
+  private static func readInPlace(
+    _ input: UnsafeBufferPointer<UInt8>, _ warnings: InputWarnings, _ body: (ReturnQuery, InputWarnings) -> Void
+  ) throws(CheckoutError) -> Bool {
+    try ReturnQuery.withReturnURL(input) { query, authority in
+      guard !query.holdsHTMLAmpersand,
+        ASCIIBytes.lacks(UInt8(ascii: ";"), in: UnsafeBufferPointer(rebasing: input[..<query.queryRange.lowerBound])),
+        ASCIIBytes.lacks(UInt8(ascii: ";"), in: UnsafeBufferPointer(rebasing: input[query.queryRange.upperBound...]))
+      else { return false }
+      body(query, urlWarnings(input, warnings, query, authority: authority))
+      return true
+    }
+  }
+
+  /// The warnings of a return URL read with its authority: `warnings`, a checkout page, and
+  /// the reading's own.
+  private static func urlWarnings(
+    _ input: UnsafeBufferPointer<UInt8>, _ warnings: InputWarnings, _ query: ReturnQuery, authority: Range<Int>
+  ) -> InputWarnings {
+    (isCheckoutPage(input, authority: authority) ? warnings.union(.checkoutPage) : warnings)
+      .union(.of(query, fromQuery: true))
   }
 
   /// `input` without the `<…>` or quotes a mail client or a chat put around it.
@@ -76,17 +104,14 @@ public enum ReturnInput {
     _ input: UnsafeBufferPointer<UInt8>, _ warnings: InputWarnings, _ body: (ReturnQuery, InputWarnings) -> Void
   ) throws(CheckoutError) {
     if hasScheme(input) {
-      func found(_ authority: Range<Int>) -> InputWarnings {
-        isCheckoutPage(input, authority: authority) ? warnings.union(.checkoutPage) : warnings
-      }
       do throws(CheckoutError) {
-        return try ReturnQuery.withReturnURL(input) { body($0, found($1).union(.of($0, fromQuery: true))) }
+        return try ReturnQuery.withReturnURL(input) { body($0, urlWarnings(input, warnings, $0, authority: $1)) }
       } catch {
         // What start reads, this reads too; only once the strict reading failed, so the usual
         // input pays nothing for it.
         let read = ReturnQuery.withReturnURLAsReturned(input) { query, authority in
           guard query.unreadablePart != nil else { return false }
-          body(query, found(authority).union(.unreadableQuery).union(.of(query, fromQuery: true)))
+          body(query, urlWarnings(input, warnings.union(.unreadableQuery), query, authority: authority))
           return true
         }
         if read != true { throw error }
