@@ -198,8 +198,9 @@ enum URLReader {
         port = (hostEnd + 1)..<range.upperBound
       }
     } else {
-      var j = hostStart
-      while j < range.upperBound, bytes[j] != UInt8(ascii: ":") { j += 1 }
+      let j = ByteWord.firstMarked(in: bytes, from: hostStart, to: range.upperBound) {
+        ByteWord.exactlyEqual($0, UInt8(ascii: ":"))
+      }
       hostEnd = j
       if j < range.upperBound { port = (j + 1)..<range.upperBound }
     }

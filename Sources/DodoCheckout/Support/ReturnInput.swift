@@ -26,7 +26,8 @@ public enum ReturnInput {
     let unwrapped = unwrapped(input, &warnings)
     // The usual input, a return URL, is read in place at once; only one that may hold `&amp;`,
     // or one the strict reading refuses, takes the longer way below (which reads it again).
-    if hasScheme(unwrapped), (try? readInPlace(unwrapped, warnings, body)) == true { return }
+    // (A text the URL reader reads has a scheme: `hasScheme` is not asked first.)
+    if (try? readInPlace(unwrapped, warnings, body)) == true { return }
     guard containsHTMLAmpersand(unwrapped) else { return try readCleaned(unwrapped, warnings, body) }
     warnings.insert(.htmlAmpersand)
     var cleaned = [UInt8]()
