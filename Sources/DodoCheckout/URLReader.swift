@@ -139,7 +139,7 @@ enum URLReader {
   /// Rejects spaces, control characters and malformed escapes anywhere in the text.
   ///
   /// Eight bytes at a time while they are all plain (printable ASCII other than `%`, the
-  /// common case), and from a word that is not straight to the byte that needs a closer look.
+  /// common case), and from a word that is not, straight to the byte that needs a closer look.
   static func checkCharacters(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLSyntaxError) {
     try checkCharacters(bytes, in: 0..<bytes.count)
   }
