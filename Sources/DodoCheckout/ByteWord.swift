@@ -45,3 +45,78 @@
   @inlinable @inline(__always)
   public static func any(_ mask: UInt64) -> Bool { mask & highs != 0 }
 }
+
+/// Exact per-byte masks, and words read in little-endian order whatever the machine: the
+/// scans that must know *where* the first match is (`ByteWord.first(_:)`), not only whether
+/// there is one. Each byte's test uses only its own lane (no borrow crosses into the next),
+/// so a mask marks exactly the matching bytes, and a scan jumps straight to the first one
+/// instead of stepping a byte at a time through the word that holds it.
+extension ByteWord {
+  /// The eight bytes at `pointer`, the first in the lowest lane.
+  @inlinable @inline(__always)
+  public static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+  }
+
+  /// The `count` (0 to 8) bytes of `bytes` from `offset` in the lowest lanes, the lanes
+  /// above them zero. Reads no byte outside `bytes`: a whole word where eight fit, else the
+  /// word that ends with the last byte, shifted down, else (a text under eight bytes) byte by byte.
+  @inlinable @inline(__always)
+  public static func partial(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, count: Int) -> UInt64 {
+    guard let base = bytes.baseAddress, count > 0 else { return 0 }
+    if offset + 8 <= bytes.count { return load(base + offset) & lanes(count) }
+    if offset + count >= 8 { return load(base + offset + count - 8) &>> UInt64(64 - 8 * count) }
+    var word: UInt64 = 0
+    for k in 0..<count { word |= UInt64(base[offset + k]) &<< UInt64(8 * k) }
+    return word
+  }
+
+  /// The high bits of the lowest `count` (0 to 8) lanes: a mask's part inside a short word.
+  @inlinable @inline(__always)
+  public static func lanes(_ count: Int) -> UInt64 {
+    count >= 8 ? ~0 : (1 &<< UInt64(8 * count)) &- 1
+  }
+
+  /// The lane of the first byte `mask` marks; 8 when it marks none.
+  @inlinable @inline(__always)
+  public static func first(_ mask: UInt64) -> Int { mask.trailingZeroBitCount &>> 3 }
+
+  /// Marks the bytes of `word` equal to `byte`; exact.
+  @inlinable @inline(__always)
+  public static func exactlyEqual(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let difference = word ^ (ones &* UInt64(byte))
+    // A lane is zero when neither its low seven bits (which cannot carry out of it) nor its high bit is set.
+    return ~(((difference & ~highs) &+ ~highs) | difference) & highs
+  }
+
+  /// Marks the ASCII bytes of `word` that are at least `limit` (at most 0x80); exact.
+  @inlinable @inline(__always)
+  public static func atLeast(_ word: UInt64, _ limit: UInt8) -> UInt64 {
+    ((word & ~highs) &+ ones &* UInt64(0x80 &- limit)) & ~word & highs
+  }
+
+  /// `word` with its ASCII capital letters made small, as `ASCII.lower(_:)` makes one byte.
+  @inlinable @inline(__always)
+  public static func lowercased(_ word: UInt64) -> UInt64 {
+    word | (atLeast(word, UInt8(ascii: "A")) & ~atLeast(word, UInt8(ascii: "Z") + 1)) &>> 2
+  }
+
+  /// The index of the first byte of `bytes[start..<end]` that `marks` marks in its word, or
+  /// `end`: eight bytes per step, then straight to the marked byte. `marks` must mark
+  /// exactly (see above); `end` is at most `bytes.count`, so each word read lies inside.
+  @inlinable @inline(__always)
+  public static func firstMarked(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, _ marks: (UInt64) -> UInt64
+  ) -> Int {
+    guard let base = bytes.baseAddress else { return end }
+    var i = start
+    while i + 8 <= end {
+      let mask = marks(load(base + i))
+      if mask != 0 { return i + first(mask) }
+      i += 8
+    }
+    guard i < end else { return end }
+    let mask = marks(partial(bytes, at: i, count: end - i)) & lanes(end - i)
+    return mask != 0 ? i + first(mask) : end
+  }
+}

@@ -89,7 +89,7 @@ extension CheckoutResult {
   package init(query: String) throws(CheckoutError) {
     var query = query
     let read = query.withUTF8 { bytes in
-      Result { () throws(CheckoutError) in ReturnQuery(bytes, try ReturnQuery.queryRange(ofQuery: bytes)).result }
+      Result { () throws(CheckoutError) in try ReturnQuery.withQuery(bytes) { $0.result } }
     }
     self = try read.get()
   }

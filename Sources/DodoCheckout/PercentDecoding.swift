@@ -97,6 +97,20 @@ enum ASCII {
     b.withUTF8Buffer { equalsIgnoringCase(a, $0) }
   }
 
+  /// Whether `a` and `b`, of one length of at least eight, are equal from `start` on: a word
+  /// at a time, the last word ending with the texts (some bytes compared twice).
+  static func equals(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    guard let x = a.baseAddress, let y = b.baseAddress, a.count == b.count, a.count >= 8 else {
+      return a.elementsEqual(b)
+    }
+    var i = start
+    while i + 8 < a.count {
+      if ByteWord.load(x + i) != ByteWord.load(y + i) { return false }
+      i += 8
+    }
+    return ByteWord.load(x + a.count - 8) == ByteWord.load(y + a.count - 8)
+  }
+
   /// Byte equality with an ASCII literal; cheaper than `elementsEqual` on a `String.UTF8View`.
   @inline(__always) static func equals(_ a: UnsafeBufferPointer<UInt8>, _ b: StaticString) -> Bool {
     b.withUTF8Buffer { b in

@@ -23,7 +23,15 @@
     position < roomCount ? room[position] : overflow[position - roomCount]
   }
 
-  mutating func append(_ element: Element) {
+  /// The position of the first element `predicate` accepts; the elements in `room` read
+  /// straight from it, without the subscript's choice between room and array for each.
+  @inline(__always) func firstPosition(where predicate: (Element) -> Bool) -> Int? {
+    for position in 0..<roomCount where predicate(room[position]) { return position }
+    guard let found = overflow.firstIndex(where: predicate) else { return nil }
+    return roomCount + found
+  }
+
+  @inline(__always) mutating func append(_ element: Element) {
     if roomCount < room.count {
       room.initializeElement(at: roomCount, to: element)
       roomCount += 1

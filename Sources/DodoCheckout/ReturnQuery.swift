@@ -1,52 +1,3 @@
-/// A name or value of a return URL's query as it stands in the URL, still percent-encoded.
-///
-/// It points into the text it was read from, so it is only valid inside the closure of
-/// `ReturnQuery.withReturnURL(_:_:)` or `ReturnQuery.withQuery(_:_:)`.
-@_spi(Scanning) public struct QueryText: BitwiseCopyable {
-  /// The encoded bytes.
-  public let encoded: UnsafeBufferPointer<UInt8>
-  /// Whether the text holds a `%`; when it does not, the encoded bytes are the decoded text.
-  public let isEscaped: Bool
-  /// Whether the text is ASCII without escapes: then its bytes compare as its string does.
-  let isPlainASCII: Bool
-
-  init(_ encoded: UnsafeBufferPointer<UInt8>, isEscaped: Bool, hasNonASCII: Bool) {
-    self.encoded = encoded
-    self.isEscaped = isEscaped
-    self.isPlainASCII = !isEscaped && !hasNonASCII
-  }
-
-  /// No text at all (`payment_id=`); decoding never empties a non-empty text.
-  public var isEmpty: Bool { encoded.isEmpty }
-
-  /// The decoded text; bytes that are not UTF-8 become U+FFFD.
-  public var decoded: String {
-    PercentDecoding.string(encoded, 0..<encoded.count, escaped: isEscaped)
-  }
-
-  /// Calls `body` with the decoded bytes, which need not be UTF-8 (`%FF`). Inlinable, so
-  /// that a caller in another module gets it specialized instead of a generic-metadata lookup
-  /// on every call.
-  @inlinable
-  public func withDecodedBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-    guard isEscaped else { return try body(encoded) }
-    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: encoded.count) { buffer in
-      let count = PercentDecoding.decode(encoded, into: buffer)
-      return try body(UnsafeBufferPointer(rebasing: buffer[..<count]))
-    }
-  }
-
-  /// Whether both texts decode to equal strings, as the keys of the SDK's `raw` dictionary
-  /// compare: plain ASCII byte for byte, anything else as `String`s (canonical equivalence,
-  /// U+FFFD for bytes that are not UTF-8).
-  func decodesEqual(to other: QueryText) -> Bool {
-    guard isPlainASCII && other.isPlainASCII else { return decoded == other.decoded }
-    guard encoded.count == other.encoded.count else { return false }
-    for i in 0..<encoded.count where encoded[i] != other.encoded[i] { return false }
-    return true
-  }
-}
-
 /// A return URL's query read in place: the one reading of the result rules (spec 1.4).
 ///
 /// `CheckoutResult(returnURL:)` is this reading made into strings; a caller that streams
@@ -56,10 +7,23 @@
   public struct Parameter: BitwiseCopyable {
     public let name: QueryText
     public let value: QueryText
+    /// The name's first eight bytes (fewer for a shorter name, the lanes above zero): the
+    /// search for a repeated name compares this word before any byte.
+    let nameWord: UInt64
 
     /// This value under the name of `first`, the parameter it repeats: a repeated name keeps
     /// its first spelling and its last value.
-    fileprivate func withName(of first: Parameter) -> Parameter { Parameter(name: first.name, value: value) }
+    fileprivate func withName(of first: Parameter) -> Parameter {
+      Parameter(name: first.name, value: value, nameWord: first.nameWord)
+    }
+
+    /// Whether both names decode to equal strings (`QueryText.decodesEqual(to:)`); two
+    /// plain ASCII names by their first word and length before their other bytes.
+    fileprivate func hasName(of other: Parameter) -> Bool {
+      guard name.isPlainASCII && other.name.isPlainASCII else { return name.decodesEqual(to: other.name) }
+      return nameWord == other.nameWord && name.encoded.count == other.name.encoded.count
+        && (name.encoded.count <= 8 || ASCII.equals(name.encoded, other.name.encoded, from: 8))
+    }
   }
 
   /// Every parameter in the order its name first appears; a repeated name keeps its last value.
@@ -77,8 +41,14 @@
   /// the writers, the warnings and the tally each ask for it.
   public private(set) var status = CheckoutStatus.pending
 
-  private static func status(of rawStatus: QueryText?) -> CheckoutStatus {
-    guard let rawStatus else { return .pending }
+  /// The status `rawStatus`, read from `bytes` at `offset`, stands for: the words of the
+  /// bytes as they stand when they hold no escape (`CheckoutStatus(statusIn:at:count:)`).
+  private static func status(of rawStatus: QueryText, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
+    -> CheckoutStatus
+  {
+    guard rawStatus.isEscaped else {
+      return CheckoutStatus(statusIn: bytes, at: offset, count: rawStatus.encoded.count)
+    }
     // The recognized values are 6 to 9 bytes; anything longer is pending however written.
     guard rawStatus.encoded.count <= 27 else { return .pending }
     return rawStatus.withDecodedBytes { CheckoutStatus(statusBytes: $0) }
@@ -97,26 +67,58 @@
   public static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R)
     throws(CheckoutError) -> R
   {
-    let query = try queryRange(ofReturnURL: url)
-    return withRoom { body(ReturnQuery(url, query, room: $0)) }
+    try withReturnURL(url) { query, _ in body(query) }
+  }
+
+  /// `withReturnURL(_:_:)`, `body` also given the range of the URL's authority (userinfo,
+  /// host and port), in which `ReturnInput` looks for a checkout page.
+  static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, Range<Int>) -> R)
+    throws(CheckoutError) -> R
+  {
+    let parts = try returnURLParts(url)
+    return try read(url, queryFrom: scanStart(parts)) { body($0, authorityRange(parts)) }
+  }
+
+  /// Reads the query of `bytes` from `start` and calls `body` with it, or throws what of the
+  /// query or fragment is not URL text.
+  private static func read<R>(_ bytes: UnsafeBufferPointer<UInt8>, queryFrom start: Int, _ body: (ReturnQuery) -> R)
+    throws(CheckoutError) -> R
+  {
+    let read = withRoom { room -> Result<R, CheckoutError> in
+      let query = ReturnQuery(bytes, queryFrom: start, room: room)
+      if let error = query.unreadable { return .failure(.invalidURL(error, kind: .incoming)) }
+      return .success(body(query))
+    }
+    return try read.get()
   }
 
   /// Reads the return URL `url` as `dodo start` reads a return coming back
   /// (`ReturnURL.reading(_:)`): a URL with a host up to its query, and its query read as far
   /// as it goes, `unreadablePart` saying what is not URL text; `nil` when it is not even that.
-  package static func withReturnURLAsReturned<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) -> R? {
+  /// `body` is also given the range of the URL's authority, as by `withReturnURL(_:_:)`.
+  package static func withReturnURLAsReturned<R>(
+    _ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, Range<Int>) -> R
+  ) -> R? {
     guard let parts = try? URLReader.read(url, checking: .beforeQuery), let authority = parts.authority,
       !authority.host.isEmpty
     else { return nil }
-    return body(ReturnQuery(returnURL: url, parts))
+    return withRoom { body(ReturnQuery(returnURL: url, parts, room: $0), authorityRange(parts)) }
   }
+
+  /// The authority of a URL that has one: from after the scheme's `://` to the path.
+  private static func authorityRange(_ parts: URLParts) -> Range<Int> {
+    (parts.scheme.upperBound + 3)..<parts.path.lowerBound
+  }
+
+  /// Where the query's pass starts in a URL read into `parts`: after the `?`, or at the `#`
+  /// or the end when there is no query.
+  private static func scanStart(_ parts: URLParts) -> Int { parts.query?.lowerBound ?? parts.path.upperBound }
 
   /// Reads a bare query (`status=…&…`, with or without a leading `?`) like `withReturnURL`.
   public static func withQuery<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError)
     -> R
   {
-    let query = try queryRange(ofQuery: text)
-    return withRoom { body(ReturnQuery(text, query, room: $0)) }
+    try read(text, queryFrom: queryStart(ofQuery: text), body)
   }
 
   /// Room on the stack for the parameters and license keys of a usual query (`QueryList`).
@@ -139,155 +141,211 @@
 
   /// What of the query or fragment is not URL text (a space, a control character, a bad `%`
   /// escape), as a phrase such as "it contains a space at position 52 (…)"; `nil` when all is.
-  /// Set only by the reading of a URL coming back to a checkout (`ReturnURL.reading(_:)`),
+  /// Set only by the reading of a URL coming back to a checkout (`ReturnURL.reading(_:)`;
+  /// the strict readings throw it instead),
   /// which is matched on scheme, host and path alone (spec 1.3): such a URL still comes back,
   /// and its query is read as far as it goes, the bad part as given.
-  package private(set) var unreadablePart: String?
+  package var unreadablePart: String? { unreadable?.reason }
+  /// Why the query or fragment is not URL text; the error rather than its phrase, so that a
+  /// reading holds no string to release (one per URL of `explain-status -`).
+  private var unreadable: URLSyntaxError?
+  /// Where the query's pass read the query: from after its `?` to its `#` or the end.
+  private(set) var queryRange = 0..<0
+  /// Whether the query holds `&amp;` (HTML's `&`, as an email writes it), seen at each `&` on
+  /// the way: `ReturnInput` then cleans the input and reads it again.
+  private(set) var holdsHTMLAmpersand = false
+  /// The typed fields whose names the query has named, one bit each (`QueryField.rawValue`).
+  private var fieldsNamed: UInt8 = 0
 
   /// Reads the query of the return URL `url`, which must be URL text throughout.
   init(returnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) {
-    self.init(url, try Self.queryRange(ofReturnURL: url))
+    self.init(url, queryFrom: Self.scanStart(try Self.returnURLParts(url)))
+    if let unreadable { throw .invalidURL(unreadable, kind: .incoming) }
   }
 
-  /// The query's range in the return URL `url`, which must be URL text throughout.
-  static func queryRange(ofReturnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> Range<Int> {
+  /// The parts of the return URL `url` up to its query, once all before the query is URL text
+  /// with a scheme and a host. The query and the fragment are left to the query's own pass
+  /// (`init(_:queryFrom:room:)`), which finds what of them is not URL text too: one pass over
+  /// the longest part of a return URL, not three.
+  private static func returnURLParts(_ url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> URLParts {
     let parts: URLParts
-    do throws(URLSyntaxError) { parts = try URLReader.read(url) } catch { throw .invalidURL(error, kind: .incoming) }
+    do throws(URLSyntaxError) { parts = try URLReader.read(url, checking: .beforeQuery, findingFragment: false) } catch
+    {
+      throw .invalidURL(characterError(in: url) ?? error, kind: .incoming)
+    }
     guard let authority = parts.authority, !authority.host.isEmpty else {
+      if let error = characterError(in: url) { throw .invalidURL(error, kind: .incoming) }
       throw .invalidReturnUrl(
         "it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return?status=succeeded'")
     }
-    return parts.query ?? 0..<0
+    return parts
+  }
+
+  /// What of `url` is not URL text, anywhere: an error there is the one to report before any
+  /// other, as `URLReader.read(_:)` checks all the text first.
+  private static func characterError(in url: UnsafeBufferPointer<UInt8>) -> URLSyntaxError? {
+    do throws(URLSyntaxError) { try URLReader.checkCharacters(url) } catch { return error }
+    return nil
   }
 
   /// Reads the query of `url`, already read into `parts` with `URLReader.read(_:checking: .beforeQuery)`:
   /// whatever the query holds, with `unreadablePart` saying what is not URL text.
-  init(returnURL url: UnsafeBufferPointer<UInt8>, _ parts: URLParts) {
-    self.init(url, parts.query ?? 0..<0)
-    do throws(URLSyntaxError) { try URLReader.checkCharacters(url, in: parts.path.upperBound..<url.count) } catch {
-      unreadablePart = error.reason
-    }
+  init(returnURL url: UnsafeBufferPointer<UInt8>, _ parts: URLParts, room: Room = noRoom) {
+    self.init(url, queryFrom: Self.scanStart(parts), room: room)
   }
 
-  static func queryRange(ofQuery text: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> Range<Int> {
-    do throws(URLSyntaxError) { try URLReader.checkCharacters(text) } catch {
-      throw .invalidURL(error, kind: .incoming)
-    }
-    let start = text.first == UInt8(ascii: "?") ? 1 : 0
-    var end = start
-    while end < text.count, text[end] != UInt8(ascii: "#") { end += 1 }
-    return start..<end
+  /// Where the bare query `text` starts: after its `?`, if it has one.
+  static func queryStart(ofQuery text: UnsafeBufferPointer<UInt8>) -> Int {
+    text.first == UInt8(ascii: "?") ? 1 : 0
   }
 
   /// Above this many distinct names, a hash index replaces the linear search for repeats,
   /// so that a hostile query with many names stays linear.
   private static let linearSearchLimit = 16
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, _ query: Range<Int>, room: Room = noRoom) {
+  /// Reads the query that starts at `start` and runs to the first `#` or the end of
+  /// `bytes`, in the one pass that also finds what of it is not URL text (a space, a control
+  /// character, a bad `%` escape: `unreadable`, as `URLReader.checkCharacters` says it), and
+  /// then checks the fragment after it.
+  init(_ bytes: UnsafeBufferPointer<UInt8>, queryFrom start: Int, room: Room = noRoom) {
     parameters = QueryList(room: room.parameters)
     licenseKeys = QueryList(room: room.licenseKeys)
-    guard !query.isEmpty else { return }
-    defer { status = Self.status(of: rawStatus) }
+    guard let base = bytes.baseAddress else { return }
     var index: [String: Int]?
-    var i = query.lowerBound
-    while i < query.upperBound {
-      // One pass finds the piece's end, its first '=', and whether name or value has escapes
-      // or other bytes than ASCII; eight bytes at a time while none of them is one of those.
-      var end = i
+    let count = bytes.count
+    var i = start
+    while i < count {
+      // One pass finds the piece's end, its first '=', whether name or value has escapes
+      // or other bytes than ASCII, and what is not URL text, jumping from one such byte to
+      // the next.
+      let pieceStart = i
       var equals = -1
       var escaped = (name: false, value: false)
       var nonASCII = (name: false, value: false)
-      while end < query.upperBound {
-        while end + 8 <= query.upperBound, !Self.hasSpecialByte(ByteWord(bytes, at: end)) {
-          end += 8
+      while true {
+        i = Self.nextSpecial(bytes, from: i, to: count)
+        guard i < count else { break }
+        let c = base[i]
+        if c == UInt8(ascii: "&") {
+          // "amp;" as one little-endian word of four bytes.
+          if count - i >= 5,
+            UInt32(littleEndian: UnsafeRawPointer(base + i + 1).loadUnaligned(as: UInt32.self)) == 0x3B70_6D61
+          {
+            holdsHTMLAmpersand = true
+          }
+          break
         }
-        guard end < query.upperBound else { break }
-        let c = bytes[end]
-        if c == UInt8(ascii: "&") { break }
-        if c == UInt8(ascii: "%") {
+        if c == UInt8(ascii: "#") { break }
+        switch c {
+        case UInt8(ascii: "="): if equals < 0 { equals = i }
+        case UInt8(ascii: "%"):
           if equals < 0 { escaped.name = true } else { escaped.value = true }
-        } else if c >= 0x80 {
+          if unreadable == nil,
+            !(i + 2 < count && URLReader.isHexDigit(base[i + 1]) && URLReader.isHexDigit(base[i + 2]))
+          {
+            unreadable = .malformedEscape(at: i)
+          }
+        case 0x80...:
           if equals < 0 { nonASCII.name = true } else { nonASCII.value = true }
-        } else if equals < 0, c == UInt8(ascii: "=") {
-          equals = end
+          if unreadable == nil, c == 0xC2, i + 1 < count, (0x80...0x9F).contains(base[i + 1]) {
+            unreadable = .controlCharacter(at: i)  // U+0080...U+009F, the C1 controls
+          }
+        case 0x21..<0x7F: break  // `$`, which shares the mask's range with `#`, `%` and `&`
+        default: if unreadable == nil { unreadable = c == 0x20 ? .space(at: i) : .controlCharacter(at: i) }
         }
-        end += 1
+        i += 1
       }
-      defer { i = end + 1 }
-      if end == i { continue }  // an empty piece ("a=1&&b=2") is no parameter
-      let name = QueryText(
-        UnsafeBufferPointer(rebasing: bytes[i..<(equals < 0 ? end : equals)]), isEscaped: escaped.name,
-        hasNonASCII: nonASCII.name)
-      let value = QueryText(
-        UnsafeBufferPointer(rebasing: bytes[(equals < 0 ? end : equals + 1)..<end]), isEscaped: escaped.value,
-        hasNonASCII: nonASCII.value)
-      switch Field(name) {
-      case .status: rawStatus = value
-      case .paymentId: paymentId = value.isEmpty ? nil : value
-      case .subscriptionId: subscriptionId = value.isEmpty ? nil : value
-      case .customerEmail: customerEmail = value.isEmpty ? nil : value
-      case .licenseKey where !value.isEmpty: licenseKeys.append(value)
-      case .licenseKey, nil: break
+      if i > pieceStart {  // an empty piece ("a=1&&b=2") is no parameter
+        add(
+          bytes, pieceStart..<i, equals: equals, escaped: escaped, nonASCII: nonASCII, index: &index)
       }
-      insert(Parameter(name: name, value: value), index: &index)
+      guard i < count, base[i] == UInt8(ascii: "&") else { break }
+      i += 1
+    }
+    queryRange = start..<min(i, count)
+    if unreadable == nil, i < count {
+      do throws(URLSyntaxError) { try URLReader.checkCharacters(bytes, in: (i + 1)..<count) } catch {
+        unreadable = error
+      }
     }
   }
 
-  /// Whether any of the eight bytes of `word` is `&`, `=`, `%` or not ASCII.
-  @inline(__always) private static func hasSpecialByte(_ word: ByteWord) -> Bool {
-    ByteWord.any(
-      word.equal(to: UInt8(ascii: "&")) | word.equal(to: UInt8(ascii: "=")) | word.equal(to: UInt8(ascii: "%"))
-        | word.nonASCII)
+  /// Reads the piece `bytes[piece]` into its parameter and field.
+  @inline(__always)
+  private mutating func add(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>, equals: Int, escaped: (name: Bool, value: Bool),
+    nonASCII: (name: Bool, value: Bool), index: inout [String: Int]?
+  ) {
+    guard let base = bytes.baseAddress else { return }
+    let nameEnd = equals < 0 ? piece.upperBound : equals
+    let valueStart = equals < 0 ? piece.upperBound : equals + 1
+    let name = QueryText(
+      UnsafeBufferPointer(start: base + piece.lowerBound, count: nameEnd - piece.lowerBound), isEscaped: escaped.name,
+      hasNonASCII: nonASCII.name)
+    let value = QueryText(
+      UnsafeBufferPointer(start: base + valueStart, count: piece.upperBound - valueStart), isEscaped: escaped.value,
+      hasNonASCII: nonASCII.value)
+    let nameWord = ByteWord.partial(bytes, at: piece.lowerBound, count: min(8, nameEnd - piece.lowerBound))
+    let field = QueryField(name, firstWord: nameWord)
+    switch field {
+    case .status:
+      rawStatus = value
+      status = Self.status(of: value, in: bytes, at: valueStart)
+    case .paymentId: paymentId = value.isEmpty ? nil : value
+    case .subscriptionId: subscriptionId = value.isEmpty ? nil : value
+    case .customerEmail: customerEmail = value.isEmpty ? nil : value
+    case .licenseKey where !value.isEmpty: licenseKeys.append(value)
+    case .licenseKey, nil: break
+    }
+    let parameter = Parameter(name: name, value: value, nameWord: nameWord)
+    // A field's name named for the first time repeats no earlier name: an earlier name that
+    // decodes to it would have been that field. The usual query's names are all fields.
+    if let field, fieldsNamed & field.rawValue == 0, index == nil {
+      fieldsNamed |= field.rawValue
+      parameters.append(parameter)
+      if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
+      return
+    }
+    if let field { fieldsNamed |= field.rawValue }
+    insert(parameter, index: &index)
   }
 
-  private mutating func insert(_ parameter: Parameter, index: inout [String: Int]?) {
-    if index == nil {
-      if let at = parameters.firstIndex(where: { $0.name.decodesEqual(to: parameter.name) }) {
-        parameters.replace(at: at, with: parameter.withName(of: parameters[at]))
-        return
-      }
-      parameters.append(parameter)
-      if parameters.count > Self.linearSearchLimit {
-        index = Dictionary(
-          parameters.enumerated().lazy.map { ($1.name.decoded, $0) }, uniquingKeysWith: { first, _ in first })
-      }
-    } else if let at = index?[parameter.name.decoded] {
+  /// The index of the first `&`, `=`, `%` or non-ASCII byte of `bytes[start..<end]`, or `end`.
+  @inline(__always)
+  private static func nextSpecial(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+    ByteWord.firstMarked(in: bytes, from: start, to: end, specialBytes)
+  }
+
+  /// Marks the bytes of `word` that the query's pass looks at: `#`, `$`, `%` and `&` (0x23
+  /// to 0x26, one range), `=`, and all that is not printable ASCII.
+  @inline(__always) private static func specialBytes(_ word: UInt64) -> UInt64 {
+    (~ByteWord.atLeast(word, 0x21) | ByteWord.atLeast(word, 0x23) & ~ByteWord.atLeast(word, 0x27)
+      | ByteWord.atLeast(word, 0x7F)) & ByteWord.highs | ByteWord.exactlyEqual(word, UInt8(ascii: "="))
+  }
+
+  /// Adds `parameter`, or gives the parameter whose name it repeats its value: by a linear
+  /// search, inlined into the scan, up to `linearSearchLimit` names; by `index` beyond.
+  @inline(__always) private mutating func insert(_ parameter: Parameter, index: inout [String: Int]?) {
+    guard index == nil else { return insert(parameter, indexed: &index) }
+    if let at = parameters.firstPosition(where: { $0.hasName(of: parameter) }) {
+      parameters.replace(at: at, with: parameter.withName(of: parameters[at]))
+      return
+    }
+    parameters.append(parameter)
+    if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
+  }
+
+  /// The position of each name's first parameter, by its decoded name.
+  private func indexOfNames() -> [String: Int] {
+    Dictionary(parameters.enumerated().lazy.map { ($1.name.decoded, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  private mutating func insert(_ parameter: Parameter, indexed index: inout [String: Int]?) {
+    if let at = index?[parameter.name.decoded] {
       parameters.replace(at: at, with: parameter.withName(of: parameters[at]))
     } else {
       index?[parameter.name.decoded] = parameters.count
       parameters.append(parameter)
-    }
-  }
-
-  /// The parameters read into typed fields.
-  private enum Field {
-    case status, paymentId, subscriptionId, customerEmail, licenseKey
-
-    /// The field the name stands for. Names match as strings, exactly as the SDK's do: plain
-    /// ASCII by its bytes, anything else decoded and compared as a `String`.
-    init?(_ name: QueryText) {
-      guard name.isPlainASCII else {
-        // The names are 5 to 15 characters; written with escapes, at most 15 * 4 * 3 bytes.
-        guard name.encoded.count >= 5, name.encoded.count <= 180 else { return nil }
-        switch name.decoded {
-        case "status": self = .status
-        case "payment_id": self = .paymentId
-        case "subscription_id": self = .subscriptionId
-        case "email": self = .customerEmail
-        case "license_key": self = .licenseKey
-        default: return nil
-        }
-        return
-      }
-      let bytes = name.encoded
-      switch bytes.count {
-      case 6 where ASCII.equals(bytes, "status"): self = .status
-      case 10 where ASCII.equals(bytes, "payment_id"): self = .paymentId
-      case 15 where ASCII.equals(bytes, "subscription_id"): self = .subscriptionId
-      case 5 where ASCII.equals(bytes, "email"): self = .customerEmail
-      case 11 where ASCII.equals(bytes, "license_key"): self = .licenseKey
-      default: return nil
-      }
     }
   }
 }

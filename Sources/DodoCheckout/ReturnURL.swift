@@ -37,7 +37,7 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
         let port = authority.port.flatMap {
           $0.isEmpty ? nil : $0.reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) }
         }
-        let own = ReturnQuery(bytes, parts.query ?? 0..<0).parameters.map(EchoedParameter.init)
+        let own = ReturnQuery(returnURL: bytes, parts).parameters.map(EchoedParameter.init)
         return (
           Self.lowercased(bytes, parts.scheme), Self.lowercased(bytes, authority.host),
           Self.normalizedPath(bytes, parts.path), port, own

@@ -61,22 +61,22 @@ enum URLReader {
     case beforeQuery
   }
 
-  static func read(_ bytes: UnsafeBufferPointer<UInt8>, checking: Checking = .whole) throws(URLSyntaxError) -> URLParts
-  {
+  /// Reads `bytes` into its parts. `findingFragment: false` leaves the query running to the
+  /// end and no fragment, for a caller whose own pass over the query finds its `#`
+  /// (`ReturnQuery.init(_:queryFrom:room:)`): the query is then read once, not twice.
+  static func read(
+    _ bytes: UnsafeBufferPointer<UInt8>, checking: Checking = .whole, findingFragment: Bool = true
+  ) throws(URLSyntaxError) -> URLParts {
     let count = bytes.count
     guard count > 0 else { throw .empty }
-    switch checking {
-    case .whole: try checkCharacters(bytes)
-    case .beforeQuery: try checkCharacters(bytes, in: 0..<endOfPath(bytes))
-    }
+    // The first `?` or `#` ends the path, whatever comes before it; the characters before it
+    // are checked in the same pass, those after it (with `.whole`) in order after them.
+    let pathEnd = try checkedEndOfPath(bytes)
+    if checking == .whole { try checkCharacters(bytes, in: pathEnd..<count) }
 
     // scheme ":"
     var i = 0
-    while i < count, bytes[i] != UInt8(ascii: ":") {
-      let c = bytes[i]
-      if c == UInt8(ascii: "/") || c == UInt8(ascii: "?") || c == UInt8(ascii: "#") { break }
-      i += 1
-    }
+    while i < pathEnd, bytes[i] != UInt8(ascii: ":"), bytes[i] != UInt8(ascii: "/") { i += 1 }
     guard i < count, bytes[i] == UInt8(ascii: ":"), i > 0 else { throw .missingScheme }
     let scheme = 0..<i
     guard isAlpha(bytes[0]) else { throw .invalidScheme }
@@ -88,89 +88,92 @@ enum URLReader {
     if i + 1 < count, bytes[i] == UInt8(ascii: "/"), bytes[i + 1] == UInt8(ascii: "/") {
       i += 2
       let start = i
+      // Up to the first `/` (or the path's end), the last `@` on the way ending the userinfo.
       var lastAt = -1
-      while i < count {
-        let c = bytes[i]
-        if c == UInt8(ascii: "/") || c == UInt8(ascii: "?") || c == UInt8(ascii: "#") { break }
-        if c == UInt8(ascii: "@") { lastAt = i }
+      while true {
+        i = ByteWord.firstMarked(in: bytes, from: i, to: pathEnd) {
+          ByteWord.exactlyEqual($0, UInt8(ascii: "/")) | ByteWord.exactlyEqual($0, UInt8(ascii: "@"))
+        }
+        guard i < pathEnd, bytes[i] == UInt8(ascii: "@") else { break }
+        lastAt = i
         i += 1
       }
       authority = try readAuthority(bytes, start..<i, lastAt: lastAt)
     }
 
     // path, "?" query, "#" fragment
-    let pathStart = i
-    while i < count, bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") { i += 1 }
-    let path = pathStart..<i
+    let path = i..<pathEnd
+    i = pathEnd
     var query: Range<Int>?
     if i < count, bytes[i] == UInt8(ascii: "?") {
       i += 1
       let queryStart = i
-      i = firstHash(bytes, from: i)
+      i = findingFragment ? firstHash(bytes, from: i) : count
       query = queryStart..<i
     }
     var fragment: Range<Int>?
-    if i < count, bytes[i] == UInt8(ascii: "#") { fragment = (i + 1)..<count }
+    if findingFragment, i < count, bytes[i] == UInt8(ascii: "#") { fragment = (i + 1)..<count }
     return URLParts(scheme: scheme, authority: authority, path: path, query: query, fragment: fragment)
   }
 
-  /// The index of the first `?` or `#`, or the end.
-  static func endOfPath(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+  /// The index of the first `?` or `#`, or the end, once the bytes before it are checked
+  /// as `checkCharacters` checks them: one pass for both.
+  private static func checkedEndOfPath(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLSyntaxError) -> Int {
+    let end = bytes.count
+    var i = 0
+    while true {
+      i = ByteWord.firstMarked(in: bytes, from: i, to: end) {
+        notPlain($0) | ByteWord.exactlyEqual($0, UInt8(ascii: "?")) | ByteWord.exactlyEqual($0, UInt8(ascii: "#"))
+      }
+      guard i < end, bytes[i] != UInt8(ascii: "?"), bytes[i] != UInt8(ascii: "#") else { return i }
+      i = try checked(bytes, at: i, end: end)
+    }
   }
 
   /// The index of the first `#` at or after `start`, or the end: the query is the longest
   /// part of a return URL, so it is searched eight bytes at a time.
   private static func firstHash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    var i = start
-    while i + 8 <= bytes.count, !ByteWord.any(ByteWord(bytes, at: i).equal(to: UInt8(ascii: "#"))) {
-      i += 8
-    }
-    while i < bytes.count, bytes[i] != UInt8(ascii: "#") { i += 1 }
-    return i
+    ByteWord.firstMarked(in: bytes, from: start, to: bytes.count) { ByteWord.exactlyEqual($0, UInt8(ascii: "#")) }
   }
 
   /// Rejects spaces, control characters and malformed escapes anywhere in the text.
   ///
   /// Eight bytes at a time while they are all plain (printable ASCII other than `%`, the
-  /// common case), one at a time from the first byte that needs a closer look.
+  /// common case), and from a word that is not, straight to the byte that needs a closer look.
   static func checkCharacters(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLSyntaxError) {
     try checkCharacters(bytes, in: 0..<bytes.count)
   }
 
   /// `checkCharacters(_:)` for `bytes[range]`; the offset in an error counts from the start of `bytes`.
   static func checkCharacters(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) throws(URLSyntaxError) {
-    var i = range.lowerBound
     let end = range.upperBound
+    var i = ByteWord.firstMarked(in: bytes, from: range.lowerBound, to: end, notPlain)
     while i < end {
-      if i + 8 <= end, isPlain(ByteWord(bytes, at: i)) {
-        i += 8
-        continue
-      }
-      let c = bytes[i]
-      if c > 0x20 && c < 0x7F && c != UInt8(ascii: "%") {
-        i += 1
-        continue
-      }
-      switch c {
-      case 0x20: throw .space(at: i)
-      case 0..<0x20, 0x7F: throw .controlCharacter(at: i)
-      case UInt8(ascii: "%"):
-        guard i + 2 < end, hexValue(bytes[i + 1]) != nil, hexValue(bytes[i + 2]) != nil else {
-          throw .malformedEscape(at: i)
-        }
-        i += 3
-      case 0xC2 where i + 1 < end && (0x80...0x9F).contains(bytes[i + 1]):
-        throw .controlCharacter(at: i)  // U+0080...U+009F, the C1 controls
-      default:
-        i += 1
-      }
+      i = ByteWord.firstMarked(in: bytes, from: try checked(bytes, at: i, end: end), to: end, notPlain)
     }
   }
 
-  /// Whether all eight bytes of `word` are in 0x21...0x7E and none is `%`.
-  @inline(__always) static func isPlain(_ word: ByteWord) -> Bool {
-    !ByteWord.any(word.below(0x21) | word.nonASCII | word.equal(to: 0x7F) | word.equal(to: UInt8(ascii: "%")))
+  /// Checks the byte at `i`, which `notPlain` marks, and returns the index after it (after
+  /// its escape, for a `%`); `end` bounds what an escape or a C1 control may span.
+  @inline(__always)
+  private static func checked(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) throws(URLSyntaxError) -> Int {
+    switch bytes[i] {
+    case 0x20: throw .space(at: i)
+    case 0..<0x20, 0x7F: throw .controlCharacter(at: i)
+    case UInt8(ascii: "%"):
+      guard i + 2 < end, isHexDigit(bytes[i + 1]), isHexDigit(bytes[i + 2]) else { throw .malformedEscape(at: i) }
+      return i + 3
+    case 0xC2 where i + 1 < end && (0x80...0x9F).contains(bytes[i + 1]):
+      throw .controlCharacter(at: i)  // U+0080...U+009F, the C1 controls
+    default:
+      return i + 1
+    }
+  }
+
+  /// Marks the bytes of `word` that are not in 0x21...0x7E, and `%`.
+  @inline(__always) private static func notPlain(_ word: UInt64) -> UInt64 {
+    (~ByteWord.atLeast(word, 0x21) | ByteWord.atLeast(word, 0x7F)) & ByteWord.highs
+      | ByteWord.exactlyEqual(word, UInt8(ascii: "%"))
   }
 
   private static func readAuthority(
@@ -195,8 +198,9 @@ enum URLReader {
         port = (hostEnd + 1)..<range.upperBound
       }
     } else {
-      var j = hostStart
-      while j < range.upperBound, bytes[j] != UInt8(ascii: ":") { j += 1 }
+      let j = ByteWord.firstMarked(in: bytes, from: hostStart, to: range.upperBound) {
+        ByteWord.exactlyEqual($0, UInt8(ascii: ":"))
+      }
       hostEnd = j
       if j < range.upperBound { port = (j + 1)..<range.upperBound }
     }
@@ -217,6 +221,8 @@ enum URLReader {
   @inline(__always) static func isSchemeCharacter(_ c: UInt8) -> Bool {
     isAlpha(c) || isDigit(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
   }
+
+  @inline(__always) static func isHexDigit(_ c: UInt8) -> Bool { hexValue(c) != nil }
 
   @inline(__always) static func hexValue(_ c: UInt8) -> UInt8? {
     switch c {

@@ -24,6 +24,10 @@ public enum ReturnInput {
   ) throws(CheckoutError) {
     var warnings: InputWarnings = []
     let unwrapped = unwrapped(input, &warnings)
+    // The usual input, a return URL, is read in place at once; only one that may hold `&amp;`,
+    // or one the strict reading refuses, takes the longer way below (which reads it again).
+    // (A text the URL reader reads has a scheme: `hasScheme` is not asked first.)
+    if (try? readInPlace(unwrapped, warnings, body)) == true { return }
     guard containsHTMLAmpersand(unwrapped) else { return try readCleaned(unwrapped, warnings, body) }
     warnings.insert(.htmlAmpersand)
     var cleaned = [UInt8]()
@@ -34,6 +38,31 @@ public enum ReturnInput {
       i += isHTMLAmpersand(unwrapped, at: i) ? 5 : 1
     }
     try cleaned.withUnsafeBufferPointer { bytes throws(CheckoutError) in try readCleaned(bytes, warnings, body) }
+  }
+
+  /// Reads the return URL `input` in place and calls `body` with the reading, unless the input
+  /// may hold `&amp;` (the query's pass saw one, or there is a `;` before or after the query):
+  /// `false` then, and `body` is not called. Saves a pass over the whole input for the `;`.
+  private static func readInPlace(
+    _ input: UnsafeBufferPointer<UInt8>, _ warnings: InputWarnings, _ body: (ReturnQuery, InputWarnings) -> Void
+  ) throws(CheckoutError) -> Bool {
+    try ReturnQuery.withReturnURL(input) { query, authority in
+      guard !query.holdsHTMLAmpersand,
+        ASCIIBytes.lacks(UInt8(ascii: ";"), in: UnsafeBufferPointer(rebasing: input[..<query.queryRange.lowerBound])),
+        ASCIIBytes.lacks(UInt8(ascii: ";"), in: UnsafeBufferPointer(rebasing: input[query.queryRange.upperBound...]))
+      else { return false }
+      body(query, urlWarnings(input, warnings, query, authority: authority))
+      return true
+    }
+  }
+
+  /// The warnings of a return URL read with its authority: `warnings`, a checkout page, and
+  /// the reading's own.
+  private static func urlWarnings(
+    _ input: UnsafeBufferPointer<UInt8>, _ warnings: InputWarnings, _ query: ReturnQuery, authority: Range<Int>
+  ) -> InputWarnings {
+    (isCheckoutPage(input, authority: authority) ? warnings.union(.checkoutPage) : warnings)
+      .union(.of(query, fromQuery: true))
   }
 
   /// `input` without the `<…>` or quotes a mail client or a chat put around it.
@@ -76,15 +105,14 @@ public enum ReturnInput {
     _ input: UnsafeBufferPointer<UInt8>, _ warnings: InputWarnings, _ body: (ReturnQuery, InputWarnings) -> Void
   ) throws(CheckoutError) {
     if hasScheme(input) {
-      let found = isCheckoutPage(input) ? warnings.union(.checkoutPage) : warnings
       do throws(CheckoutError) {
-        return try ReturnQuery.withReturnURL(input) { body($0, found.union(.of($0, fromQuery: true))) }
+        return try ReturnQuery.withReturnURL(input) { body($0, urlWarnings(input, warnings, $0, authority: $1)) }
       } catch {
         // What start reads, this reads too; only once the strict reading failed, so the usual
         // input pays nothing for it.
-        let read = ReturnQuery.withReturnURLAsReturned(input) { query in
+        let read = ReturnQuery.withReturnURLAsReturned(input) { query, authority in
           guard query.unreadablePart != nil else { return false }
-          body(query, found.union(.unreadableQuery).union(.of(query, fromQuery: true)))
+          body(query, urlWarnings(input, warnings.union(.unreadableQuery), query, authority: authority))
           return true
         }
         if read != true { throw error }
@@ -119,20 +147,15 @@ public enum ReturnInput {
   /// Whether a URL's host is Dodo Payments' checkout (`checkout.dodopayments.com`, or a
   /// subdomain such as `test.checkout.dodopayments.com`): the page the customer paid on, not
   /// where they were sent back to.
-  private static func isCheckoutPage(_ url: UnsafeBufferPointer<UInt8>) -> Bool {
-    // The host holds the 25 bytes of the domain, after at least "x://".
-    guard url.count > 28, let colon = url.firstIndex(of: UInt8(ascii: ":")) else { return false }
-    var start = colon + 1
-    while start < url.count, url[start] == UInt8(ascii: "/") { start += 1 }
-    var end = start
-    while end < url.count, url[end] != UInt8(ascii: "/"), url[end] != UInt8(ascii: "?"), url[end] != UInt8(ascii: "#"),
-      url[end] != UInt8(ascii: ":")
-    {
-      end += 1
-    }
-    let host = UnsafeBufferPointer(rebasing: url[start..<end])
+  /// (`authority`: the URL's authority, read by the URL reader; the host is what comes before
+  /// any `:`, userinfo included, so `a@checkout.dodopayments.com` is not the checkout.)
+  private static func isCheckoutPage(_ url: UnsafeBufferPointer<UInt8>, authority: Range<Int>) -> Bool {
     let domain: StaticString = "checkout.dodopayments.com"
     let count = domain.utf8CodeUnitCount
+    // The host holds the domain's 25 bytes: a shorter authority, as most are, is no checkout page.
+    guard authority.count >= count else { return false }
+    let end = url[authority].firstIndex(of: UInt8(ascii: ":")) ?? authority.upperBound
+    let host = UnsafeBufferPointer(rebasing: url[authority.lowerBound..<end])
     guard host.count == count || (host.count > count && host[host.count - count - 1] == UInt8(ascii: ".")) else {
       return false
     }
