@@ -66,25 +66,28 @@ extension ByteCursor {
     _ text: UnsafeBufferPointer<UInt8>, while word: (ByteWord) -> UInt64, isSpecial byte: (UInt8) -> Bool
   ) -> Int {
     assert(capacity - count >= text.count, "no room reserved")
+    // Wrapping arithmetic, and the base address looked at once: the checks would be a
+    // quarter of the loop.
+    guard text.baseAddress != nil else { return 0 }
     let count = text.count
     var i = 0
-    while i + 8 <= count {
+    while i &+ 8 <= count {
       let next = ByteWord(text, at: i)
       if ByteWord.any(word(next)) { break }
       UnsafeMutableRawPointer(out + i).storeBytes(of: next.value, as: UInt64.self)
-      i += 8
+      i &+= 8
     }
-    if i < count, count >= 8, i + 8 > count {
+    if i < count, count >= 8, i &+ 8 > count {
       // The last bytes as the word that ends the text, stored over bytes already copied.
-      let last = ByteWord(text, at: count - 8)
+      let last = ByteWord(text, at: count &- 8)
       if !ByteWord.any(word(last)) {
-        UnsafeMutableRawPointer(out + count - 8).storeBytes(of: last.value, as: UInt64.self)
+        UnsafeMutableRawPointer(out + (count &- 8)).storeBytes(of: last.value, as: UInt64.self)
         i = count
       }
     }
     while i < count, !byte(text[i]) {
       out[i] = text[i]
-      i += 1
+      i &+= 1
     }
     out += i
     return i
