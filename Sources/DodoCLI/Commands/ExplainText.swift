@@ -100,25 +100,15 @@ enum ExplainText {
     endField(field, value, simple: simple, spaced: true, &c)
   }
 
-  /// The fields of an input that cannot be decoded.
+  /// The fields of an input that cannot be decoded, laid out through strings: errors are rare.
   static func writeError(_ error: CheckoutError, _ style: TextStyle, _ c: inout ByteCursor) {
-    var text = "\(error.code.rawValue): \(TerminalText.escaped(error.message))"
-    if style.enabled { text = "\u{1B}[31m" + text + "\u{1B}[0m" }
-    text.withUTF8 { text in
-      c.reserve(text.count + literalRoom)
-      let field = c.count
-      c.put("  Error:         ")
-      let value = c.count
-      c.put(text)
-      endField(field, value, simple: false, spaced: true, &c)
-    }
-    let field = c.count
-    c.put("  Next step:     ")
-    StatusExplanation.undecodableNextStep.withUTF8Buffer { text in
-      c.reserve(text.count + literalRoom)
-      let value = c.count
-      c.put(text)
-      endField(field, value, simple: false, spaced: true, &c)
+    let text = "\(error.code.rawValue): \(TerminalText.escaped(error.message))"
+    var fields =
+      field("Error", style.enabled ? "\u{1B}[31m" + text + "\u{1B}[0m" : text)
+      + field("Next step", StatusExplanation.undecodableNextStep.description)
+    fields.withUTF8 { fields in
+      c.reserve(fields.count + literalRoom)
+      c.put(fields)
     }
   }
 

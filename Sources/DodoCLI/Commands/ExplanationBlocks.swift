@@ -9,17 +9,16 @@ import DodoCheckout
 ///
 /// Held in raw memory rather than arrays, so that a look-up is a load with no reference counting.
 final class ExplanationBlocks {
+  typealias Block = UnsafeBufferPointer<UInt8>
   private let make: (StatusExplanation, InputWarnings) -> [UInt8]
-  /// Each block's bytes, at `index(_:_:)`; no base address while not made yet.
-  private let table: UnsafeMutablePointer<UnsafeBufferPointer<UInt8>>
-
-  private static var warningSets: Int { 1 << InputWarnings.RawValue.bitWidth }
-  private static var count: Int { StatusExplanation.allCases.count * warningSets }
+  /// Each block, at its explanation's row and its warnings' column; no base address while not made.
+  private let table: UnsafeMutablePointer<Block>
+  private static var count: Int { StatusExplanation.allCases.count << InputWarnings.RawValue.bitWidth }
 
   init(_ make: @escaping (StatusExplanation, InputWarnings) -> [UInt8]) {
     self.make = make
     table = .allocate(capacity: Self.count)
-    table.initialize(repeating: UnsafeBufferPointer(start: nil, count: 0), count: Self.count)
+    table.initialize(repeating: Block(start: nil, count: 0), count: Self.count)
   }
 
   deinit {
@@ -27,21 +26,16 @@ final class ExplanationBlocks {
     table.deallocate()
   }
 
-  @inline(__always) func block(_ explanation: StatusExplanation, _ warnings: InputWarnings) -> UnsafeBufferPointer<
-    UInt8
-  > {
-    let block = table[explanation.rawValue &* Self.warningSets &+ Int(warnings.rawValue)]
-    return block.baseAddress == nil ? made(explanation, warnings) : block
+  @inline(__always) func block(_ explanation: StatusExplanation, _ warnings: InputWarnings) -> Block {
+    let index = explanation.rawValue &<< InputWarnings.RawValue.bitWidth | Int(warnings.rawValue)
+    if table[index].baseAddress == nil { made(explanation, warnings, at: index) }
+    return table[index]
   }
 
-  @inline(never) private func made(_ explanation: StatusExplanation, _ warnings: InputWarnings) -> UnsafeBufferPointer<
-    UInt8
-  > {
+  @inline(never) private func made(_ explanation: StatusExplanation, _ warnings: InputWarnings, at index: Int) {
     let bytes = make(explanation, warnings)
     let block = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
     _ = block.initialize(from: bytes)
-    table[explanation.rawValue * Self.warningSets + Int(warnings.rawValue)] = UnsafeBufferPointer(
-      rebasing: block[..<bytes.count])
-    return UnsafeBufferPointer(rebasing: block[..<bytes.count])
+    table[index] = Block(rebasing: block[..<bytes.count])
   }
 }

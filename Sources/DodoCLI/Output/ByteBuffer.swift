@@ -31,15 +31,6 @@ final class ByteBuffer {
     }
   }
 
-  /// Makes room for `additional` more bytes and calls `body` with where they go; `body`
-  /// returns how many it wrote. Hot loops write through the pointer instead of appending.
-  @inline(__always) func write(upTo additional: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
-    writing { cursor in
-      cursor.reserve(additional)
-      cursor.out += body(cursor.out)
-    }
-  }
-
   /// Calls `body` with a cursor at the end of what is written, and keeps what it writes.
   /// The buffer's storage moves into the cursor for the call (it grows there), so `body`
   /// writes through locals alone and must not touch the buffer itself.

@@ -40,20 +40,13 @@ final class JSONWriter {
   /// Writes `"key":` ; the value follows with one of the value writers.
   @inline(__always)
   func key(_ key: StaticString) {
-    let count = key.utf8CodeUnitCount
     let comma = needsComma
-    buffer.write(upTo: count + 4) { start in
-      var out = start
-      if comma {
-        out.pointee = UInt8(ascii: ",")
-        out += 1
-      }
-      out.pointee = UInt8(ascii: "\"")
-      (out + 1).update(from: key.utf8Start, count: count)
-      out += count + 1
-      out[0] = UInt8(ascii: "\"")
-      out[1] = UInt8(ascii: ":")
-      return out + 2 - start
+    buffer.writing { c in
+      c.reserve(key.utf8CodeUnitCount + 4)
+      if comma { c.put(UInt8(ascii: ",")) }
+      c.put(UInt8(ascii: "\""))
+      c.put(key)
+      c.put(#"":"#)
     }
     needsComma = false
   }
