@@ -11,31 +11,45 @@ import DodoCheckout
 final class ExplanationBlocks {
   typealias Block = UnsafeBufferPointer<UInt8>
   private let make: (StatusExplanation, InputWarnings) -> [UInt8]
-  /// Each block, at its explanation's row and its warnings' column; no base address while not made.
-  private let table: UnsafeMutablePointer<Block>
-  private static var count: Int { StatusExplanation.allCases.count << InputWarnings.RawValue.bitWidth }
+  /// A row per explanation, of a block per set of warnings (no base address while not made):
+  /// each row is made when first needed, as a single `explain-status URL` needs one of the 13.
+  private let rows: UnsafeMutablePointer<UnsafeMutablePointer<Block>?>
+  private static var explanations: Int { StatusExplanation.allCases.count }
+  private static var warningSets: Int { 1 << InputWarnings.RawValue.bitWidth }
 
   init(_ make: @escaping (StatusExplanation, InputWarnings) -> [UInt8]) {
     self.make = make
-    table = .allocate(capacity: Self.count)
-    table.initialize(repeating: Block(start: nil, count: 0), count: Self.count)
+    rows = .allocate(capacity: Self.explanations)
+    rows.initialize(repeating: nil, count: Self.explanations)
   }
 
   deinit {
-    for index in 0..<Self.count { table[index].baseAddress.map { UnsafeMutablePointer(mutating: $0).deallocate() } }
-    table.deallocate()
+    for case let row? in UnsafeBufferPointer(start: rows, count: Self.explanations) {
+      for index in 0..<Self.warningSets {
+        row[index].baseAddress.map { UnsafeMutablePointer(mutating: $0).deallocate() }
+      }
+      row.deallocate()
+    }
+    rows.deallocate()
   }
 
   @inline(__always) func block(_ explanation: StatusExplanation, _ warnings: InputWarnings) -> Block {
-    let index = explanation.rawValue &<< InputWarnings.RawValue.bitWidth | Int(warnings.rawValue)
-    if table[index].baseAddress == nil { made(explanation, warnings, at: index) }
-    return table[index]
+    if let row = rows[explanation.rawValue], row[Int(warnings.rawValue)].baseAddress != nil {
+      return row[Int(warnings.rawValue)]
+    }
+    return made(explanation, warnings)
   }
 
-  @inline(never) private func made(_ explanation: StatusExplanation, _ warnings: InputWarnings, at index: Int) {
+  @inline(never) private func made(_ explanation: StatusExplanation, _ warnings: InputWarnings) -> Block {
+    let row = rows[explanation.rawValue] ?? .allocate(capacity: Self.warningSets)
+    if rows[explanation.rawValue] == nil {
+      row.initialize(repeating: Block(start: nil, count: 0), count: Self.warningSets)
+      rows[explanation.rawValue] = row
+    }
     let bytes = make(explanation, warnings)
     let block = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, bytes.count))
     _ = block.initialize(from: bytes)
-    table[index] = Block(rebasing: block[..<bytes.count])
+    row[Int(warnings.rawValue)] = Block(rebasing: block[..<bytes.count])
+    return row[Int(warnings.rawValue)]
   }
 }
