@@ -12,9 +12,10 @@ import DodoPlatform
 final class ExplainDecoder: LineChunkDecoder {
   private let json: Bool
   private let redact: Bool
+  private let style: TextStyle
   /// The output, JSON lines or text blocks.
-  let writer = JSONWriter()
-  private let text: ExplainText
+  let output = ByteBuffer()
+  private let blocks: ExplanationBlocks
   /// The inputs seen (blank ones are not inputs).
   private(set) var count = 0
   private(set) var allDecoded = true
@@ -24,20 +25,20 @@ final class ExplainDecoder: LineChunkDecoder {
   init(json: Bool, redact: Bool, style: TextStyle, summary: Bool) {
     self.json = json
     self.redact = redact
-    text = ExplainText(writer: writer, style: style)
+    self.style = style
+    blocks = ExplanationBlocks(json ? { ExplainJSON.block($0, $1) } : { ExplainText.block($0, $1) })
     if summary { self.summary = StatusTally() }
   }
 
   /// Empties the decoder for its next run of inputs.
   func reset() {
-    writer.reset()
+    output.removeAll()
     count = 0
     allDecoded = true
     if summary != nil { summary = StatusTally() }
   }
 
-  /// Explains one input, its blanks trimmed; one that is not ASCII is first made valid UTF-8
-  /// (U+FFFD for what is not), as every later step expects.
+  /// Explains one input, its blanks trimmed.
   func line(_ line: UnsafeBufferPointer<UInt8>) {
     let input = Self.trimmed(line)
     if input.isEmpty { return }
@@ -58,84 +59,60 @@ final class ExplainDecoder: LineChunkDecoder {
       String(decoding: redact ? InputRedaction.redacted(shown) ?? Array(shown) : Array(shown), as: UTF8.self) + "…"
     let error = CheckoutError.invalidReturnUrl(
       "the input is \(start.count) bytes or longer; a return URL is far shorter")
-    input.withUTF8 { undecodable($0, error) }
-  }
-
-  private func explain(utf8OrNot input: UnsafeBufferPointer<UInt8>) {
-    if JSONWriter.isPlain(input) {
-      explain(utf8: input, plain: true)
-    } else if JSONWriter.isASCII(input) {
-      explain(utf8: input)
-    } else {
-      var text = String(decoding: input, as: UTF8.self)
-      text.withUTF8 { explain(utf8: $0) }
+    input.withUTF8 { input in
+      output.writing { cursor in
+        _ = echo(input, utf8: true, &cursor)
+        write(error, &cursor)
+      }
     }
   }
 
-  /// `plain`: the input is printable ASCII without `"` or `\` (`JSONWriter.isPlain`).
-  private func explain(utf8 input: UnsafeBufferPointer<UInt8>, plain: Bool = false) {
+  /// Echoes the input, then reads and explains it. One that is not ASCII is first made valid
+  /// UTF-8 (U+FFFD for what is not), as every later step expects.
+  private func explain(utf8OrNot input: UnsafeBufferPointer<UInt8>) {
+    output.writing { cursor in
+      switch echo(input, utf8: false, &cursor) {
+      case .plain: explain(input, plain: true, &cursor)
+      case .escaped: explain(input, plain: false, &cursor)
+      case .notASCII:
+        var text = String(decoding: input, as: UTF8.self)
+        text.withUTF8 { input in
+          _ = echo(input, utf8: true, &cursor)
+          explain(input, plain: false, &cursor)
+        }
+      }
+    }
+  }
+
+  private func echo(_ input: UnsafeBufferPointer<UInt8>, utf8: Bool, _ cursor: inout ByteCursor) -> EchoedInput {
+    guard json else { return ExplainText.writeInput(input, first: count == 1, utf8: utf8, style, &cursor) }
+    return ExplainJSON.writeInput(input, utf8: utf8, &cursor)
+  }
+
+  /// `plain`: what echoing the input found (`EchoedInput.plain`).
+  private func explain(_ input: UnsafeBufferPointer<UInt8>, plain: Bool, _ cursor: inout ByteCursor) {
     do throws(CheckoutError) {
       try ReturnInput.read(input) { query, warnings in
         summary?.add(query.status, warnings)
+        let explanation = StatusExplanation.of(query.rawStatus).given(
+          subscription: query.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
+        let block = blocks.block(explanation, warnings)
         if json {
-          writeJSON(input, query, warnings, plain: plain)
+          ExplainJSON.writeResult(query, block, plain: plain, &cursor)
         } else {
-          text.write(input, query, warnings, first: count == 1, plain: plain)
+          ExplainText.writeResult(query, block, plain: plain, style, &cursor)
         }
       }
     } catch {
       allDecoded = false
       summary?.addUndecodable()
-      undecodable(input, error)
+      write(error, &cursor)
     }
   }
-
-  private func writeJSON(
-    _ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: InputWarnings, plain: Bool
-  ) {
-    let explanation = StatusExplanation.of(query.rawStatus).given(
-      subscription: query.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
-    beginJSON(input, plain: plain)
-    writer.key("result")
-    writer.result(query, plainURL: plain)
-    writer.key("rawStatus")
-    writer.string(query.rawStatus, plainURL: plain)
-    writer.key("meaning")
-    explanation.meaningText.withUTF8Buffer { writer.plainString($0) }
-    writer.key("nextStep")
-    explanation.nextStepText.withUTF8Buffer { writer.plainString($0) }
-    if !warnings.isEmpty {
-      writer.key("warnings")
-      writer.beginArray()
-      for (index, entry) in InputWarnings.entries.enumerated() where warnings.contains(entry.warning) {
-        Self.warningsJSON[index].withUnsafeBufferPointer { writer.encoded($0) }
-      }
-      writer.endArray()
-    }
-    endJSON()
-  }
-
-  /// Each warning's text as a JSON string, encoded once, in `InputWarnings.entries`' order.
-  private static let warningsJSON: [[UInt8]] = InputWarnings.entries.map { JSONWriter.encoded($0.text.description) }
 
   /// An input that cannot be decoded: its error, in the output's form; the rest go on.
-  private func undecodable(_ input: UnsafeBufferPointer<UInt8>, _ error: CheckoutError) {
-    guard json else { return text.write(input, error, first: count == 1) }
-    beginJSON(input)
-    writer.key("error")
-    writer.error(code: error.code.rawValue, message: error.message)
-    endJSON()
-  }
-
-  private func beginJSON(_ input: UnsafeBufferPointer<UInt8>, plain: Bool = false) {
-    writer.beginObject()
-    writer.key("input")
-    if plain { writer.plainString(input) } else { writer.utf8String(input) }
-  }
-
-  private func endJSON() {
-    writer.endObject()
-    writer.newline()
+  private func write(_ error: CheckoutError, _ cursor: inout ByteCursor) {
+    if json { ExplainJSON.writeError(error, &cursor) } else { ExplainText.writeError(error, style, &cursor) }
   }
 
   /// `text` without leading and trailing spaces and tabs.

@@ -157,7 +157,7 @@ struct ExplainStatusCommand {
   private mutating func emit(_ decoder: ExplainDecoder) {
     guard decoder.count > 0 else { return }
     if !context.json && count > 0 { context.stdout.write("\n") }
-    context.stdout.write(decoder.writer.bytes)
+    context.stdout.write(decoder.output.bytes)
     context.stdout.flush()
     count += decoder.count
     allDecoded = allDecoded && decoder.allDecoded

@@ -1,7 +1,6 @@
 @_spi(Scanning) import DodoCheckout
 
-/// `explain-status`'s text output: one block per input, written straight into the output
-/// buffer.
+/// `explain-status`'s text output: one block per input, written at a cursor.
 ///
 ///     myapp://checkout/return?status=succeeded&payment_id=pay_1
 ///       Result:        succeeded (status=succeeded)
@@ -12,128 +11,159 @@
 /// width with continuation lines under the value (`field(_:_:)`). A value is written in
 /// place; only one that needs wrapping (a space in it, and too long or oddly spaced for one
 /// line) or is not ASCII is laid out again through strings, so the usual return URL makes no
-/// string. Every text from the input is escaped (`TerminalText`).
-struct ExplainText {
-  let writer: JSONWriter
-  let style: TextStyle
+/// string. Every text from the input is escaped (`TerminalText`). The warnings, the meaning
+/// and the next step are one block made once per explanation (`ExplanationBlocks`).
+enum ExplainText {
+  /// The room each step makes beyond its text, for the literals after it up to the next text
+  /// (at most a colour's codes and `  Subscription:  `), copied without a check of their own.
+  private static var literalRoom: Int { 32 }
 
-  /// The fields laid out so far, each at most once per run.
-  private let laidOut = LaidOutFields()
+  /// The input's line; `first`: no blank line before it; `utf8`: the input is known to be
+  /// UTF-8 (else it is only echoed when ASCII).
+  static func writeInput(
+    _ input: UnsafeBufferPointer<UInt8>, first: Bool, utf8: Bool, _ style: TextStyle, _ c: inout ByteCursor
+  ) -> EchoedInput {
+    c.reserve(5 + input.count + literalRoom)
+    let start = c.count
+    if !first { c.put("\n") }
+    if style.enabled { c.put("\u{1B}[1m") }
+    let inputStart = c.count
+    var echoed = EchoedInput.plain
+    if putPrintable(input, &c) != input.count {
+      if !utf8 && !ByteScan.isASCII(UnsafeBufferPointer(rebasing: input[(c.count - inputStart)...])) {
+        c.rewind(to: start)
+        return .notASCII
+      }
+      c.rewind(to: inputStart)
+      escaped(input, &c)
+      echoed = .escaped
+    }
+    if style.enabled { c.put("\u{1B}[0m") }
+    c.put("\n")
+    return echoed
+  }
 
-  /// The parameters with a field of their own; the others are shown under `Other:`.
-  private static let named: [StaticString] = ["status", "payment_id", "subscription_id", "email", "license_key"]
-
-  /// The block of one reading; `first`: no blank line before it; `plain`: the input is
-  /// printable ASCII (`JSONWriter.isPlain`), and so is every undecoded text of the query.
-  ///
-  /// The fields' closures take the query's parts, not the query: capturing it would copy it
-  /// (and retain its arrays) for each field.
-  func write(
-    _ input: UnsafeBufferPointer<UInt8>, _ query: ReturnQuery, _ warnings: InputWarnings, first: Bool,
-    plain: Bool = false
+  /// The fields of a reading, after its input; `plain`: the input is printable ASCII without
+  /// a space, and so is every undecoded text of the query.
+  static func writeResult(
+    _ query: ReturnQuery, _ block: UnsafeBufferPointer<UInt8>, plain: Bool, _ style: TextStyle,
+    _ c: inout ByteCursor
   ) {
-    writeInput(input, first: first, plain: plain)
-    let status = query.status
-    let rawStatus = query.rawStatus
-    let explanation = StatusExplanation.of(rawStatus).given(
-      subscription: query.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
-    field("Result") {
-      styled(style.code(for: status)) {
-        add(CheckoutStatus.literalName(status))
-        if let rawStatus {
-          add(" (status=")
-          shown(rawStatus, plain: plain)
-          add(")")
-        } else {
-          add(" (no status)")
-        }
-      }
+    let code = style.code(for: query.status)
+    c.reserve(64)
+    var field = c.count
+    c.put("  Result:        ")
+    var value = c.count
+    if let code {
+      c.put("\u{1B}[")
+      c.put(code)
+      c.put("m")
     }
-    if !warnings.isEmpty {
-      for (index, entry) in InputWarnings.entries.enumerated() where warnings.contains(entry.warning) {
-        laidOut.warning(index).withUnsafeBufferPointer { writer.raw($0) }
-      }
+    c.put(CheckoutStatus.literalName(query.status))
+    var simple = true
+    if let rawStatus = query.rawStatus {
+      c.put(" (status=")
+      simple = shown(rawStatus, plain: plain, &c)
+      c.put(")")
+    } else {
+      c.put(" (no status)")
     }
-    laidOut.explanation(explanation).withUnsafeBufferPointer { writer.raw($0) }
-    if let id = query.paymentId { field("Payment") { shown(id, plain: plain) } }
-    if let id = query.subscriptionId { field("Subscription") { shown(id, plain: plain) } }
-    if let email = query.customerEmail { field("Email") { shown(email, plain: plain) } }
+    if code != nil { c.put("\u{1B}[0m") }
+    endField(field, value, simple: simple, spaced: true, &c)
+    c.reserve(block.count + literalRoom)
+    c.put(block)
+    if let id = query.paymentId { textField("  Payment:       ", id, plain: plain, &c) }
+    if let id = query.subscriptionId { textField("  Subscription:  ", id, plain: plain, &c) }
+    if let email = query.customerEmail { textField("  Email:         ", email, plain: plain, &c) }
     let keys = query.licenseKeys
     if !keys.isEmpty {
-      field("License keys") {
-        for (index, key) in keys.enumerated() {
-          if index > 0 { add(", ") }
-          shown(key, plain: plain)
-        }
+      field = c.count
+      c.put("  License keys:  ")
+      value = c.count
+      for index in keys.indices {
+        if index > 0 { c.put(", ") }
+        simple = shown(keys[index], plain: plain, &c) && simple
       }
+      endField(field, value, simple: simple, spaced: keys.count > 1, &c)
     }
-    let parameters = query.parameters
-    if parameters.contains(where: { !Self.isNamed($0.name) }) {
-      field("Other") {
-        var first = true
-        for parameter in parameters where !Self.isNamed(parameter.name) {
-          if !first { add(" ") }
-          first = false
-          shown(parameter.name, plain: plain)
-          add("=")
-          shown(parameter.value, plain: plain)
-        }
-      }
+    field = c.count
+    c.put("  Other:         ")
+    value = c.count
+    simple = true
+    for parameter in query.parameters where !isNamed(parameter.name) {
+      if c.count > value { c.put(" ") }
+      simple = shown(parameter.name, plain: plain, &c) && simple
+      c.put("=")
+      simple = shown(parameter.value, plain: plain, &c) && simple
+    }
+    if c.count == value { return c.rewind(to: field) }
+    endField(field, value, simple: simple, spaced: true, &c)
+  }
+
+  /// The fields of an input that cannot be decoded, laid out through strings: errors are rare.
+  static func writeError(_ error: CheckoutError, _ style: TextStyle, _ c: inout ByteCursor) {
+    let text = "\(error.code.rawValue): \(TerminalText.escaped(error.message))"
+    var fields =
+      field("Error", style.enabled ? "\u{1B}[31m" + text + "\u{1B}[0m" : text)
+      + field("Next step", StatusExplanation.undecodableNextStep.description)
+    fields.withUTF8 { fields in
+      c.reserve(fields.count + literalRoom)
+      c.put(fields)
     }
   }
 
-  /// The block of an input that cannot be decoded.
-  func write(_ input: UnsafeBufferPointer<UInt8>, _ error: CheckoutError, first: Bool) {
-    writeInput(input, first: first)
-    field("Error") {
-      styled(style.enabled ? "31" : nil) {
-        var text = "\(error.code.rawValue): \(TerminalText.escaped(error.message))"
-        text.withUTF8 { writer.raw($0) }
-      }
+  /// The `Warning:` lines of `warnings`, and the `Meaning:` and `Next step:` lines of
+  /// `explanation`, for `ExplanationBlocks`.
+  static func block(_ explanation: StatusExplanation, _ warnings: InputWarnings) -> [UInt8] {
+    let lines = InputWarnings.entries.filter { warnings.contains($0.warning) }.map {
+      field("Warning", $0.text.description)
     }
-    field("Next step") { add(StatusExplanation.undecodableNextStep) }
+    return Array(
+      (lines.joined() + field("Meaning", explanation.meaning) + field("Next step", explanation.nextStep)).utf8)
   }
 
-  private func writeInput(_ input: UnsafeBufferPointer<UInt8>, first: Bool, plain: Bool = false) {
-    if !first { add("\n") }
-    styled(style.enabled ? "1" : nil) { if plain { writer.raw(input) } else { escaped(input) } }
-    add("\n")
+  /// `lead` (the label, padded) and `text`.
+  private static func textField(_ lead: StaticString, _ text: QueryText, plain: Bool, _ c: inout ByteCursor) {
+    let field = c.count
+    c.put(lead)
+    let value = c.count
+    let simple = shown(text, plain: plain, &c)
+    endField(field, value, simple: simple, spaced: false, &c)
   }
 
-  /// `"  Label:" + padding + value + "\n"`, with the value `write` writes wrapped as
-  /// `field(_:_:)` wraps it.
-  private func field(_ label: StaticString, _ write: () -> Void) {
-    let start = writer.count
-    add("  ")
-    add(label)
-    add(":")
-    let padding = max(1, 14 - label.utf8CodeUnitCount)
-    Self.spaces.withUTF8Buffer { writer.raw(UnsafeBufferPointer(rebasing: $0.prefix(padding))) }
-    let valueStart = writer.count
-    write()
-    let value = UnsafeBufferPointer(rebasing: writer.bytes[valueStart...])
-    if !Self.standsOnOneLine(value, indent: valueStart - start) {
-      let text = String(decoding: value, as: UTF8.self)
-      writer.truncate(to: start)
-      var laidOut = Self.field(label.description, text)
-      laidOut.withUTF8 { writer.raw($0) }
-      return
+  /// Ends the field written from `field`, its value from `value`: with a newline when the
+  /// value stands on one line as `field(_:_:)` would lay it out, else laid out again.
+  ///
+  /// `simple`: the value's texts (written by `shown`) are printable ASCII without a space, so
+  /// its only spaces are the single ones between them (`spaced`), and whether it stands on one
+  /// line is a matter of its length alone.
+  private static func endField(_ field: Int, _ value: Int, simple: Bool, spaced: Bool, _ c: inout ByteCursor) {
+    let bytes = c.written(from: value)
+    let indent = value - field
+    let stands =
+      simple ? !spaced || indent + bytes.count <= HelpFormatter.width : standsOnOneLine(bytes, indent: indent)
+    if stands {
+      c.reserve(1 + literalRoom)
+      return c.put("\n")
     }
-    add("\n")
+    let label = String(decoding: c.written(from: field).prefix(indent), as: UTF8.self).dropFirst(2).prefix { $0 != ":" }
+    var laidOut = Self.field(String(label), String(decoding: bytes, as: UTF8.self))
+    c.rewind(to: field)
+    laidOut.withUTF8 { laidOut in
+      c.reserve(laidOut.count + literalRoom)
+      c.put(laidOut)
+    }
   }
-
-  /// The padding after a field's label, at most the longest there is.
-  private static let spaces: StaticString = "             "
 
   /// Whether `wrap` leaves `value` as it is on one line: no space to break at, or short
   /// enough and single-spaced; counted in bytes, so only for text of single-byte characters.
   private static func standsOnOneLine(_ value: UnsafeBufferPointer<UInt8>, indent: Int) -> Bool {
     // The usual value (an ID, an email, a URL), eight bytes at a time.
-    if JSONWriter.isPrintableASCII(value, spaces: false) { return true }
+    if ByteScan.isPrintableASCII(value, spaces: false) { return true }
     var spaced = false
     var previous = UInt8(ascii: " ")
     for c in value {
-      guard (c >= 0x20 && c < 0x7F) || c == 0x1B else { return false }
+      guard ByteScan.isPrintable(c) || c == 0x1B else { return false }
       if c == UInt8(ascii: " ") {
         if previous == UInt8(ascii: " ") { return false }
         spaced = true
@@ -143,72 +173,74 @@ struct ExplainText {
     return !spaced || (previous != UInt8(ascii: " ") && indent + value.count <= HelpFormatter.width)
   }
 
-  /// `text` as the terminal shows it safely: as it is when it is printable ASCII, else
-  /// through `TerminalText.escaped`.
-  private func escaped(_ text: UnsafeBufferPointer<UInt8>) {
-    if JSONWriter.isPrintableASCII(text) { return writer.raw(text) }
-    var shown = TerminalText.escaped(String(decoding: text, as: UTF8.self))
-    shown.withUTF8 { writer.raw($0) }
-  }
-
-  /// A query's text, decoded, as `escaped` shows it; undecoded text of a plain input is
-  /// printable as it stands.
-  private func shown(_ text: QueryText, plain: Bool) {
-    if plain && !text.isEscaped { return writer.raw(text.encoded) }
-    text.withDecodedBytes { escaped($0) }
-  }
-
-  /// What `write` writes, in the SGR `code` (`nil`: plain).
-  private func styled(_ code: StaticString?, _ write: () -> Void) {
-    guard let code else { return write() }
-    add("\u{1B}[")
-    add(code)
-    add("m")
-    write()
-    add("\u{1B}[0m")
-  }
-
-  private func add(_ text: StaticString) { text.withUTF8Buffer { writer.raw($0) } }
-
-  private static func isNamed(_ name: QueryText) -> Bool {
-    if name.isEscaped ? false : name.encoded.allSatisfy({ $0 < 0x80 }) {
-      return named.contains { known in
-        known.withUTF8Buffer { $0.count == name.encoded.count && $0.elementsEqual(name.encoded) }
+  /// A query's text, decoded, as the terminal shows it safely; whether that is printable
+  /// ASCII without a space. Undecoded text of a plain input is so as it stands.
+  private static func shown(_ text: QueryText, plain: Bool, _ c: inout ByteCursor) -> Bool {
+    c.reserve(text.encoded.count + literalRoom)
+    if !text.isEscaped {
+      if plain {
+        c.put(text.encoded)
+        return true
       }
+      return shownOrEscaped(text.encoded, &c)
     }
-    let decoded = name.decoded
-    return named.contains { $0.description == decoded }
+    return text.withDecodedBytes { shownOrEscaped($0, &c) }
+  }
+
+  /// `text` (room made for it) as `escaped` shows it; whether it is printable ASCII without a space.
+  private static func shownOrEscaped(_ text: UnsafeBufferPointer<UInt8>, _ c: inout ByteCursor) -> Bool {
+    let start = c.count
+    let copied = putPrintable(text, &c)
+    if copied == text.count { return true }
+    let rest = UnsafeBufferPointer(rebasing: text[copied...])
+    if ByteScan.isPrintableASCII(rest) {
+      c.put(rest)
+    } else {
+      c.rewind(to: start)
+      escaped(text, &c)
+    }
+    return false
+  }
+
+  /// Copies `text` (room made for it) while it is printable ASCII without a space, and returns
+  /// how much it copied.
+  @inline(__always) private static func putPrintable(_ text: UnsafeBufferPointer<UInt8>, _ c: inout ByteCursor) -> Int {
+    c.put(
+      text, while: { ByteScan.unprintable($0) | $0.equal(to: UInt8(ascii: " ")) },
+      isSpecial: { !ByteScan.isPrintable($0) || $0 == UInt8(ascii: " ") })
+  }
+
+  /// `text` as the terminal shows it safely (`TerminalText.escaped`).
+  private static func escaped(_ text: UnsafeBufferPointer<UInt8>, _ c: inout ByteCursor) {
+    var shown = TerminalText.escaped(String(decoding: text, as: UTF8.self))
+    shown.withUTF8 { shown in
+      c.reserve(shown.count + literalRoom)
+      c.put(shown)
+    }
+  }
+
+  /// Whether a parameter has a field of its own (and is not shown under `Other:`): names
+  /// compare as the reader's do, plain ASCII by its bytes, anything else decoded.
+  private static func isNamed(_ name: QueryText) -> Bool {
+    guard !name.isEscaped, ByteScan.isASCII(name.encoded) else {
+      return ["status", "payment_id", "subscription_id", "email", "license_key"].contains(name.decoded)
+    }
+    let named: StaticString
+    switch name.encoded.count {
+    case 5: named = "email"
+    case 6: named = "status"
+    case 10: named = "payment_id"
+    case 11: named = "license_key"
+    case 15: named = "subscription_id"
+    default: return false
+    }
+    return named.withUTF8Buffer { $0.elementsEqual(name.encoded) }
   }
 
   /// `  Label:` padded to the value's column, and `value` word-wrapped under it.
   static func field(_ label: String, _ value: String) -> String {
     let lead = "  \(label):" + String(repeating: " ", count: max(1, 14 - label.count))
     return lead + HelpFormatter.wrap(value, indent: lead.count).dropFirst(lead.count) + "\n"
-  }
-}
-
-/// The `Meaning:` and `Next step:` lines of each explanation and the `Warning:` line of each
-/// warning, laid out (word-wrapped, through strings) the first time one is needed and reused
-/// after: a million inputs lay each out once, and one input lays out only its own (laying
-/// out all of them up front cost a single `explain-status URL` 0.7 ms, half its run).
-private final class LaidOutFields {
-  private var explanations = [[UInt8]?](repeating: nil, count: StatusExplanation.allCases.count)
-  private var warnings = [[UInt8]?](repeating: nil, count: InputWarnings.entries.count)
-
-  func explanation(_ explanation: StatusExplanation) -> [UInt8] {
-    if let bytes = explanations[explanation.rawValue] { return bytes }
-    let bytes = Array(
-      (ExplainText.field("Meaning", explanation.meaning) + ExplainText.field("Next step", explanation.nextStep)).utf8)
-    explanations[explanation.rawValue] = bytes
-    return bytes
-  }
-
-  /// The line of `InputWarnings.entries[index]`.
-  func warning(_ index: Int) -> [UInt8] {
-    if let bytes = warnings[index] { return bytes }
-    let bytes = Array(ExplainText.field("Warning", InputWarnings.entries[index].text.description).utf8)
-    warnings[index] = bytes
-    return bytes
   }
 }
 
