@@ -53,6 +53,9 @@ import Testing
       "myapp://r?q=%22quoted%22%5C&nl=%0A&ctl=%01&utf=caf%C3%A9&bad=%FF%FE&name%3D=v%26",
       "myapp://r?status=&payment_id=&email=", "myapp://r?caf%C3%A9=1&cafe%CC%81=2&K=1&%E2%84%AA=2",
       "myapp://r?status=succeeded&payment_id=pay_1&email=a+b%40x.com&q=%22x%22",
+      // Names of a field's length, sharing its first or its last bytes: `Other:`'s parameters.
+      "myapp://r?statux=1&xtatus=2&emaix=3&xmail=4&payment_ix=5&xayment_id=6&license_kex=7&xicense_key=8"
+        + "&subscription_ix=9&xubscription_id=10&payment_id=pay_1",
     ]
   }()
 
