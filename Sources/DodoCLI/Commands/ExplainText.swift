@@ -222,11 +222,16 @@ enum ExplainText {
   /// Whether a parameter has a field of its own (and is not shown under `Other:`): names
   /// compare as the reader's do, plain ASCII by its bytes, anything else decoded.
   private static func isNamed(_ name: QueryText) -> Bool {
-    guard !name.isEscaped, ByteScan.isASCII(name.encoded) else {
-      return ["status", "payment_id", "subscription_id", "email", "license_key"].contains(name.decoded)
-    }
+    if !name.isEscaped && isFieldName(name.encoded) { return true }
+    // Bytes that are not a name's may still decode to one: escaped, or not ASCII.
+    guard name.isEscaped || !ByteScan.isASCII(name.encoded) else { return false }
+    return ["status", "payment_id", "subscription_id", "email", "license_key"].contains(name.decoded)
+  }
+
+  /// Whether `bytes` are a field's name, byte for byte.
+  private static func isFieldName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     let named: StaticString
-    switch name.encoded.count {
+    switch bytes.count {
     case 5: named = "email"
     case 6: named = "status"
     case 10: named = "payment_id"
@@ -237,7 +242,7 @@ enum ExplainText {
     // 5 to 15 bytes: the first and the last four (eight from ten bytes on), overlapping,
     // instead of `elementsEqual`'s generic loop, which was a seventh of the text's work.
     return named.withUTF8Buffer { named in
-      let (a, b, n) = (UnsafeRawBufferPointer(named), UnsafeRawBufferPointer(name.encoded), named.count)
+      let (a, b, n) = (UnsafeRawBufferPointer(named), UnsafeRawBufferPointer(bytes), named.count)
       func same<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
         a.loadUnaligned(fromByteOffset: offset, as: Word.self) == b.loadUnaligned(fromByteOffset: offset, as: Word.self)
       }
