@@ -60,12 +60,19 @@ extension ByteWord {
 
   /// The `count` (0 to 8) bytes of `bytes` from `offset` in the lowest lanes, the lanes
   /// above them zero. Reads no byte outside `bytes`: a whole word where eight fit, else the
-  /// word that ends with the last byte, shifted down, else (a text under eight bytes) byte by byte.
+  /// word that ends with the last byte, shifted down, else (a text under eight bytes) as two
+  /// four-byte halves that may overlap, else byte by byte.
   @inlinable @inline(__always)
   public static func partial(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, count: Int) -> UInt64 {
     guard let base = bytes.baseAddress, count > 0 else { return 0 }
     if offset + 8 <= bytes.count { return load(base + offset) & lanes(count) }
     if offset + count >= 8 { return load(base + offset + count - 8) &>> UInt64(64 - 8 * count) }
+    if count >= 4 {
+      func half(_ at: Int) -> UInt64 {
+        UInt64(UInt32(littleEndian: UnsafeRawPointer(base + at).loadUnaligned(as: UInt32.self)))
+      }
+      return half(offset) | half(offset + count - 4) &<< UInt64(8 * (count - 4))
+    }
     var word: UInt64 = 0
     for k in 0..<count { word |= UInt64(base[offset + k]) &<< UInt64(8 * k) }
     return word

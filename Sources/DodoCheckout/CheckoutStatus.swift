@@ -54,8 +54,9 @@ public enum CheckoutStatus: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The recognized values as `ByteWord.load` reads them (first byte lowest).
-  private enum Word {
+  /// The recognized values as `ByteWord.load` reads them (first byte lowest); the other
+  /// values that `StatusExplanation` tells apart extend it.
+  enum Word {
     static var succeededHead: UInt64 { 0x6564_6565_6363_7573 }  // "succeede"
     static var succeededTail: UInt64 { 0x6465_6465_6563_6375 }  // "ucceeded", the end of "succeeded"
     static var active: UInt64 { 0x6576_6974_6361 }  // "active"

@@ -166,7 +166,9 @@
   /// The parts of the return URL `url` up to its query, once all before the query is URL text
   /// with a scheme and a host. The query and the fragment are left to the query's own pass
   /// (`init(_:queryFrom:room:)`), which finds what of them is not URL text too: one pass over
-  /// the longest part of a return URL, not three.
+  /// the longest part of a return URL, not three. Inlined: a call returned the parts through
+  /// a `memcpy` per URL.
+  @inline(__always)
   private static func returnURLParts(_ url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> URLParts {
     let parts: URLParts
     do throws(URLSyntaxError) { parts = try URLReader.read(url, checking: .beforeQuery, findingFragment: false) } catch

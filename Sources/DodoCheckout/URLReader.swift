@@ -74,9 +74,10 @@ enum URLReader {
     let pathEnd = try checkedEndOfPath(bytes)
     if checking == .whole { try checkCharacters(bytes, in: pathEnd..<count) }
 
-    // scheme ":"
-    var i = 0
-    while i < pathEnd, bytes[i] != UInt8(ascii: ":"), bytes[i] != UInt8(ascii: "/") { i += 1 }
+    // scheme ":", up to the first ':' or '/' (a word at a time, like the other parts)
+    var i = ByteWord.firstMarked(in: bytes, from: 0, to: pathEnd) {
+      ByteWord.exactlyEqual($0, UInt8(ascii: ":")) | ByteWord.exactlyEqual($0, UInt8(ascii: "/"))
+    }
     guard i < count, bytes[i] == UInt8(ascii: ":"), i > 0 else { throw .missingScheme }
     let scheme = 0..<i
     guard isAlpha(bytes[0]) else { throw .invalidScheme }

@@ -12,7 +12,14 @@ struct SupportTests {
       ("failed", .declined), ("expired", .expired), ("processing", .processing),
       ("requires_customer_action", .customerAction), ("requires_payment_method", .paymentMethod),
       ("requires_capture", .requiresSomething), ("requires_", .unrecognized), ("cancelled", .cancelled),
-      ("bogus", .unrecognized), ("", .empty),
+      ("bogus", .unrecognized), ("", .empty), ("CanCelled", .cancelled), ("AcTiVe", .subscriptionActive),
+      ("FAILED", .declined), ("Expired", .expired), ("succeedeD", .paid), ("ucceeded", .unrecognized),
+      ("succeedes", .unrecognized), ("cancelle", .unrecognized), ("xancelled", .unrecognized),
+      ("activ\u{E9}", .unrecognized), ("failed ", .unrecognized), ("expire", .unrecognized),
+      ("requires_x", .requiresSomething), ("Requires_Payment_Method", .paymentMethod),
+      ("requires_payment_methoD", .paymentMethod), ("requires_payment_metho", .requiresSomething),
+      ("requires_customer_actioN", .customerAction), ("requires_customer_actiox", .requiresSomething),
+      ("PROCESSING", .processing), ("processinG", .processing), ("processinx", .unrecognized),
     ] as [(String, StatusExplanation)])
   func explanation(_ status: String, _ expected: StatusExplanation) {
     #expect(StatusExplanation.of(status) == expected)

@@ -47,9 +47,11 @@ public enum ReturnInput {
     _ input: UnsafeBufferPointer<UInt8>, _ warnings: InputWarnings, _ body: (ReturnQuery, InputWarnings) -> Void
   ) throws(CheckoutError) -> Bool {
     try ReturnQuery.withReturnURL(input) { query, authority in
+      // The usual return URL has no fragment: nothing after its query to look at.
+      let end = query.queryRange.upperBound
       guard !query.holdsHTMLAmpersand,
         ASCIIBytes.lacks(UInt8(ascii: ";"), in: UnsafeBufferPointer(rebasing: input[..<query.queryRange.lowerBound])),
-        ASCIIBytes.lacks(UInt8(ascii: ";"), in: UnsafeBufferPointer(rebasing: input[query.queryRange.upperBound...]))
+        end == input.count || ASCIIBytes.lacks(UInt8(ascii: ";"), in: UnsafeBufferPointer(rebasing: input[end...]))
       else { return false }
       body(query, urlWarnings(input, warnings, query, authority: authority))
       return true

@@ -43,6 +43,7 @@ public enum StatusExplanation: Int, CaseIterable, Sendable {
   /// The explanation of a raw status read in place.
   @_spi(Scanning) public static func of(_ rawStatus: QueryText?) -> StatusExplanation {
     guard let rawStatus else { return .missing }
+    guard rawStatus.isEscaped else { return of(statusBytes: rawStatus.encoded) }
     return rawStatus.withDecodedBytes { of(statusBytes: $0) }
   }
 
@@ -59,24 +60,33 @@ public enum StatusExplanation: Int, CaseIterable, Sendable {
   /// What support staff should do next.
   public var nextStep: String { nextStepText.description }
 
+  /// A status is told by its length and its words lower-cased, as
+  /// `CheckoutStatus(statusIn:at:count:)` tells one: two or three compares, no byte loop.
   static func of(statusBytes bytes: UnsafeBufferPointer<UInt8>) -> StatusExplanation {
-    func `is`(_ word: StaticString) -> Bool {
-      word.withUTF8Buffer { want in bytes.count == want.count && ASCIIBytes.hasPrefixIgnoringCase(bytes, want) }
+    typealias Word = CheckoutStatus.Word
+    let count = bytes.count
+    if count == 0 { return .empty }
+    // The shortest value is six bytes, and a `requires_…` is longer than nine.
+    guard count >= 6 else { return .unrecognized }
+    func word(at offset: Int) -> UInt64 { ByteWord.lowercased(ByteWord.partial(bytes, at: offset, count: 8)) }
+    let head = ByteWord.lowercased(ByteWord.partial(bytes, at: 0, count: min(count, 8)))
+    switch count {
+    case 6 where head == Word.active: return .subscriptionActive
+    case 6 where head == Word.failed: return .declined
+    case 7 where head == Word.expired: return .expired
+    case 9 where head == Word.succeededHead && word(at: 1) == Word.succeededTail: return .paid
+    case 9 where head == Word.cancelledHead && word(at: 1) == Word.cancelledTail: return .cancelled
+    case 10 where head == Word.processingHead && word(at: 2) == Word.processingTail: return .processing
+    default: break
     }
-    if bytes.isEmpty { return .empty }
-    if `is`("succeeded") { return .paid }
-    if `is`("active") { return .subscriptionActive }
-    if `is`("failed") { return .declined }
-    if `is`("expired") { return .expired }
-    if `is`("processing") { return .processing }
-    if `is`("requires_customer_action") { return .customerAction }
-    if `is`("requires_payment_method") { return .paymentMethod }
-    if `is`("cancelled") { return .cancelled }
-    let prefix: StaticString = "requires_"
-    if bytes.count > prefix.utf8CodeUnitCount, ASCIIBytes.hasPrefixIgnoringCase(bytes, prefix) {
-      return .requiresSomething
+    guard count > 9, head == Word.requires, bytes[8] == UInt8(ascii: "_") else { return .unrecognized }
+    switch count {
+    case 23 where word(at: 8) == Word.paymentMethodHead && word(at: 15) == Word.paymentMethodTail:
+      return .paymentMethod
+    case 24 where word(at: 8) == Word.customerActionHead && word(at: 16) == Word.customerActionTail:
+      return .customerAction
+    default: return .requiresSomething
     }
-    return .unrecognized
   }
 
   private static let reconcile: StaticString =
@@ -128,6 +138,19 @@ public enum StatusExplanation: Int, CaseIterable, Sendable {
   /// What support staff should do next about an input that cannot be decoded.
   public static let undecodableNextStep: StaticString =
     "Ask the customer for the full address the checkout returned to, exactly as shown."
+}
+
+/// The words of the statuses that only `StatusExplanation` tells apart.
+extension CheckoutStatus.Word {
+  static var cancelledHead: UInt64 { 0x656c_6c65_636e_6163 }  // "cancelle"
+  static var cancelledTail: UInt64 { 0x6465_6c6c_6563_6e61 }  // "ancelled", the end of "cancelled"
+  static var processingHead: UInt64 { 0x6973_7365_636f_7270 }  // "processi"
+  static var processingTail: UInt64 { 0x676e_6973_7365_636f }  // "ocessing", the end of "processing"
+  static var requires: UInt64 { 0x7365_7269_7571_6572 }  // "requires", before the "_"
+  static var paymentMethodHead: UInt64 { 0x746e_656d_7961_705f }  // "_payment", after "requires"
+  static var paymentMethodTail: UInt64 { 0x646f_6874_656d_5f74 }  // "t_method", the end of "requires_payment_method"
+  static var customerActionHead: UInt64 { 0x656d_6f74_7375_635f }  // "_custome", after "requires"
+  static var customerActionTail: UInt64 { 0x6e6f_6974_6361_5f72 }  // "r_action", the end of "requires_customer_action"
 }
 
 /// Byte comparisons of ASCII text, shared by the support readers.
