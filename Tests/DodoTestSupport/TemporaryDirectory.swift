@@ -12,7 +12,22 @@ package final class TemporaryDirectory: Sendable {
       atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
   }
 
-  deinit { try? FileManager.default.removeItem(atPath: path) }
+  deinit { Self.remove(path) }
+
+  /// Removes the directory and what is in it. A child a test started may still be writing
+  /// into it (a browser script's last `touch`), so that the removal finds the directory not
+  /// empty after emptying it; it is tried again a few times before it is left.
+  static func remove(_ path: String) {
+    for attempt in 0..<5 {
+      if attempt > 0 { usleep(20_000) }
+      do {
+        try FileManager.default.removeItem(atPath: path)
+        return
+      } catch {
+        if !FileManager.default.fileExists(atPath: path) { return }
+      }
+    }
+  }
 
   /// For tests that need a home but nothing in it.
   package static let shared = TemporaryDirectory.forWholeRun()
@@ -98,6 +113,6 @@ private enum WholeRunDirectories {
       defer { kept = [] }
       return kept ?? []
     }
-    for directory in directories { try? FileManager.default.removeItem(atPath: directory.path) }
+    for directory in directories { TemporaryDirectory.remove(directory.path) }
   }
 }
