@@ -94,7 +94,7 @@ final class ExplainDecoder: LineChunkDecoder {
     do throws(CheckoutError) {
       try ReturnInput.read(input) { query, warnings in
         summary?.add(query.status, warnings)
-        let explanation = StatusExplanation.of(query.rawStatus).given(
+        let explanation = StatusExplanation.of(query).given(
           subscription: query.subscriptionId != nil, unconfirmed: warnings.contains(.unconfirmed))
         let block = blocks.block(explanation, warnings)
         if json {

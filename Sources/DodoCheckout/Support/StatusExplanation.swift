@@ -37,14 +37,15 @@ public enum StatusExplanation: Int, CaseIterable, Sendable {
   /// The explanation of a result's raw status, compared case-insensitively as the status is.
   public static func of(_ rawStatus: String?) -> StatusExplanation {
     guard var raw = rawStatus else { return .missing }
-    return raw.withUTF8 { of(statusBytes: $0) }
+    return raw.withUTF8 { of(statusBytes: $0, reading: CheckoutStatus(statusBytes: $0)) }
   }
 
-  /// The explanation of a raw status read in place.
-  @_spi(Scanning) public static func of(_ rawStatus: QueryText?) -> StatusExplanation {
-    guard let rawStatus else { return .missing }
-    guard rawStatus.isEscaped else { return of(statusBytes: rawStatus.encoded) }
-    return rawStatus.withDecodedBytes { of(statusBytes: $0) }
+  /// The explanation of a query read in place, from the status its reading already told
+  /// (`ReturnQuery.status`).
+  @_spi(Scanning) public static func of(_ query: ReturnQuery) -> StatusExplanation {
+    guard let rawStatus = query.rawStatus else { return .missing }
+    guard rawStatus.isEscaped else { return of(statusBytes: rawStatus.encoded, reading: query.status) }
+    return rawStatus.withDecodedBytes { of(statusBytes: $0, reading: query.status) }
   }
 
   /// The explanation of a whole reading: a success is a subscription's when the return names
@@ -60,21 +61,25 @@ public enum StatusExplanation: Int, CaseIterable, Sendable {
   /// What support staff should do next.
   public var nextStep: String { nextStepText.description }
 
-  /// A status is told by its length and its words lower-cased, as
-  /// `CheckoutStatus(statusIn:at:count:)` tells one: two or three compares, no byte loop.
-  static func of(statusBytes bytes: UnsafeBufferPointer<UInt8>) -> StatusExplanation {
+  /// The explanation of the decoded bytes of a status, `status` being what
+  /// `CheckoutStatus(statusBytes:)` makes of them. The values it recognizes are not compared
+  /// again; the others are told by their length and their words lower-cased, as
+  /// `CheckoutStatus(statusIn:at:count:)` tells a status: two or three compares, no byte loop.
+  static func of(statusBytes bytes: UnsafeBufferPointer<UInt8>, reading status: CheckoutStatus) -> StatusExplanation {
+    switch status {
+    case .succeeded: return bytes.count == 6 ? .subscriptionActive : .paid  // "active", "succeeded"
+    case .failed: return .declined
+    case .expired: return .expired
+    case .pending, .cancelled: break
+    }
     typealias Word = CheckoutStatus.Word
     let count = bytes.count
     if count == 0 { return .empty }
-    // The shortest value is six bytes, and a `requires_…` is longer than nine.
-    guard count >= 6 else { return .unrecognized }
+    // The shortest value left is nine bytes (`cancelled`), and a `requires_…` is longer.
+    guard count >= 9 else { return .unrecognized }
     func word(at offset: Int) -> UInt64 { ByteWord.lowercased(ByteWord.partial(bytes, at: offset, count: 8)) }
-    let head = ByteWord.lowercased(ByteWord.partial(bytes, at: 0, count: min(count, 8)))
+    let head = word(at: 0)
     switch count {
-    case 6 where head == Word.active: return .subscriptionActive
-    case 6 where head == Word.failed: return .declined
-    case 7 where head == Word.expired: return .expired
-    case 9 where head == Word.succeededHead && word(at: 1) == Word.succeededTail: return .paid
     case 9 where head == Word.cancelledHead && word(at: 1) == Word.cancelledTail: return .cancelled
     case 10 where head == Word.processingHead && word(at: 2) == Word.processingTail: return .processing
     default: break
