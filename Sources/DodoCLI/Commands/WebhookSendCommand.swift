@@ -11,7 +11,8 @@ extension CommandSpec {
       data.payload_type naming it (Payment for payment.*, Subscription, Refund, Dispute, \
       LicenseKey), signs it with a fresh webhook-id and the current time, and POSTs it to --to \
       with Content-Type: application/json. It prints the answer's status and the first lines \
-      of its body, and exits 0 when the status is 2xx, else 1.
+      of its body, and exits 0 when the status is 2xx; any other status is reported as \
+      rejected (never as sent) and exits 1.
 
       --set PATH=VALUE changes one field (repeatable): PATH is a dotted path into data \
       (customer.email, product_cart.0.quantity; a leading data. is allowed, and business_id, \
@@ -71,14 +72,19 @@ enum WebhookSendCommand {
       return .no
     case .success(let response):
       let lines = response.firstBodyLines(bodyLines)
+      let accepted = (200..<300).contains(response.status)
       if context.json {
         printJSON(context, id: id, type: type, status: response.status, "body", lines.joined(separator: "\n"))
       } else {
-        context.stderr.write("sent \(type) (\(id)) to \(TerminalText.escaped(url))\n")
+        let endpoint = TerminalText.escaped(url)
+        context.stderr.write(
+          accepted
+            ? "sent \(type) (\(id)) to \(endpoint)\n"
+            : "rejected \(type) (\(id)): \(endpoint) answered HTTP \(response.status)\n")
         context.stdout.write("HTTP \(response.status)\n")
         context.stdout.write(lines.map { TerminalText.escaped($0) + "\n" }.joined())
       }
-      return (200..<300).contains(response.status) ? .success : .no
+      return accepted ? .success : .no
     }
   }
 
