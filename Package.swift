@@ -81,6 +81,7 @@ let package = Package(
       ],
       exclude: [
         "Support/fake-dodo-api.py", "Support/webhook-receiver.py", "Support/webhook-client.py",
+        "Support/sdk-webhook-receiver.py",
       ]),
   ],
   swiftLanguageModes: [.v6]

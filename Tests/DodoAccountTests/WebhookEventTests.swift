@@ -13,6 +13,10 @@ import Testing
     let expected: [String: (payload: String, id: String)] = [
       "payment": ("Payment", "payment_id"), "subscription": ("Subscription", "subscription_id"),
       "refund": ("Refund", "refund_id"), "dispute": ("Dispute", "dispute_id"), "license_key": ("LicenseKey", "id"),
+      "payout": ("Payout", "payout_id"), "abandoned_checkout": ("AbandonedCheckout", "payment_id"),
+      "dunning": ("DunningAttempt", "subscription_id"), "entitlement_grant": ("EntitlementGrant", "id"),
+      "credit": type == "credit.balance_low"
+        ? ("CreditBalanceLow", "credit_entitlement_id") : ("CreditLedgerEntry", "id"),
     ]
     let shape = try #require(expected[String(type.prefix { $0 != "." })])
     #expect(data["payload_type"] == .string(shape.payload))
@@ -32,7 +36,7 @@ import Testing
       #expect(data[field] != nil, "\(field)")
     }
     #expect(data["status"] == .string("failed"))
-    #expect(data["error_code"] == .string("insufficient_funds"))
+    #expect(data["error_code"] == .string("INSUFFICIENT_FUNDS"))
     #expect(data["total_amount"] == .number("1999"))
   }
 

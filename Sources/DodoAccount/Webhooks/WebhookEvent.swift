@@ -2,19 +2,28 @@ import DodoCheckout
 
 /// Dodo's webhook events as they arrive: `{business_id, type, timestamp, data}`, where `data`
 /// is the object the event is about (`data.payload_type` names it: `Payment`, `Subscription`,
-/// `Refund`, `Dispute`, `LicenseKey`) with the fields the API returns for it. `sample` builds
-/// one with realistic values, for sending test events.
+/// `Refund`, `Dispute`, `LicenseKey`, `Payout`, `CreditLedgerEntry`, …) with the fields the
+/// official SDKs' models give it. `sample` builds one with realistic values, for sending test events.
 public enum WebhookEvent {
-  /// The event types `sample` builds, in the order Dodo's documentation lists them.
+  /// The event types `sample` builds: every type Dodo publishes, in the order of the official
+  /// SDKs' `WebhookEventType` (Dodo's Python SDK 1.123.0; a test compares them).
   public static let types: [String] = [
     "payment.succeeded", "payment.failed", "payment.processing", "payment.cancelled",
     "refund.succeeded", "refund.failed",
     "dispute.opened", "dispute.expired", "dispute.accepted", "dispute.cancelled", "dispute.challenged",
     "dispute.won", "dispute.lost",
-    "subscription.active", "subscription.renewed", "subscription.on_hold", "subscription.paused",
-    "subscription.cancelled", "subscription.failed", "subscription.expired", "subscription.plan_changed",
-    "subscription.updated",
+    "subscription.active", "subscription.renewed", "subscription.on_hold", "subscription.past_due",
+    "subscription.paused", "subscription.unpaused", "subscription.cancelled", "subscription.failed",
+    "subscription.expired", "subscription.plan_changed", "subscription.updated",
+    "subscription.update_payment_method",
     "license_key.created",
+    "payout.created", "payout.on_hold", "payout.in_progress", "payout.failed", "payout.success",
+    "credit.added", "credit.deducted", "credit.expired", "credit.rolled_over", "credit.rollover_forfeited",
+    "credit.overage_charged", "credit.overage_reset", "credit.manual_adjustment", "credit.balance_low",
+    "abandoned_checkout.detected", "abandoned_checkout.recovered",
+    "dunning.started", "dunning.recovered",
+    "entitlement_grant.created", "entitlement_grant.delivered", "entitlement_grant.failed",
+    "entitlement_grant.revoked",
   ]
 
   /// The sample business every sample event belongs to.

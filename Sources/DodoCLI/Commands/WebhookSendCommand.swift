@@ -7,9 +7,9 @@ extension CommandSpec {
     abstract: "Send a signed test event of Dodo's shape to a webhook endpoint.",
     discussion: """
       Builds an event as Dodo sends it, {"business_id","type","timestamp","data"}, where data \
-      is the object the event is about with the fields Dodo's API returns for it and \
-      data.payload_type naming it (Payment for payment.*, Subscription, Refund, Dispute, \
-      LicenseKey), signs it with a fresh webhook-id and the current time, and POSTs it to --to \
+      is the object the event is about and data.payload_type names it (Payment for payment.*, \
+      Refund, Dispute, Subscription, LicenseKey, Payout, CreditLedgerEntry, CreditBalanceLow, \
+      AbandonedCheckout, DunningAttempt, EntitlementGrant), signs it with a fresh webhook-id and the current time, and POSTs it to --to \
       with Content-Type: application/json. It prints the answer's status and the first lines \
       of its body, and exits 0 when the status is 2xx; any other status is reported as \
       rejected (never as sent) and exits 1.
@@ -19,6 +19,15 @@ extension CommandSpec {
       type and timestamp name the top-level keys); VALUE is JSON when it reads as JSON (a \
       number, true, false, null, a "quoted string", an object or an array), else a string. \
       --data FILE replaces the whole data object (then --set applies to it).
+
+      It knows every event type of Dodo's official SDKs (the WebhookEventType list of \
+      dodopayments 1.123.0), and each event carries every field their models require, with \
+      values of the documented types and enums (error codes upper case, as \
+      INSUFFICIENT_FUNDS): a receiver that unwraps deliveries with the official SDK accepts \
+      them unchanged. Where Dodo's framework adapters validate with schemas of their own that \
+      disagree with the SDK, dodo follows the SDK and the API: a dispute may be at \
+      dispute_stage "dispute" with dispute_status "dispute_expired", and a subscription's \
+      status may be "paused" or "past_due", which some adapter versions refuse.
       """,
     arguments: [ArgumentSpec("event-type", help: "The event's type.", values: WebhookEvent.types)],
     options: [WebhookSendCommand.to, WebhookOptions.secret, WebhookSendCommand.set, WebhookSendCommand.data],

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 
 /// The programs that some end-to-end tests drive (real shells, mandoc, man, make, a browser).
@@ -26,5 +27,21 @@ enum RequiredTools {
   static let forInstall = missing(programs: ["make", "man", "bash", "zsh", "fish"])
   static let forURLHandler = missing(programs: ["xdg-mime"])
   static let forColor = missing(programs: ["script"])
-  static let forFakeAPI = missing(programs: ["python3", "openssl"])
+  /// The fake builds its answers from Dodo's SDK and checks requests against it.
+  static let forFakeAPI = missing(programs: ["python3", "openssl"]) + missingSDK
+  static let forDodoSDK = missing(programs: ["python3"]) + missingSDK
+
+  /// Dodo's official Python SDK and the Standard Webhooks library its `unwrap` needs
+  /// (.ci/run installs `dodopayments[webhooks]`, pinned).
+  static let missingSDK = missingPythonModules(["dodopayments", "standardwebhooks"])
+
+  /// The modules of `modules` that `python3` cannot import (all of them without a python3).
+  static func missingPythonModules(_ modules: [String]) -> [String] {
+    modules.filter { module in
+      let output = try? Subprocess.run(
+        "/usr/bin/env", ["python3", "-c", "import \(module)"],
+        environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+      return output?.status != 0
+    }.map { "python3 module \($0)" }
+  }
 }
