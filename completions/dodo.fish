@@ -405,7 +405,7 @@ function __dodo_arguments
         case 'dodo webhook sign'
             printf '%s\n' once 'file'
         case 'dodo webhook send'
-            printf '%s\n' once 'values:payment.succeeded payment.failed payment.processing payment.cancelled refund.succeeded refund.failed dispute.opened dispute.expired dispute.accepted dispute.cancelled dispute.challenged dispute.won dispute.lost subscription.active subscription.renewed subscription.on_hold subscription.paused subscription.cancelled subscription.failed subscription.expired subscription.plan_changed subscription.updated license_key.created'
+            printf '%s\n' once 'values:payment.succeeded payment.failed payment.processing payment.cancelled refund.succeeded refund.failed dispute.opened dispute.expired dispute.accepted dispute.cancelled dispute.challenged dispute.won dispute.lost subscription.active subscription.renewed subscription.on_hold subscription.past_due subscription.paused subscription.unpaused subscription.cancelled subscription.failed subscription.expired subscription.plan_changed subscription.updated subscription.update_payment_method license_key.created payout.created payout.on_hold payout.in_progress payout.failed payout.success credit.added credit.deducted credit.expired credit.rolled_over credit.rollover_forfeited credit.overage_charged credit.overage_reset credit.manual_adjustment credit.balance_low abandoned_checkout.detected abandoned_checkout.recovered dunning.started dunning.recovered entitlement_grant.created entitlement_grant.delivered entitlement_grant.failed entitlement_grant.revoked'
         case 'dodo completion'
             printf '%s\n' once 'values:bash zsh fish'
         case 'dodo help'
