@@ -81,7 +81,7 @@ let package = Package(
       ],
       exclude: [
         "Support/fake-dodo-api.py", "Support/webhook-receiver.py", "Support/webhook-client.py",
-        "Support/sdk-webhook-receiver.py",
+        "Support/sdk-webhook-receiver.py", "Support/dodo_schemas.py",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -12,6 +12,8 @@ import Foundation
 /// `state` is the JSON the script documents (seeded checkouts, payments and subscriptions,
 /// `next_session` for `POST /checkouts`, and `faults`: 401, 404, 429 with `Retry-After`,
 /// 500, a hung answer, per path or for all); `update(state:)` replaces it while it runs.
+/// Its answers are the JSON of Dodo's Python SDK models, and a request body outside the SDK's
+/// params type is answered 422 with `schemaProblems` logged.
 /// The process ends when the object goes.
 final class FakeDodoAPI: @unchecked Sendable {
   /// The key the fake requires unless the state names another.
@@ -91,6 +93,9 @@ final class FakeDodoAPI: @unchecked Sendable {
     var body: String
     /// `nil` for a request it never answered (a hung fault).
     var status: Int?
+    /// Why the body, or the answer the state seeded, does not match Dodo's schema (the SDK's
+    /// params types and models); empty when all matched.
+    var schemaProblems: [String] = []
   }
 
   /// The requests so far, in the order they came.
@@ -103,7 +108,7 @@ final class FakeDodoAPI: @unchecked Sendable {
       return Request(
         method: object["method"] as? String ?? "", path: object["path"] as? String ?? "",
         headers: object["headers"] as? [String: String] ?? [:], body: object["body"] as? String ?? "",
-        status: object["status"] as? Int)
+        status: object["status"] as? Int, schemaProblems: object["schema_problems"] as? [String] ?? [])
     }
   }
 }

@@ -7,13 +7,21 @@
 Serves HTTPS (or, with --plain-http, HTTP) on 127.0.0.1 on a free port and prints that port,
 alone on a line, on standard output once it accepts connections. Runs until SIGTERM/SIGINT.
 
-Routes (each needs `Authorization: Bearer KEY`, else 401):
-  POST /checkouts            -> {"session_id": "cks_...", "checkout_url": "https://test.checkout.dodopayments.com/session/cks_..."}
-                                (product_cart required: a non-empty array of {product_id, quantity}; else 422)
-  GET  /checkouts/{id}       -> {id, created_at, customer_email, customer_name, payment_id, payment_status}
-  GET  /payments/{id}        -> the payment (fields of dodo-api.md, missing ones filled in)
-  GET  /subscriptions/{id}   -> the subscription
+Routes (each needs `Authorization: Bearer KEY`, else 401), answered with the JSON of the
+official Python SDK's models (`dodopayments`, pinned in .ci/run), filled from the state over
+realistic defaults:
+  POST /checkouts            -> CheckoutSessionResponse {"session_id": "cks_...", "checkout_url": "https://test.checkout.dodopayments.com/session/cks_...", ...}
+  GET  /checkouts/{id}       -> CheckoutSessionStatus {id, created_at, customer_email, customer_name, payment_id, payment_status}
+  GET  /payments/{id}        -> Payment
+  GET  /subscriptions/{id}   -> Subscription
 An unknown ID is 404 {"code": "NOT_FOUND", "message": "..."}.
+
+Every request body is checked against the SDK's params type of its route (REQUEST_TYPES:
+CheckoutSessionCreateParams for POST /checkouts), strictly and with no unknown keys: one that
+does not validate is answered 422 {"code": "INVALID_REQUEST_BODY"}, written to standard error
+and logged with "schema_problems". Seeded state that makes no valid model is answered 500
+{"code": "FAKE_STATE_INVALID"}, the same way. New routes use validate_request(method, path,
+body) and answer(ModelClass, fields).
 
 STATE.json (every key optional; the file is read again whenever it changes):
   {
@@ -36,7 +44,8 @@ A fault's "times" (default: always) counts down per run of the server.
 
 REQUESTS.jsonl gets one JSON object per request, as it arrives:
   {"method": "GET", "path": "/payments/pay_1", "headers": {"authorization": "Bearer ...", ...},
-   "body": "...", "status": 200}   (status null for a hung request)
+   "body": "...", "status": 200}   (status null for a hung request; "schema_problems": [...]
+                                    when the request or the seeded answer did not validate)
 """
 
 import argparse
@@ -50,6 +59,14 @@ import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+# No __pycache__ beside the test sources (the package's targets would see it).
+sys.dont_write_bytecode = True
+
+from dodopayments.types import CheckoutSessionResponse, CheckoutSessionStatus, Payment, Subscription
+from dodopayments.types.checkout_session_create_params import CheckoutSessionCreateParams
+
+from dodo_schemas import InvalidRequest, SchemaError, answer, validated_body
 
 LOCK = threading.Lock()
 
@@ -108,58 +125,58 @@ def now():
     return time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime())
 
 
+CUSTOMER = {
+    "customer_id": "cus_fake", "email": "customer@example.com", "name": "A Customer",
+    "phone_number": None, "metadata": {},
+}
+BILLING = {"country": "US", "state": "CA", "city": "San Francisco", "street": "1 Market St", "zipcode": "94103"}
+
+
+# Dodo's schemas, from its official Python SDK (dodopayments, pinned in .ci/run): every request
+# body dodo sends must validate under the params type of its route, and every answer is an SDK
+# model filled from the seeded state. A route that takes a body adds its params type here.
+REQUEST_TYPES = {
+    ("POST", "/checkouts"): CheckoutSessionCreateParams,
+}
+
+
+def validate_request(method, path, body):
+    """The JSON body of any request, validated strictly under the SDK's params type of its
+    route in REQUEST_TYPES (other routes' bodies are only parsed as JSON); raises
+    InvalidRequest naming each problem."""
+    return validated_body(REQUEST_TYPES.get((method, path)), body)
+
+
 def checkout(session_id, seeded):
-    value = {
-        "id": session_id,
-        "created_at": now(),
-        "customer_email": None,
-        "customer_name": None,
-        "payment_id": None,
-        "payment_status": None,
-    }
-    value.update(seeded)
-    value["id"] = session_id
-    return value
+    fields = {"created_at": now(), "customer_email": None, "customer_name": None, "payment_id": None, "payment_status": None}
+    return answer(CheckoutSessionStatus, {**fields, **seeded, "id": session_id})
 
 
 def payment(payment_id, seeded):
-    value = {
-        "payment_id": payment_id,
-        "business_id": "bus_fake",
-        "status": "succeeded",
-        "total_amount": 1999,
-        "currency": "USD",
-        "checkout_session_id": None,
-        "subscription_id": None,
-        "customer": {"customer_id": "cus_fake", "email": "customer@example.com", "name": "A Customer"},
-        "error_code": None,
-        "error_message": None,
-        "payment_method": "card",
-        "card_last_four": "4242",
-        "card_network": "VISA",
-        "created_at": now(),
-        "updated_at": None,
-        "metadata": {},
+    fields = {
+        "business_id": "bus_fake", "brand_id": "bus_fake", "status": "succeeded",
+        "total_amount": 1999, "currency": "USD", "settlement_amount": 1999, "settlement_currency": "USD",
+        "tax": 0, "checkout_session_id": None, "subscription_id": None, "subscription_ids": [],
+        "is_multi_subscription": False, "service_periods": [], "customer": CUSTOMER, "billing": BILLING,
+        "digital_products_delivered": False, "error_code": None, "error_message": None,
+        "payment_provider": "dodo", "payment_method": "card", "card_last_four": "4242", "card_network": "visa",
+        "retry_attempt": 0, "includes_usage": False, "is_update_payment_method": False,
+        "disputes": [], "refunds": [], "metadata": {}, "created_at": now(), "updated_at": None,
     }
-    value.update(seeded)
-    value["payment_id"] = payment_id
-    return value
+    return answer(Payment, {**fields, **seeded, "payment_id": payment_id})
 
 
 def subscription(subscription_id, seeded):
-    value = {
-        "subscription_id": subscription_id,
-        "status": "active",
-        "product_id": "pdt_fake",
-        "customer": {"customer_id": "cus_fake", "email": "customer@example.com", "name": "A Customer"},
-        "recurring_pre_tax_amount": 999,
-        "currency": "USD",
-        "next_billing_date": now(),
-        "created_at": now(),
+    fields = {
+        "status": "active", "product_id": "pdt_fake", "brand_id": "bus_fake", "customer": CUSTOMER, "billing": BILLING,
+        "quantity": 1, "recurring_pre_tax_amount": 999, "currency": "USD", "tax_inclusive": False,
+        "payment_frequency_interval": "Month", "payment_frequency_count": 1,
+        "subscription_period_interval": "Year", "subscription_period_count": 1, "trial_period_days": 0,
+        "previous_billing_date": now(), "next_billing_date": now(), "cancel_at_next_billing_date": False,
+        "on_demand": False, "has_payment_method": True, "addons": [], "meters": [],
+        "credit_entitlement_cart": [], "meter_credit_entitlement_cart": [], "metadata": {}, "created_at": now(),
     }
-    value.update(seeded)
-    value["subscription_id"] = subscription_id
-    return value
+    return answer(Subscription, {**fields, **seeded, "subscription_id": subscription_id})
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -213,29 +230,28 @@ class Handler(BaseHTTPRequestHandler):
         if self.headers.get("Authorization") != f"Bearer {state.api_key()}":
             self.answer(entry, 401, {"code": "UNAUTHORIZED", "message": "Invalid API key"})
             return
-        with LOCK:
-            status, value = self.route(method, path, body, state)
+        try:
+            validate_request(method, path, body)
+            with LOCK:
+                status, value = self.route(method, path, body, state)
+        except SchemaError as error:
+            # Loudly: the test's output shows it, the log carries it, and dodo gets an error.
+            entry["schema_problems"] = str(error).splitlines()
+            what = "the request" if isinstance(error, InvalidRequest) else "the seeded answer"
+            sys.stderr.write(f"fake-dodo-api: {method} {path}: {what} does not match Dodo's schema:\n{error}\n")
+            status, code = (422, "INVALID_REQUEST_BODY") if isinstance(error, InvalidRequest) else (500, "FAKE_STATE_INVALID")
+            value = {"code": code, "message": str(error).replace("\n", "; ")}
         self.answer(entry, status, value)
 
     def route(self, method, path, body, state):
         data = state.current()
         parts = path.strip("/").split("/")
         if method == "POST" and parts == ["checkouts"]:
-            try:
-                request = json.loads(body or b"null")
-            except ValueError:
-                return 422, {"code": "INVALID_REQUEST_BODY", "message": "the body is not JSON"}
-            cart = request.get("product_cart") if isinstance(request, dict) else None
-            valid = isinstance(cart, list) and cart and all(
-                isinstance(item, dict) and isinstance(item.get("product_id"), str)
-                and isinstance(item.get("quantity"), int) for item in cart)
-            if not valid:
-                return 422, {"code": "INVALID_REQUEST_BODY", "message": "product_cart: a non-empty array of {product_id, quantity}"}
             seeded = dict(data.get("next_session") or {})
             session_id = seeded.pop("session_id", None) or "cks_" + secrets.token_hex(8)
             url = seeded.pop("checkout_url", None) or f"https://test.checkout.dodopayments.com/session/{session_id}"
             state.created[session_id] = checkout(session_id, seeded)
-            return 200, {"session_id": session_id, "checkout_url": url}
+            return 200, answer(CheckoutSessionResponse, {"session_id": session_id, "checkout_url": url})
         if method == "GET" and len(parts) == 2:
             kind, identifier = parts
             if kind == "checkouts":
