@@ -48,6 +48,23 @@ import Testing
     #expect(try WebhookEvent.sample(type: "refund.failed", now: now)["data"]?["status"] == .string("failed"))
   }
 
+  /// The values the SDK's enums take for the events that name no status of their own.
+  @Test func theNewerEventsUseTheSDKsEnums() throws {
+    func data(_ type: String, _ field: String) throws -> JSONValue? {
+      try WebhookEvent.sample(type: type, now: now)["data"]?[field]
+    }
+    #expect(try data("subscription.past_due", "status") == .string("past_due"))
+    #expect(try data("subscription.unpaused", "status") == .string("active"))
+    #expect(try data("dispute.expired", "dispute_stage") == .string("dispute"))
+    #expect(try data("dispute.expired", "dispute_status") == .string("dispute_expired"))
+    #expect(try data("payout.created", "status") == .string("not_initiated"))
+    #expect(try data("credit.added", "transaction_type") == .string("credit_added"))
+    #expect(try data("credit.rollover_forfeited", "transaction_type") == .string("rollover_forfeited"))
+    #expect(try data("entitlement_grant.delivered", "status") == .string("Delivered"))
+    #expect(try data("abandoned_checkout.recovered", "status") == .string("recovered"))
+    #expect(try data("dunning.started", "status") == .string("recovering"))
+  }
+
   @Test func unknownTypesAreRefused() {
     #expect(throws: WebhookEventError.unknownType("payment.done")) {
       try WebhookEvent.sample(type: "payment.done", now: now)
