@@ -29,12 +29,21 @@ struct WebhookSDKEndToEndTests {
     #expect(WebhookEvent.types == sdkTypes)
   }
 
-  @Test func everyEventDodoBuildsPassesTheSDKsUnwrapAndModel() throws {
-    let logs = TemporaryDirectory()
+  /// The SDK's receiver on a free port, until `stop()`.
+  func startReceiver(logs: TemporaryDirectory) throws -> (BackgroundProgram, String) {
     let receiver = try BackgroundProgram(
       "sdk-receiver", "/usr/bin/env", ["python3", Self.receiver], environment: environment(), logDirectory: logs.url)
+    guard let port = receiver.firstLine(timeout: 60) else {
+      receiver.stop()
+      throw FakeAPIError(message: "the SDK receiver did not start")
+    }
+    return (receiver, port)
+  }
+
+  @Test func everyEventDodoBuildsPassesTheSDKsUnwrapAndModel() throws {
+    let logs = TemporaryDirectory()
+    let (receiver, port) = try startReceiver(logs: logs)
     defer { receiver.stop() }
-    let port = try #require(receiver.firstLine(timeout: 60), "the SDK receiver did not start")
     var refused: [String] = []
     for type in WebhookEvent.types {
       let output = try Dodo.run(
@@ -42,5 +51,23 @@ struct WebhookSDKEndToEndTests {
       if output.status != 0 { refused.append("\(type): \(output.stdout)\(output.stderr)") }
     }
     #expect(refused.isEmpty, "\(refused.count) events refused:\n\(refused.joined(separator: "\n"))")
+  }
+
+  /// The receiver is no rubber stamp: a missing required field, a lower-case error code and
+  /// a misspelt optional field are each refused, by name.
+  @Test func theSDKsReceiverRefusesWhatTheSDKWouldNot() throws {
+    let logs = TemporaryDirectory()
+    let (receiver, port) = try startReceiver(logs: logs)
+    defer { receiver.stop() }
+    let output = try Dodo.run(
+      [
+        "webhook", "send", "payment.failed", "--to", "http://127.0.0.1:\(port)/webhooks", "--set", "brand_id=null",
+        "--set", "error_code=insufficient_funds", "--set", "card_netwrok=visa",
+      ], environment: environment())
+    #expect(output.status == 1)
+    #expect(output.stdout.hasPrefix("HTTP 422\n"), "\(output.stdout)")
+    for problem in ["data.brand_id", "'insufficient_funds' is not upper case", "data.card_netwrok"] {
+      #expect(output.stdout.contains(problem), "\(output.stdout)")
+    }
   }
 }

@@ -10,7 +10,8 @@ it ends when its standard input closes. Each POST goes through the SDK's own
 `client.webhooks.unwrap(body, headers=...)` (the signature checked with the secret, the body
 parsed into the SDK's event union), then is validated strictly under the SDK's model for its
 `type`: every required field present, every value of its documented type and enum (no
-coercion of "1999" to 1999). Error codes must be upper case, as Dodo documents them
+coercion of "1999" to 1999), no key the models do not name (besides `data.payload_type`, and a
+dispute's GetDispute fields). Error codes must be upper case, as Dodo documents them
 (`INSUFFICIENT_FUNDS`). Answers 200 `ok TYPE MODEL` when all holds, else 422 with one problem
 a line; each verdict is also written as one line on standard error.
 """
@@ -24,8 +25,14 @@ import typing
 
 import pydantic
 from dodopayments import DodoPayments
+from dodopayments.types.dispute import Dispute
+from dodopayments.types.get_dispute import GetDispute
 from dodopayments.types.unwrap_webhook_event import UnwrapWebhookEvent
 from dodopayments.types.webhook_event_type import WebhookEventType
+
+# What `data` may carry beyond its SDK model: the object's name, and for a dispute the fields
+# of the SDK's standalone GetDispute, which Dodo's framework adapters read (checked under it).
+DATA_EXTRAS = {Dispute: GetDispute}
 
 # The union's members, by the literal `type` each one carries.
 MODELS = {
@@ -46,14 +53,36 @@ def problems(body, headers, secret):
         return [f"unwrap: unknown type {getattr(event, 'type', None)!r}"]
     if not isinstance(event, model):
         return [f"unwrap: parsed as {type(event).__name__}, not {model.__name__}"]
+    found = []
     try:
-        strict = model.model_validate_json(body, strict=True)
+        model.model_validate_json(body, strict=True)
     except pydantic.ValidationError as error:
-        return [
-            f"{'.'.join(str(part) for part in item['loc'])}: {item['msg']}"
-            for item in error.errors(include_url=False)
-        ]
-    return [f"{path}: error code {code!r} is not upper case" for path, code in error_codes(strict, "") if code != code.upper()]
+        found += [f"{'.'.join(str(part) for part in item['loc'])}: {item['msg']}" for item in error.errors(include_url=False)]
+    # The rest reads what unwrap parsed (leniently, so it is there even when a field is wrong).
+    found += [f"{path}: error code {code!r} is not upper case" for path, code in error_codes(event, "") if code != code.upper()]
+    allowed = {"payload_type"}
+    extra_model = DATA_EXTRAS.get(type(event.data))
+    if extra_model is not None:
+        try:
+            extra_model.model_validate_json(json.dumps(json.loads(body)["data"]), strict=True)
+        except pydantic.ValidationError as error:
+            found += [f"data.{'.'.join(str(p) for p in item['loc'])}: {item['msg']}" for item in error.errors(include_url=False)]
+        allowed |= set(extra_model.model_fields)
+    return found + [f"{path}: not a field of the SDK's model" for path in unknown_keys(event.data, "data", allowed)]
+
+
+def unknown_keys(value, path, allowed=frozenset()):
+    """The paths of keys the SDK's models do not name (a misspelt optional field passes
+    validation, so it is looked for here)."""
+    if isinstance(value, pydantic.BaseModel):
+        for key in value.__pydantic_extra__ or {}:
+            if key not in allowed:
+                yield f"{path}.{key}"
+        for name in type(value).model_fields:
+            yield from unknown_keys(getattr(value, name), f"{path}.{name}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from unknown_keys(item, f"{path}.{index}")
 
 
 def error_codes(value, path):
