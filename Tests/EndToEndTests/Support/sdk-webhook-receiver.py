@@ -3,7 +3,8 @@
 the receiver `dodo webhook send` is checked against.
 
     sdk-webhook-receiver.py             serve; the secret is $DODO_PAYMENTS_WEBHOOK_KEY
-    sdk-webhook-receiver.py --types     print the event types the SDK knows, one a line
+    sdk-webhook-receiver.py --types     print the event types the SDK knows, one a line (its
+                                        WebhookEventType, checked against its unwrap union)
 
 Serving: HTTP on 127.0.0.1 on a free port, printed alone on the first line of standard output;
 it ends when its standard input closes. Each POST goes through the SDK's own
@@ -122,7 +123,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 def main():
     if sys.argv[1:] == ["--types"]:
-        print("\n".join(typing.get_args(WebhookEventType)))
+        types = typing.get_args(WebhookEventType)
+        if set(types) != set(MODELS):
+            sys.exit(f"the SDK's WebhookEventType and its unwrap union differ: {set(types) ^ set(MODELS)}")
+        print("\n".join(types))
         return
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
