@@ -47,6 +47,7 @@ extension EventSamples {
       "discount_cycles_remaining": .null,
       "scheduled_change": .null,
       "tax_id": .null,
+      "custom_field_responses": .null,
       "metadata": .object([]),
       "created_at": time(started),
     ])
