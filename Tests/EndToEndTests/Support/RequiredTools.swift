@@ -27,4 +27,5 @@ enum RequiredTools {
   static let forURLHandler = missing(programs: ["xdg-mime"])
   static let forColor = missing(programs: ["script"])
   static let forFakeAPI = missing(programs: ["python3", "openssl"])
+  static let forAccount = missing(programs: ["python3", "openssl", "curl"])
 }
