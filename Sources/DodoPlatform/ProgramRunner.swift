@@ -40,9 +40,10 @@ package enum ProgramRunner {
     var output: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     var open = true
-    /// Reads what is there now; false at the end of the output.
+    /// Reads what is there now, at most 64 KiB (a program that never stops writing must
+    /// not keep the exit and the time limit from being looked at); false at the end.
     func readAvailable() throws(SystemError) -> Bool {
-      while true {
+      for _ in 0..<16 {
         let read: Result<Int?, SystemError> = chunk.withUnsafeMutableBytes { raw in
           Result { () throws(SystemError) in try Syscalls.readAvailable(readEnd, into: raw) }
         }
@@ -50,6 +51,7 @@ package enum ProgramRunner {
         if count == 0 { return false }
         if output.count < limit { output += chunk[..<min(count, limit - output.count)] }
       }
+      return true
     }
     func finished(_ status: Syscalls.Termination, timedOut: Bool = false) -> Output {
       Output(status: status, standardOutput: String(decoding: output, as: UTF8.self), timedOut: timedOut)

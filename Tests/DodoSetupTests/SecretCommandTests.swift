@@ -1,4 +1,5 @@
 import DodoConfig
+import DodoPlatform
 import DodoTestSupport
 import Testing
 
@@ -115,5 +116,27 @@ import Testing
     }
     #expect(clock.now - start < .seconds(10))
     #expect(error?.message == "api_key_command did not finish within 0.2 s, so it was stopped and there is no secret")
+  }
+}
+
+/// The secrets' variables as DodoPlatform strips them from a browser's or probe's environment.
+@Suite struct SecretVariablesTests {
+  @Test func theyAreTheVariablesOfTheKeyAndTheWebhookSecret() {
+    #expect(SecretVariables.names == [APISettings.apiKeyVariable, APISettings.webhookSecretVariable])
+  }
+
+  @Test("a command that never stops printing is still stopped at its limit")
+  func endlessOutput() throws {
+    let config = TemporaryDirectory()
+    let file = try config.write("c.yaml", "profiles:\n  default:\n    api_key_command: yes sk_endless\n")
+    let configuration = try Configuration.loadTrusted(configFlag: file, environment: [:])
+    let settings = try APISettings(configuration: configuration, modeFlag: nil, profileFlag: nil, environment: [:])
+    let source = try #require(settings.apiKey)
+    let clock = ContinuousClock()
+    let start = clock.now
+    #expect(throws: ConfigError.self) {
+      try source.resolve(in: configuration, environment: ["PATH": "/usr/bin:/bin"], timeLimit: .milliseconds(300))
+    }
+    #expect(clock.now - start < .seconds(10))
   }
 }
