@@ -21,7 +21,9 @@ let package = Package(
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
     .target(name: "DodoConfig", dependencies: ["CYAML", "DodoCheckout"]),
-    .target(name: "DodoPlatform", dependencies: ["DodoCheckout"]),
+    // prctl, which Swift cannot call (variadic), for the syscall layer only.
+    .systemLibrary(name: "CProcess"),
+    .target(name: "DodoPlatform", dependencies: ["DodoCheckout", "CProcess"]),
     // Where DodoConfig meets DodoPlatform, which must not see each other: the config files as
     // read from disk (trusted or refused), secrets from their commands and the API's
     // credentials, doctor's checks of the settings, and plugins on PATH with their environment.

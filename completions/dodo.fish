@@ -119,7 +119,7 @@ function __dodo_options
                 '--secret	The endpoint'\''s signing secret (whsec_…); prefer $DODO_PAYMENTS_WEBHOOK_KEY, since ps shows arguments'
         case 'dodo webhook send'
             printf '%s\n' \
-                '--to	The endpoint to POST the event to (http:// or https://)' \
+                '--to	The endpoint to POST the event to (https://, or http:// to a loopback host)' \
                 '--secret	The endpoint'\''s signing secret (whsec_…); prefer $DODO_PAYMENTS_WEBHOOK_KEY, since ps shows arguments' \
                 '--set	Set one field of data, e.g' \
                 '--data	A JSON file that replaces data'
@@ -127,7 +127,7 @@ function __dodo_options
             printf '%s\n' \
                 '--port	The loopback port to listen on (0: any free one)' \
                 '--secret	The endpoint'\''s signing secret (whsec_…); prefer $DODO_PAYMENTS_WEBHOOK_KEY, since ps shows arguments' \
-                '--forward-to	Pass valid deliveries on to this URL with their headers and body'
+                '--forward-to	Pass valid deliveries on to this URL (https://, or http:// to a loopback host) with their headers and body'
         case 'dodo config show'
             printf '%s\n' \
                 '--return-url	The URL the checkout returns to (else the profile'\''s)' \

@@ -16,6 +16,8 @@ package enum Dodo {
 
   /// Runs the process's command line and exits with its status.
   package static func runAndExit() -> Never {
+    // Before anything reads the API key or webhook secret into memory.
+    Syscalls.forbidCoreDumps()
     let closed = Syscalls.openStandardDescriptors()
     return Syscalls.exit(
       main(

@@ -48,9 +48,24 @@ package struct APISettings: Sendable, Hashable {
       baseURLOverride = Setting(url, from: .environment(Self.baseURLVariable))
     }
     apiKey = Self.source(env(Self.apiKeyVariable), Self.apiKeyVariable, profile?.apiKeyCommand, "api_key_command")
-    webhookSecret = Self.source(
-      env(Self.webhookSecretVariable), Self.webhookSecretVariable, profile?.webhookSecretCommand,
-      "webhook_secret_command")
+    webhookSecret = Self.webhookSecret(of: profile, environment: environment)
+  }
+
+  /// Where the webhook secret comes from, for the commands that use no more than it
+  /// (`webhook sign|verify|listen|send`): `$DODO_PAYMENTS_ENVIRONMENT` and
+  /// `$DODO_PAYMENTS_BASE_URL`, which only API calls use, are not looked at. An unknown
+  /// profile is a configuration error.
+  package static func webhookSecretSource(
+    configuration: Configuration, profileFlag: String?, environment: [String: String]
+  ) throws(ConfigError) -> SecretSource? {
+    let profile = try configuration.selectedProfile(profileFlag: profileFlag, environment: environment)?.value
+    return webhookSecret(of: profile, environment: environment)
+  }
+
+  private static func webhookSecret(of profile: Profile?, environment: [String: String]) -> SecretSource? {
+    source(
+      environment[webhookSecretVariable].flatMap { $0.isEmpty ? nil : $0 }, webhookSecretVariable,
+      profile?.webhookSecretCommand, "webhook_secret_command")
   }
 
   private static func source(_ value: String?, _ variable: String, _ command: Setting<String>?, _ key: String)

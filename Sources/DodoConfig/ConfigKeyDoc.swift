@@ -43,7 +43,7 @@ package struct ConfigKeyDoc: Sendable, Hashable {
     ),
     ConfigKeyDoc(
       "api_key_command",
-      "A command whose first line of standard output is the Dodo API key, such as pass show dodo/test; run without a shell (split into words as the browser command is), only by a command that calls the API, and only when DODO_PAYMENTS_API_KEY is not set. The key itself never goes into a config file: api_key (or webhook_secret) in a file is a configuration error, reported without its line or value."
+      "A command whose first line of standard output is the Dodo API key, such as pass show dodo/test; run without a shell (split into words as the browser command is), only by a command that calls the API, and only when DODO_PAYMENTS_API_KEY is not set. Its exit ends the wait (a background child it leaves may keep its output open), and one still running after 120 s is stopped: a configuration error. The key itself never goes into a config file: api_key (or webhook_secret) in a file is a configuration error, reported without its line or value; so is a command that looks like the key itself, pasted there by mistake, and no error about a command shows its line or its program."
     ),
     ConfigKeyDoc(
       "webhook_secret_command",

@@ -13,7 +13,8 @@ struct ConfigText: Sendable, Hashable {
   func quotable(_ number: Int) -> String? {
     guard let text = line(number) else { return nil }
     let folded = String(text.lowercased().filter { $0 != "_" && $0 != "-" })
-    let names = ["apikey", "webhooksecret", "webhookkey", "secretkey"]
+    // A command's line too: the value may be the secret, pasted there by mistake.
+    let names = ["apikey", "webhooksecret", "webhookkey", "secretkey", "apikeycommand", "webhooksecretcommand"]
     let enders: [String] = [":", "\"", "'", " "]
     var secret = false
     for name in names {

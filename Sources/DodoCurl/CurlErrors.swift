@@ -25,7 +25,11 @@ enum CurlErrors {
 /// Only `https`, or `http` to a loopback host (a local test server), through libcurl's own
 /// URL parser: the same reading of the URL as the request will get.
 enum CurlURLCheck {
-  static func check(_ url: String) throws(TransportError) {
+  /// Refuses a URL the transport does not speak to; returns whether the request must bypass
+  /// any proxy: one would read plain http (the key in clear), and would answer for a loopback
+  /// host, which only this machine can serve.
+  @discardableResult
+  static func check(_ url: String) throws(TransportError) -> Bool {
     guard let handle = curl_url() else { throw TransportError(.unavailable, "libcurl has no URL handle to give") }
     defer { curl_url_cleanup(handle) }
     guard curl_url_set(handle, CURLUPART_URL, url, 0) == CURLUE_OK else {
@@ -39,14 +43,15 @@ enum CurlURLCheck {
     }
     let scheme = part(CURLUPART_SCHEME)?.lowercased()
     let host = part(CURLUPART_HOST)?.lowercased() ?? ""
-    if scheme == "https" { return }
     let octets = host.split(separator: ".", omittingEmptySubsequences: false)
     let loopbackIPv4 = octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     let loopback = host == "localhost" || host == "[::1]" || host == "::1" || loopbackIPv4
+    if scheme == "https" { return loopback }
     guard scheme == "http", loopback else {
       throw TransportError(
         .connection, "refusing \(scheme ?? "a URL without a scheme"): only https (or http to a loopback host) is spoken"
       )
     }
+    return true
   }
 }

@@ -9,8 +9,8 @@ import DodoPlatform
 /// Certificate verification is always on. The system's CA store is trusted (libcurl's
 /// default bundle and directory), and `$SSL_CERT_FILE`, when set, in addition, so that a
 /// test server with its own CA works. No redirect is followed (a 3xx is the answer), only
-/// `https` is spoken (`http` only to a loopback host), and an answer larger than
-/// `maximumResponseSize` is refused.
+/// `https` is spoken (`http` only to a loopback host), a loopback host or plain http never
+/// goes through a proxy, and an answer larger than `maximumResponseSize` is refused.
 public struct CurlTransport: HTTPTransport {
   /// A PEM file of CAs trusted besides the system's (`$SSL_CERT_FILE`).
   public var extraCAFile: String?
@@ -28,7 +28,7 @@ public struct CurlTransport: HTTPTransport {
 
   public func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
     guard Self.initialized else { throw TransportError(.unavailable, "libcurl could not be initialized") }
-    try CurlURLCheck.check(request.url)
+    let direct = try CurlURLCheck.check(request.url)
     let caBundle = try extraCAFile.map { file throws(TransportError) in try Self.bundle(adding: file) }
     guard let handle = curl_easy_init() else { throw TransportError(.unavailable, "libcurl has no handle to give") }
     defer { curl_easy_cleanup(handle) }
@@ -51,6 +51,7 @@ public struct CurlTransport: HTTPTransport {
     set(dodo_curl_setopt_string(handle, CURLOPT_URL, request.url))
     set(dodo_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "https,http"))
     set(dodo_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0))
+    if direct { set(dodo_curl_setopt_string(handle, CURLOPT_NOPROXY, "*")) }
     set(dodo_curl_setopt_long(handle, CURLOPT_SSL_VERIFYPEER, 1))
     set(dodo_curl_setopt_long(handle, CURLOPT_SSL_VERIFYHOST, 2))
     set(dodo_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1))

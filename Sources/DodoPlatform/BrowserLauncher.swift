@@ -43,7 +43,9 @@ package final class BrowserLauncher: CheckoutPresenter {
       throw PresentationFailure(error.checkoutError, mayBeShowing: false)
     }
     // Inherited DODO_* customization variables go too: an unset field is not exported.
-    var environment = baseEnvironment.filter { !BrowserCommand.customizationVariables.contains($0.key) }
+    var environment = SecretVariables.removed(from: baseEnvironment).filter {
+      !BrowserCommand.customizationVariables.contains($0.key)
+    }
     environment.merge(BrowserCommand.environment(for: customization)) { _, new in new }
     do throws(SystemError) {
       let pid = try Syscalls.spawn(arguments, environment: environment, output: output)

@@ -107,9 +107,10 @@ package struct DesktopURLHandler: Sendable {
     return true
   }
 
-  package func status(scheme: String) throws(PlatformError) -> Status {
+  /// `timeLimit`: how long `xdg-mime` may take to answer.
+  package func status(scheme: String, timeLimit: Duration = xdgMimeTimeLimit) throws(PlatformError) -> Status {
     let scheme = scheme.lowercased()
-    let output = try xdgMime(["query", "default", "x-scheme-handler/\(scheme)"])
+    let output = try xdgMime(["query", "default", "x-scheme-handler/\(scheme)"], timeLimit: timeLimit)
     let handler = output.split(separator: "\n").first.map { String($0) }.flatMap { $0.isEmpty ? nil : $0 }
     let ours = try existingEntry(scheme) != nil
     return Status(scheme: scheme, handler: handler, routesToDodo: ours && handler == Self.entryName(for: scheme))
@@ -191,12 +192,20 @@ package struct DesktopURLHandler: Sendable {
     String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
   }
 
+  /// Generous: `xdg-mime` is a shell script that may ask a desktop's own tools.
+  package static let xdgMimeTimeLimit: Duration = .seconds(30)
+
   @discardableResult
-  private func xdgMime(_ arguments: [String]) throws(PlatformError) -> String {
+  private func xdgMime(_ arguments: [String], timeLimit: Duration = xdgMimeTimeLimit) throws(PlatformError) -> String {
     let output: ProgramRunner.Output
-    do throws(SystemError) { output = try ProgramRunner.run(["xdg-mime"] + arguments, environment: environment) } catch
-    {
+    do throws(SystemError) {
+      output = try ProgramRunner.run(["xdg-mime"] + arguments, environment: environment, timeLimit: timeLimit)
+    } catch {
       throw PlatformError("cannot run xdg-mime (install xdg-utils): \(error.reason)")
+    }
+    guard !output.timedOut else {
+      throw PlatformError(
+        "'xdg-mime \(arguments.joined(separator: " "))' did not answer within \(ProgramRunner.seconds(timeLimit)) s")
     }
     guard output.status == .exited(0) else {
       throw PlatformError("'xdg-mime \(arguments.joined(separator: " "))' \(output.status)")

@@ -127,6 +127,41 @@ package final class LoopbackHTTPServer {
     return queued.removeFirst()
   }
 
+  /// Runs `work` on a thread of its own and waits for it, unless SIGINT or SIGTERM (or
+  /// `cancel()`) comes first: `true` when it finished, `false` on a signal, when the thread is
+  /// left to end with the process (`ProgramExchange.stopAll()` ends the program it waits
+  /// for). New connections wait meanwhile, as they do while a request is handled.
+  package func awaitWork(_ work: @escaping @Sendable () -> Void) throws(PlatformError) -> Bool {
+    let done: Syscalls.Pipe
+    do throws(SystemError) { done = try Syscalls.pipe() } catch { throw PlatformError("cannot wait: \(error)") }
+    let finished = done.read
+    let signalling = SharedDescriptor(done.write)
+    let worker = SystemThread.start {
+      work()
+      _ = try? Syscalls.writeAll(signalling.descriptor, [1])
+    }
+    guard let worker else {
+      work()
+      return true
+    }
+    while true {
+      guard let signals = signalPipe?.pollRequest else {
+        throw PlatformError("cannot wait for signals: the server is not open")
+      }
+      let ready: [Bool]
+      do throws(SystemError) {
+        ready = try Syscalls.poll([signals, Syscalls.PollRequest(finished)], timeoutMilliseconds: -1)
+      } catch {
+        throw PlatformError("cannot wait for signals: \(error)")
+      }
+      if ready[0], !(signalPipe?.drain() ?? []).isEmpty { return false }
+      if ready[1] {
+        worker.join()
+        return true
+      }
+    }
+  }
+
   /// Answers request `id` (`204 No Content` when `body` is empty) and closes its connection.
   package func respond(to id: Int, status: String, body: String = "") {
     connections.remove(id)?.respond(status: status, body: body)

@@ -31,7 +31,10 @@ package enum ProgramExchange {
     let reading = stdout.ours
     let childInput = stdin.theirs
     let childOutput = stdout.theirs
-    let pid = try Syscalls.spawn(arguments, environment: environment, input: childInput, outputInto: childOutput)
+    let pid = try running.spawn {
+      () throws(SystemError) in
+      try Syscalls.spawn(arguments, environment: environment, input: childInput, outputInto: childOutput)
+    }
     // The child has its copies: ours close now, so that its exit ends the reading.
     _ = consume childInput
     _ = consume childOutput
@@ -45,6 +48,7 @@ package enum ProgramExchange {
       let left = clock.now.duration(to: deadline)
       guard left > .zero else {
         Syscalls.kill(pid, 9)
+        running.remove(pid)
         _ = try Syscalls.waitForExit(of: pid)
         return Output(status: nil, standardOutput: output, truncated: truncated)
       }
@@ -79,7 +83,35 @@ package enum ProgramExchange {
         break reading
       }
     }
+    // Not yet reaped, so the number is still the child's while `stopAll` may use it.
+    running.remove(pid)
     let status = try Syscalls.waitForExit(of: pid)
     return Output(status: truncated ? nil : status, standardOutput: output, truncated: truncated)
   }
+
+  /// Kills every program an exchange is running (`SIGKILL`): for a process that ends at
+  /// once on a signal while another thread waits for its helper (`webhook listen`).
+  package static func stopAll() { running.killAll() }
+
+  private static let running = RunningPrograms()
+}
+
+/// The programs exchanges are running, by process ID, from their spawn until just before
+/// they are reaped: a number is never killed after it may have been reused.
+private final class RunningPrograms: @unchecked Sendable {
+  private let lock = SystemLock()
+  private var pids: Set<Int32> = []
+
+  func spawn(_ start: () throws(SystemError) -> Int32) throws(SystemError) -> Int32 {
+    let result: Result<Int32, SystemError> = lock.withLock {
+      let started = Result { () throws(SystemError) in try start() }
+      if case .success(let pid) = started { pids.insert(pid) }
+      return started
+    }
+    return try result.get()
+  }
+
+  func remove(_ pid: Int32) { lock.withLock { _ = pids.remove(pid) } }
+
+  func killAll() { lock.withLock { for pid in pids { Syscalls.kill(pid, 9) } } }
 }

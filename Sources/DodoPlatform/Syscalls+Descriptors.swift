@@ -25,13 +25,15 @@ extension Syscalls {
     package var write: FileDescriptor
   }
 
-  /// `pipe(2)`, both ends close-on-exec and non-blocking.
-  package static func pipe() throws(SystemError) -> Pipe {
+  /// `pipe(2)`, both ends close-on-exec; the read end non-blocking, and the write end too
+  /// unless it is a child's output (`blockingWriteEnd`): a program writing into a full
+  /// non-blocking pipe fails with `EAGAIN` instead of waiting for the reader.
+  package static func pipe(blockingWriteEnd: Bool = false) throws(SystemError) -> Pipe {
     var fds: [Int32] = [-1, -1]
     _ = try retrying("pipe") { systemPipe(&fds) }
     let pipe = Pipe(read: FileDescriptor(owning: fds[0]), write: FileDescriptor(owning: fds[1]))
     try configure(pipe.read, nonBlocking: true)
-    try configure(pipe.write, nonBlocking: true)
+    try configure(pipe.write, nonBlocking: !blockingWriteEnd)
     return pipe
   }
 

@@ -40,3 +40,17 @@ extension Syscalls {
     #endif
   }
 }
+
+extension Syscalls {
+  /// Makes a core dump of this process impossible: a zero core size limit (`setrlimit`
+  /// `RLIMIT_CORE`) and, on Linux, not
+  /// dumpable (`PR_SET_DUMPABLE` 0, which also keeps another process of the same user from
+  /// reading its memory through `/proc` or `ptrace`). The API key and webhook secret sit in
+  /// this process's memory. Best effort: a failure leaves things as they were.
+  package static func forbidCoreDumps() {
+    _ = systemForbidCoreFiles()
+    #if os(Linux)
+      _ = systemForbidDumping()
+    #endif
+  }
+}

@@ -20,10 +20,12 @@ package struct DoctorChecklist: Sendable {
 
   /// Runs every check for the settings `dodo start` would use with `configFlag`,
   /// `profileFlag` and `environment`, or for `returnURL` (`--return-url`) when given;
-  /// `executable` is dodo's own path, when it is known.
+  /// `executable` is dodo's own path, when it is known; `probeLimit` bounds the programs
+  /// doctor asks (`xdg-mime`, `xdg-settings`).
   package init(
     configFlag: String?, profileFlag: String?, returnURL: String?, roundTrip: Bool, environment: [String: String],
-    executable: String?, directories: Result<DodoDirectories, UnresolvedDirectories>
+    executable: String?, directories: Result<DodoDirectories, UnresolvedDirectories>,
+    probeLimit: DoctorProbeLimit = DoctorProbeLimit()
   ) {
     findings = DoctorPaths.findings(self: executable, environment: environment)
     let (configFindings, settings) = DoctorSettings.configuration(
@@ -36,7 +38,7 @@ package struct DoctorChecklist: Sendable {
       findings.append(DoctorFinding("state-directory", .problem, error.message, fix: "set HOME, or DODO_STATE_DIR"))
     }
     let (routeFindings, url) = DoctorSettings.route(
-      settings, returnURL: returnURL, environment: environment, executable: executable)
+      settings, returnURL: returnURL, environment: environment, executable: executable, probeLimit: probeLimit)
     findings += routeFindings
     if roundTrip, let url, case .success(let directories) = directories {
       findings += DoctorRoundTrip(environment: environment, directories: directories).run(url)

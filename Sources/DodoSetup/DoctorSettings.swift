@@ -72,7 +72,8 @@ package enum DoctorSettings {
   /// flag's and the environment's when the settings did not load. The URL is returned for
   /// `--round-trip` when it is valid.
   package static func route(
-    _ settings: EffectiveSettings?, returnURL flag: String?, environment: [String: String], executable: String?
+    _ settings: EffectiveSettings?, returnURL flag: String?, environment: [String: String], executable: String?,
+    probeLimit: DoctorProbeLimit = DoctorProbeLimit()
   ) -> ([DoctorFinding], ReturnURL?) {
     let text = settings?.returnURL.value ?? flag ?? environment["DODO_RETURN_URL"].flatMap { $0.isEmpty ? nil : $0 }
     guard let text else {
@@ -96,7 +97,8 @@ package enum DoctorSettings {
     }
     let browser = settings?.browser.value.map { ($0, settings?.browser.source.description ?? "") }
     return (
-      DoctorRoute(environment: environment, executable: executable).findings(returnURL: url, browser: browser), url
+      DoctorRoute(environment: environment, executable: executable, probeLimit: probeLimit).findings(
+        returnURL: url, browser: browser), url
     )
   }
 }

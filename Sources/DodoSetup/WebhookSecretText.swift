@@ -18,12 +18,12 @@ package struct WebhookSecretText: Sendable {
     fromOption = true
   }
 
-  /// The secret from `settings` (running its command); none, or an empty one, is a
+  /// The secret from `source` (running its command); none, or an empty one, is a
   /// configuration error naming the three ways to give one.
-  package init(_ settings: APISettings, in configuration: Configuration, environment: [String: String])
+  package init(_ source: SecretSource?, in configuration: Configuration, environment: [String: String])
     throws(ConfigError)
   {
-    guard let text = try Self.lookUp(settings, in: configuration, environment: environment), !text.isEmpty else {
+    guard let text = try source?.resolve(in: configuration, environment: environment), !text.isEmpty else {
       throw ConfigError(
         path: nil,
         message:
@@ -32,15 +32,5 @@ package struct WebhookSecretText: Sendable {
     }
     self.text = text
     fromOption = false
-  }
-
-  /// The secret from `$DODO_PAYMENTS_WEBHOOK_KEY` or the profile's `webhook_secret_command`
-  /// (run now); `nil` when neither is set. A command that cannot run, fails or prints
-  /// nothing is a configuration error.
-  package static func lookUp(_ settings: APISettings, in configuration: Configuration, environment: [String: String])
-    throws(ConfigError) -> String?
-  {
-    guard let source = settings.webhookSecret else { return nil }
-    return try source.resolve(in: configuration, environment: environment)
   }
 }

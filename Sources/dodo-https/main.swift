@@ -12,6 +12,9 @@ func answer(_ bytes: [UInt8], status: Int32) -> Never {
   Syscalls.exit(status)
 }
 
+// The request it reads carries the API key.
+Syscalls.forbidCoreDumps()
+
 if Syscalls.isTerminal(.standardInput) {
   try? Syscalls.writeAll(
     .standardError,

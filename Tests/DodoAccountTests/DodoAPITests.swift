@@ -141,3 +141,33 @@ import Testing
     }
   }
 }
+
+/// A server or proxy that echoes the request: the key never reaches what is shown.
+@Suite struct DodoAPIRedactionTests {
+  let key = "sk_test_secretvalue1234"
+
+  @Test func anErrorBodyThatEchoesTheKeyIsRedacted() throws {
+    let transport = InMemoryTransport([
+      "/payments/pay_1": .json(400, #"{"message":"bad header Authorization: Bearer sk_test_secretvalue1234"}"#)
+    ])
+    let error = #expect(throws: DodoAPIError.self) {
+      try DodoAPI(transport: transport, apiKey: key).payment("pay_1")
+    }
+    let message = try #require(error?.message)
+    #expect(!message.contains(key), "\(message)")
+    #expect(message.contains("Bearer [redacted]"), "\(message)")
+  }
+
+  @Test func anAnswerOrATransportErrorThatEchoesTheKeyIsRedacted() throws {
+    let transport = InMemoryTransport([
+      "/checkouts/cks_1": .fail(TransportError(.connection, "proxy said: sk_test_secretvalue1234 is not allowed"))
+    ])
+    let error = #expect(throws: DodoAPIError.self) {
+      try DodoAPI(transport: transport, apiKey: key).checkoutSession("cks_1")
+    }
+    #expect(error?.message.contains(key) == false, "\(String(describing: error))")
+    let redacted = HTTPResponse(status: 200, headers: [HTTPHeader("X-Echo", "Bearer \(key)")], body: Array(key.utf8))
+    #expect(redacted.redacting(key).body == Array("[redacted]".utf8))
+    #expect(redacted.redacting(key).header("x-echo") == "Bearer [redacted]")
+  }
+}

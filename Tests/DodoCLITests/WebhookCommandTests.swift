@@ -97,6 +97,19 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     #expect(!refused.stderr.contains("MfKQ9r8"))
   }
 
+  @Test func onlyAPICommandsCheckTheAPIsVariables() throws {
+    let runner = try runner()
+    runner.environment["DODO_PAYMENTS_BASE_URL"] = "http://example.com"
+    runner.environment["DODO_PAYMENTS_ENVIRONMENT"] = "staging"
+    let signed = try runner.run(["webhook", "sign", "-"], stdin: Self.vectorBody)
+    #expect(signed.status == 0, "\(signed)")
+    let verified = try runner.run(
+      ["webhook", "verify"] + Self.vectorHeaders + ["--at", "1614265330", "-"], stdin: Self.vectorBody)
+    #expect(verified.status == 0, "\(verified)")
+    let api = try runner.run(["checkout", "create", "--product", "pdt_1"])
+    #expect(api.status == 78)
+  }
+
   @Test func signRefusesBadValues() throws {
     #expect(try runner().run(["webhook", "sign", "--timestamp", "soon", "-"], stdin: "{}").status == 64)
     #expect(try runner().run(["webhook", "sign", "--id", "a\r\nX: y", "-"], stdin: "{}").status == 64)
@@ -215,7 +228,9 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     let body = String(decoding: try #require(transport.requests.first).body, as: UTF8.self)
     #expect(body.hasSuffix(#""data":{"payload_type":"Payment","payment_id":"pay_9"}}"#))
     let notJSON = try runner.file("bad.json", "{")
-    #expect(try runner.run(["webhook", "send", "payment.failed", "--to", "http://x/", "--data", notJSON]).status == 64)
+    #expect(
+      try runner.run(["webhook", "send", "payment.failed", "--to", "http://127.0.0.1:1/", "--data", notJSON]).status
+        == 64)
   }
 
   @Test func sendExitsOneUnlessTheAnswerIs2xx() throws {
@@ -234,13 +249,31 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
 
   @Test func sendRefusesUnknownTypesAndBadOptions() throws {
     let runner = try runner()
-    let unknown = try runner.run(["webhook", "send", "payment.done", "--to", "http://x/"])
+    let unknown = try runner.run(["webhook", "send", "payment.done", "--to", "http://127.0.0.1:1/"])
     #expect(unknown.status == 64)
     #expect(unknown.stderr.contains("payment.succeeded") && unknown.stderr.contains("license_key.created"))
     #expect(try runner.run(["webhook", "send", "payment.succeeded"]).status == 64)
     #expect(try runner.run(["webhook", "send", "payment.succeeded", "--to", "ftp://x/"]).status == 64)
     #expect(
-      try runner.run(["webhook", "send", "payment.succeeded", "--to", "http://x/", "--set", "oops"]).status == 64)
+      try runner.run(["webhook", "send", "payment.succeeded", "--to", "http://127.0.0.1:1/", "--set", "oops"]).status
+        == 64)
+  }
+
+  @Test func plainHTTPToAnotherMachineIsRefusedUpFront() throws {
+    let runner = try runner()
+    let transport = RecordingTransport()
+    for url in ["http://example.com/webhooks", "http://10.0.0.2:3000/", "http://127.0.0.1.example.com/"] {
+      let sent = try runner.run(["webhook", "send", "payment.succeeded", "--to", url], transport: transport)
+      #expect(sent.status == 64, "\(sent)")
+      #expect(sent.stderr.contains("is plain http to another machine: use https://"), "\(sent)")
+      let listened = try runner.run(["webhook", "listen", "--port", "0", "--forward-to", url])
+      #expect(listened.status == 64, "\(listened)")
+    }
+    #expect(transport.requests.isEmpty)
+    for url in ["https://example.com/webhooks", "http://localhost:3000/h", "http://[::1]:3000/", "http://127.0.0.2/"] {
+      #expect(try runner.run(["webhook", "send", "payment.succeeded", "--to", url], transport: transport).status == 0)
+    }
+    #expect(transport.requests.count == 4)
   }
 
   @Test func listenRefusesBadOptionsBeforeListening() throws {

@@ -25,3 +25,14 @@ import Testing
     #expect(error?.kind == .tls)
   }
 }
+
+/// A proxy would read plain http (the key in clear) and answer for a loopback host.
+@Suite struct CurlProxyBypassTests {
+  @Test(arguments: [
+    ("http://127.0.0.1:8080/x", true), ("http://localhost:1/", true), ("https://127.0.0.1:8443/", true),
+    ("https://[::1]:2/", true), ("https://test.dodopayments.com/checkouts", false),
+  ])
+  func loopbackAndPlainHTTPGoDirect(_ url: String, direct: Bool) throws {
+    #expect(try CurlURLCheck.check(url) == direct)
+  }
+}

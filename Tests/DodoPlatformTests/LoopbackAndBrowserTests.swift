@@ -273,7 +273,7 @@ extension ServerTests {
       #expect(throws: PlatformError.self) { try BrowserCommand(command) }
     }
 
-    @Test("the browser gets the URL and only the set customization variables")
+    @Test("the browser gets the URL and only the set customization variables, never the secrets' variables")
     func launcher() throws {
       let temp = TemporaryDirectory()
       let script = try temp.writeProgram(
@@ -288,7 +288,9 @@ extension ServerTests {
       defer { server.close() }
       let launcher = BrowserLauncher(
         command: "'\(script)' --flag", server: server,
-        environment: Syscalls.environment().merging(["DODO_COLOR_SCHEME": "light"]) { $1 })
+        environment: Syscalls.environment().merging([
+          "DODO_COLOR_SCHEME": "light", "DODO_PAYMENTS_API_KEY": "sk_test_1", "DODO_PAYMENTS_WEBHOOK_KEY": "whsec_1",
+        ]) { $1 })
       let url = try CheckoutURL("https://test.checkout.dodopayments.com/session/cks_1?x=1")
       try launcher.present(
         url, customization: BrowserCustomization(dismissButtonStyle: .close, barCollapsingEnabled: false))

@@ -11,9 +11,9 @@ import Testing
 
   func secret(_ environment: [String: String], config: String? = nil) throws -> WebhookSecretText {
     let configuration = try Configuration.loadTrusted(configFlag: config, environment: environment)
-    let settings = try APISettings(
-      configuration: configuration, modeFlag: nil, profileFlag: nil, environment: environment)
-    return try WebhookSecretText(settings, in: configuration, environment: environment)
+    let source = try APISettings.webhookSecretSource(
+      configuration: configuration, profileFlag: nil, environment: environment)
+    return try WebhookSecretText(source, in: configuration, environment: environment)
   }
 
   @Test("--secret is taken as given, and says so")

@@ -7,8 +7,8 @@ import Testing
 @Suite(
   .serialized,
   .enabled(
-    if: RequiredTools.present(RequiredTools.forFakeAPI) && RequiredTools.present(["curl"]),
-    "needs \(RequiredTools.forFakeAPI.joined(separator: ", ")) and curl")
+    if: RequiredTools.present(RequiredTools.forAccount),
+    "needs \(RequiredTools.forAccount.joined(separator: ", "))")
 )
 struct AccountEndToEndTests {
   let sandbox = CheckoutSandbox()

@@ -54,6 +54,14 @@ struct TransportEndToEndTests {
     #expect(requests.first?.headers["authorization"] == "Bearer \(api.apiKey)")
   }
 
+  @Test func aLoopbackBaseURLNeverGoesThroughAProxy() throws {
+    // Port 1 on loopback has no listener: through the proxy, the request would fail.
+    let proxy = "http://127.0.0.1:1"
+    let environment = ["SSL_CERT_FILE": api.caFile, "ALL_PROXY": proxy, "HTTPS_PROXY": proxy, "https_proxy": proxy]
+    let response = try HelperTransport(environment: environment, helperPath: Self.helper).send(get("/payments/pay_1"))
+    #expect(response.status == 200)
+  }
+
   @Test func withoutTheTestCATheCertificateIsRefused() throws {
     let error = #expect(throws: TransportError.self) {
       try transport(trustingTestCA: false).send(get("/payments/pay_1"))

@@ -66,8 +66,9 @@ public struct DodoAPI: Sendable {
       method, path, baseURL: baseURL, apiKey: apiKey, body: method == .post ? body : nil, timeout: timeout)
     request.connectTimeout = connectTimeout
     let response: HTTPResponse
-    do throws(TransportError) { response = try transport.send(request) } catch {
-      throw DodoAPIError.noAnswer(error, baseURL: baseURL)
+    // Nothing Dodo (or what answers for it) says reaches the user with the key in it.
+    do throws(TransportError) { response = try transport.send(request).redacting(apiKey) } catch {
+      throw DodoAPIError.noAnswer(error.redacting(apiKey), baseURL: baseURL)
     }
     guard (200...299).contains(response.status) else { throw DodoAPIError.answered(response, mode: mode) }
     guard let answer = try? JSONDecoder().decode(Answer.self, from: Data(response.body)) else {

@@ -21,6 +21,27 @@ extension WebhookSigner {
     guard let rest, let first = rest.first, first != "/" else { return false }
     return !url.contains { $0.isWhitespace }
   }
+
+  /// Whether the transport can deliver to `url`, an endpoint URL: https, or plain http to a
+  /// loopback host (`127.0.0.0/8`, `[::1]`, `localhost`). A delivery carries a customer's data;
+  /// dodo sends nothing in clear beyond this machine, so plain http elsewhere is refused up
+  /// front rather than at each delivery.
+  package static func isDeliverableURL(_ url: String) -> Bool {
+    guard isEndpointURL(url) else { return false }
+    let lower = url.lowercased()
+    guard lower.hasPrefix("http://") else { return true }
+    var authority = lower.dropFirst(7).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+    if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+    let host: Substring
+    if authority.hasPrefix("[") {
+      host = authority.prefix { $0 != "]" } + "]"
+    } else {
+      host = authority.prefix { $0 != ":" }
+    }
+    let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+    let loopbackIPv4 = octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    return host == "localhost" || host == "[::1]" || loopbackIPv4
+  }
 }
 
 extension HTTPResponse {

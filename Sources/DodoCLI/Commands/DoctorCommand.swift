@@ -31,8 +31,14 @@ extension CommandSpec {
       reports each hop: for a custom scheme, the desktop's URL opener (xdg-open) is given \
       SCHEME://HOST/PATH?dodo_doctor=NONCE (never the return URL's own parameters) and must \
       run dodo handle-url within 15 seconds; for a loopback return URL, doctor sends the \
-      browser's request itself and reads the answer. The abandoned-session record is not \
-      touched.
+      browser's request itself and reads the answer; a web return URL (https, or http without \
+      a loopback port), which dodo cannot receive, is not tried. The abandoned-session record \
+      is not touched.
+
+      Each program doctor asks (xdg-mime, xdg-settings) has at most 5 seconds to answer, and \
+      all of them 10 together, so doctor finishes whatever hangs. They, and the URL opener of \
+      --round-trip, run without DODO_PAYMENTS_API_KEY and DODO_PAYMENTS_WEBHOOK_KEY in their \
+      environment.
 
       Without --round-trip nothing is changed: doctor only looks. With --json, one document: {"ok": false, \
       "problems": 1, "checks": [{"check": "url-handler", "status": "problem", "message": …, \

@@ -18,7 +18,13 @@ extension CommandSpec {
       webhook_secret_command (run without a shell; the first line it prints). Prefer the \
       environment or the command: a --secret on the command line is visible to every user of \
       the machine in ps. A secret written into a config file is refused (78). The secret is \
-      never printed or logged.
+      never printed or logged. These commands call no API: DODO_PAYMENTS_ENVIRONMENT and \
+      DODO_PAYMENTS_BASE_URL are not looked at.
+
+      send --to and listen --forward-to take an https:// URL, or an http:// one only to a \
+      loopback host (127.0.0.1, [::1], localhost; a tunnel's local end, say): a delivery \
+      carries a customer's data, and dodo sends nothing in clear beyond this machine. Any \
+      other http:// URL is a usage error (64) before anything is sent or listened for.
       """,
     subcommands: [.webhookVerify, .webhookSign, .webhookSend, .webhookListen],
     examples: [
@@ -39,9 +45,10 @@ enum WebhookOptions {
   static func secretText(_ invocation: Invocation, _ context: Context) throws(CLIError) -> WebhookSecretText {
     if let text = invocation.value(secret) { return WebhookSecretText(option: text) }
     let configuration = try context.configuration()
-    let settings = try context.apiSettings(in: configuration)
     do throws(ConfigError) {
-      return try WebhookSecretText(settings, in: configuration, environment: context.environment)
+      let source = try APISettings.webhookSecretSource(
+        configuration: configuration, profileFlag: context.profile, environment: context.environment)
+      return try WebhookSecretText(source, in: configuration, environment: context.environment)
     } catch {
       throw .configuration(error)
     }

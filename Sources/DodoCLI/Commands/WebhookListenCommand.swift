@@ -19,7 +19,8 @@ extension CommandSpec {
       The server has the limits of start's loopback listener: at most 64 connections, a \
       client must start its request within 1 s and finish it within 5 s, a head of at most \
       about 48 KiB and a body of at most 1 MiB with a Content-Length (no chunked bodies). It \
-      runs until SIGINT or SIGTERM, and then exits 0.
+      runs until SIGINT or SIGTERM, which end it at once, also while a delivery is forwarded \
+      (that forward is abandoned), and then exits 0.
       """,
     options: [WebhookListenCommand.port, WebhookOptions.secret, WebhookListenCommand.forwardTo],
     examples: [
@@ -43,7 +44,8 @@ extension CommandSpec {
 enum WebhookListenCommand {
   static let port = OptionSpec("port", value: "PORT", help: "The loopback port to listen on (0: any free one).")
   static let forwardTo = OptionSpec(
-    "forward-to", value: "URL", help: "Pass valid deliveries on to this URL with their headers and body.")
+    "forward-to", value: "URL",
+    help: "Pass valid deliveries on to this URL (https://, or http:// to a loopback host) with their headers and body.")
   static func run(_ invocation: Invocation, _ context: Context) throws(CLIError) -> ExitStatus {
     guard let text = invocation.value(port) else { throw .usage("--port PORT is required", command: invocation.path) }
     guard let number = UInt16(text) else {
@@ -63,11 +65,29 @@ enum WebhookListenCommand {
       let event: LoopbackHTTPServer.Event
       do throws(PlatformError) { event = try server.next() } catch { throw .checkout(error.checkoutError) }
       guard case .request(let request) = event else { return .success }
-      let outcome = relay.handle(
-        headers: request.fields.map { HTTPHeader($0.name, $0.value) }, body: request.body, now: Syscalls.unixTime())
+      let handled = HandledDelivery()
+      let headers = request.fields.map { HTTPHeader($0.name, $0.value) }
+      // A forward may hang for its whole time limit: a signal ends the command meanwhile.
+      let finished: Bool
+      do throws(PlatformError) {
+        finished = try server.awaitWork {
+          handled.outcome = relay.handle(headers: headers, body: request.body, now: Syscalls.unixTime())
+        }
+      } catch {
+        throw .checkout(error.checkoutError)
+      }
+      guard finished, let outcome = handled.outcome else {
+        ProgramExchange.stopAll()
+        return .success
+      }
       server.respond(to: request.id, status: outcome.status, body: outcome.body)
       report(outcome.verdict, forwarded: outcome.forwarded, context)
     }
+  }
+
+  /// What the relay made of a delivery, set on the thread that handled it, read after it ended.
+  private final class HandledDelivery: @unchecked Sendable {
+    var outcome: WebhookRelay.Outcome?
   }
 
   private static func announce(_ address: String, _ context: Context) {

@@ -51,7 +51,8 @@ extension CommandSpec {
 
 /// `dodo webhook send`.
 enum WebhookSendCommand {
-  static let to = OptionSpec("to", value: "URL", help: "The endpoint to POST the event to (http:// or https://).")
+  static let to = OptionSpec(
+    "to", value: "URL", help: "The endpoint to POST the event to (https://, or http:// to a loopback host).")
   static let set = OptionSpec(
     "set", value: "PATH=VALUE", help: "Set one field of data, e.g. customer.email=bob@example.com (repeatable).")
   static let data = OptionSpec("data", value: "FILE", completion: .file, help: "A JSON file that replaces data.")
@@ -132,10 +133,17 @@ enum WebhookSendCommand {
     }
   }
 
-  /// An `http://` or `https://` URL with a host, or a usage error naming `option`.
+  /// An `https://` URL with a host, or `http://` to a loopback host; else a usage error
+  /// naming `option`.
   static func checkURL(_ url: String, option: OptionSpec, _ invocation: Invocation) throws(CLIError) {
     guard WebhookSigner.isEndpointURL(url) else {
       throw .usage("\(option.flagName) must be an http:// or https:// URL, not '\(url)'", command: invocation.path)
+    }
+    guard WebhookSigner.isDeliverableURL(url) else {
+      throw .usage(
+        "\(option.flagName) \(url) is plain http to another machine: use https://, "
+          + "or http:// only to 127.0.0.1, [::1] or localhost (a tunnel's local end)",
+        command: invocation.path)
     }
   }
 }

@@ -2,9 +2,14 @@
 /// (`xdg-mime query default x-scheme-handler/SCHEME`, then that desktop entry's `Exec`), and
 /// which browser `xdg-open` starts (`xdg-settings`), sandboxed or not.
 package struct DoctorDesktop: Sendable {
+  /// What the probes run with: dodo's environment without its secrets.
   package let environment: [String: String]
+  package let probeLimit: DoctorProbeLimit
 
-  package init(environment: [String: String]) { self.environment = environment }
+  package init(environment: [String: String], probeLimit: DoctorProbeLimit = DoctorProbeLimit()) {
+    self.environment = SecretVariables.removed(from: environment)
+    self.probeLimit = probeLimit
+  }
 
   /// `$XDG_DATA_HOME/applications` (default `~/.local/share/applications`), then
   /// `applications` under each of `$XDG_DATA_DIRS` (default `/usr/local/share:/usr/share`).
@@ -69,7 +74,9 @@ package struct DoctorDesktop: Sendable {
     let scheme = scheme.lowercased()
     let install = "dodo url-handler install"
     let status: DesktopURLHandler.Status
-    do throws(PlatformError) { status = try DesktopURLHandler(environment: environment).status(scheme: scheme) } catch {
+    do throws(PlatformError) {
+      status = try DesktopURLHandler(environment: environment).status(scheme: scheme, timeLimit: probeLimit.next)
+    } catch {
       return [
         DoctorFinding(
           "url-handler", .problem, "cannot ask the desktop for the \(scheme): handler: \(error)",
@@ -156,11 +163,16 @@ package struct DoctorDesktop: Sendable {
     return .none
   }
 
-  /// The default browser `xdg-open` starts, as `xdg-settings` names it, with its sandbox.
-  package func defaultBrowser() -> (name: String, path: String?, sandbox: Sandbox)? {
-    guard
-      let output = try? ProgramRunner.run(["xdg-settings", "get", "default-web-browser"], environment: environment),
-      output.status == .exited(0),
+  /// The default browser `xdg-open` starts, as `xdg-settings` names it, with its sandbox;
+  /// `nil` when it names none. An `xdg-settings` that does not answer in time is an error.
+  package func defaultBrowser() throws(PlatformError) -> (name: String, path: String?, sandbox: Sandbox)? {
+    let limit = probeLimit.next
+    let output = try? ProgramRunner.run(
+      ["xdg-settings", "get", "default-web-browser"], environment: environment, timeLimit: limit)
+    if let output, output.timedOut {
+      throw PlatformError("xdg-settings did not answer within \(ProgramRunner.seconds(limit)) s")
+    }
+    guard let output, output.status == .exited(0),
       let name = output.standardOutput.split(separator: "\n").first.map(String.init), !name.isEmpty
     else { return nil }
     guard let entry = entry(named: name) else { return (name, nil, .none) }

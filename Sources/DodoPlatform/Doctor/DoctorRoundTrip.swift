@@ -10,19 +10,28 @@ import DodoCheckout
 /// child's argv). For a loopback return URL doctor makes the HTTP request itself, as a browser
 /// would, own parameters included (over the socket only).
 package struct DoctorRoundTrip: Sendable {
+  /// What the URL opener runs with: dodo's environment without its secrets.
   package let environment: [String: String]
   package let directories: DodoDirectories
   /// How long the return may take to arrive.
   package var timeout: Duration = .seconds(15)
 
   package init(environment: [String: String], directories: DodoDirectories) {
-    self.environment = environment
+    self.environment = SecretVariables.removed(from: environment)
     self.directories = directories
   }
 
   package func run(_ returnURL: ReturnURL) -> [DoctorFinding] {
     func problem(_ message: String, fix: String? = nil) -> [DoctorFinding] {
       [DoctorFinding("round-trip", .problem, message, fix: fix)]
+    }
+    // A web page (no loopback port) is the merchant's: opening it would reach no dodo.
+    if returnURL.loopback == nil, returnURL.scheme == "http" || returnURL.scheme == "https" {
+      return [
+        DoctorFinding(
+          "round-trip", .note,
+          "round trip: not tried, since dodo start cannot receive a return on the web page \(returnURL.redacted)")
+      ]
     }
     let lock: CheckoutFileLock
     let runtime: PrivateDirectory

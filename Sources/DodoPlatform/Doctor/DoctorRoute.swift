@@ -7,10 +7,13 @@ package struct DoctorRoute: Sendable {
   package let environment: [String: String]
   /// This dodo's own path, when it can be told.
   package let executable: String?
+  /// Shared by every probe of this route's checks.
+  package let probeLimit: DoctorProbeLimit
 
-  package init(environment: [String: String], executable: String?) {
+  package init(environment: [String: String], executable: String?, probeLimit: DoctorProbeLimit = DoctorProbeLimit()) {
     self.environment = environment
     self.executable = executable
+    self.probeLimit = probeLimit
   }
 
   /// `browser`: the browser command start would run (`nil`: the platform's opener), and
@@ -31,7 +34,8 @@ package struct DoctorRoute: Sendable {
     } else if customScheme {
       findings.append(
         DoctorFinding("return-url", .ok, "the return URL \(returnURL.redacted) reaches dodo start through the desktop"))
-      findings += DoctorDesktop(environment: environment).schemeFindings(returnURL.scheme, self: executable)
+      findings += DoctorDesktop(environment: environment, probeLimit: probeLimit).schemeFindings(
+        returnURL.scheme, self: executable)
     } else {
       findings.append(
         DoctorFinding(
@@ -49,7 +53,7 @@ package struct DoctorRoute: Sendable {
   /// The browser command: its program exists; or the platform's opener and the default
   /// browser it starts, sandboxed or not.
   func browserFindings(_ browser: (command: String, source: String)?, customScheme: Bool) -> [DoctorFinding] {
-    let desktop = DoctorDesktop(environment: environment)
+    let desktop = DoctorDesktop(environment: environment, probeLimit: probeLimit)
     if let browser {
       let program: String?
       do throws(PlatformError) { program = try BrowserCommand(browser.command).words.first } catch {
@@ -79,7 +83,15 @@ package struct DoctorRoute: Sendable {
             fix: "install xdg-utils, or set DODO_BROWSER (or the profile's browser) to a browser command")
         ]
       }
-      guard let browser = desktop.defaultBrowser() else {
+      let found: (name: String, path: String?, sandbox: DoctorDesktop.Sandbox)?
+      do throws(PlatformError) { found = try desktop.defaultBrowser() } catch {
+        return [
+          DoctorFinding(
+            "browser", .note,
+            "dodo start opens the checkout with xdg-open; which browser it starts is not known: \(error)")
+        ]
+      }
+      guard let browser = found else {
         return [
           DoctorFinding(
             "browser", .note, "dodo start opens the checkout with xdg-open; xdg-settings names no default browser",

@@ -5,6 +5,9 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+#if os(Linux)
+  import CProcess
+#endif
 
 // The C functions under names that do not collide with the `Syscalls` wrappers, on every
 // libc; each one a test's `SyscallMock` can script (see `intercept`). Nothing but the
@@ -118,3 +121,18 @@ func systemExecve(
 func systemMadvise(_ address: UnsafeMutableRawPointer, _ length: Int, _ advice: Int32) -> Int32 {
   intercept("madvise") { _ in madvise(address, length, advice) }
 }
+/// The soft limit only: the children dodo runs (a browser) may raise theirs again.
+func systemForbidCoreFiles() -> Int32 {
+  var limit = rlimit()
+  #if canImport(Glibc)
+    let core = __rlimit_resource_t(RLIMIT_CORE.rawValue)
+  #else
+    let core = RLIMIT_CORE
+  #endif
+  guard getrlimit(core, &limit) == 0 else { return -1 }
+  limit.rlim_cur = 0
+  return setrlimit(core, &limit)
+}
+#if os(Linux)
+  func systemForbidDumping() -> Int32 { dodo_forbid_dumping() }
+#endif

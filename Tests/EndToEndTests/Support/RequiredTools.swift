@@ -30,6 +30,7 @@ enum RequiredTools {
   /// The fake builds its answers from Dodo's SDK and checks requests against it.
   static let forFakeAPI = missing(programs: ["python3", "openssl"]) + missingSDK
   static let forDodoSDK = missing(programs: ["python3"]) + missingSDK
+  static let forAccount = missing(programs: ["python3", "openssl", "curl"]) + missingSDK
 
   /// Dodo's official Python SDK and the Standard Webhooks library its `unwrap` needs
   /// (.ci/run installs `dodopayments[webhooks]`, pinned).
