@@ -56,6 +56,9 @@ package final class ReturnChannelServer: ReturnChannel {
   var lines: LineSource?
   /// The lines handed out as URLs and not yet answered, by id.
   var unansweredLines: [Int: String] = [:]
+  /// Told of each loopback request refused before it reached the checkout (another `Host`,
+  /// a page's own request, a return without the run's state), so that it is not silent.
+  package var onRefused: (ReturnRefusal) -> Void = { _ in }
   private static let signals = [SIGINT, SIGTERM, SIGHUP, SIGCHLD]
   private static let dismissingSignals: Set<Int32> = [SIGINT, SIGTERM, SIGHUP]
   /// Whether `open` routes `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGCHLD` to the loop (and `close`
@@ -323,6 +326,7 @@ package final class ReturnChannelServer: ReturnChannel {
     case .reject(let response):
       connections.removeValue(forKey: id)
       connection.reject(response)
+      if let refusal = response.refusal { onRefused(refusal) }
     }
   }
 

@@ -40,6 +40,15 @@ extension CommandSpec {
       and pass the same URL to --return-url. start and validate name the parameters a return \
       must carry, never their values.
 
+      Refused returns are not silent: while start waits, each reason it refuses something for \
+      (a return without this run's state: "does your backend keep the return URL's query?"; \
+      one with another state; another Host; a page's own request; a URL handed over by \
+      handle-url that is not the return URL, naming the part that differs) is said once, as \
+      a warning on standard error, or with --events json as a checkout.return_refused event \
+      ({"name":…,"at":…,"reason":"missing_state"|"wrong_state"|"other_host_header"|\
+      "not_a_navigation"|"other_scheme"|"other_host"|"other_path"|"not_a_url","message":…}). \
+      Neither carries the state nor the refused URL's query.
+
       Forged returns through the URL scheme: any local program, and any web page after one \
       click on the browser's "open this app?" prompt, can open a custom-scheme URL \
       (myapp://…), which runs 'dodo handle-url' with a URL of its choosing. So the return \
