@@ -160,13 +160,17 @@ package final class ReturnChannelServer: ReturnChannel {
   package func cancel() { signalPipe?.cancel() }
 
   @discardableResult
-  package func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool {
+  package func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool { answer(id, claimed: claimed, refusal: nil) }
+
+  /// `answer(_:claimed:)`, telling a `handle-url` why its URL was not claimed.
+  @discardableResult
+  package func answer(_ id: IncomingURL.ID, claimed: Bool, refusal: ReturnRefusal?) -> Bool {
     if let line = unansweredLines.removeValue(forKey: id) {
       lines?.onAnswer(line, claimed)
       return true
     }
     guard let connection = connections.removeValue(forKey: id) else { return false }
-    return connection.respond(claimed: claimed)
+    return connection.respond(claimed: claimed, refusal: refusal)
   }
 
   package func close() {

@@ -142,11 +142,11 @@ final class ReturnConnection {
   /// said "no answer, send it again") has not, and its URL must not be acted on. A browser
   /// counts as having heard: the return is what it brought.
   @discardableResult
-  func respond(claimed: Bool) -> Bool {
+  func respond(claimed: Bool, refusal: ReturnRefusal? = nil) -> Bool {
     switch kind {
     case .unix:
       guard !senderHasGone else { return false }
-      return send(URLHandoff.encodeAnswer(claimed: claimed))
+      return send(URLHandoff.encodeAnswer(claimed: claimed, refusal: refusal))
     case .http:
       if claimed {
         send(Self.http("200 OK", contentType: "text/html; charset=utf-8", body: Self.finishedPage))

@@ -152,10 +152,9 @@ final class BrowserFailureTolerantChannel: ReturnChannel {
   }
 
   func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool {
-    if let url = handedOver.removeValue(forKey: id), !claimed, let refusal = byHand.returnURL.refusal(of: url) {
-      refusals.report(refusal)
-    }
-    return server.answer(id, claimed: claimed)
+    let refusal = handedOver.removeValue(forKey: id).flatMap { claimed ? nil : byHand.returnURL.refusal(of: $0) }
+    if let refusal { refusals.report(refusal) }
+    return server.answer(id, claimed: claimed, refusal: refusal)
   }
   func close() { server.close() }
 }

@@ -27,6 +27,15 @@ package enum ReturnRefusal: Sendable, Hashable {
     }
   }
 
+  /// The refusal whose `code` this is; `nil` for any other text.
+  package init?(code: String) {
+    let parts = ["scheme", "host", "path"]
+    let known: [ReturnRefusal] =
+      [.missingState, .otherState, .notAURL, .misdirected, .crossSite] + parts.map(Self.otherPart)
+    guard let refusal = known.first(where: { $0.code == code }) else { return nil }
+    self = refusal
+  }
+
   /// One line for a person.
   package var message: String {
     switch self {
