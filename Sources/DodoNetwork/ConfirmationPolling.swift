@@ -6,10 +6,11 @@ extension Confirmer {
   /// What Dodo says of a checkout's `result` (`confirm(_:sessionId:)`), asked again while the
   /// session names no payment or its payment is not final, or Dodo failed for now (5xx or
   /// 429 after the retries, a timeout), as `polling` allows: Dodo's payment can lag the
-  /// return by seconds. A fatal failure (a refused key, TLS, no answer) is thrown at once.
-  package func confirm(_ result: CheckoutResult, sessionId: String?, polling: Polling) throws(DodoAPIError)
-    -> ConfirmationReport
-  {
+  /// return by seconds. A fatal failure (a refused key, TLS, no answer) is thrown at once;
+  /// `interrupted` (Ctrl-C) ends the asking after the pause it came in.
+  package func confirm(
+    _ result: CheckoutResult, sessionId: String?, polling: Polling, interrupted: () -> Bool = { false }
+  ) throws(DodoAPIError) -> ConfirmationReport {
     guard let sessionId else { return .unconfirmed(Self.noSession) }
     let note = RetryAfterNote(api.transport)
     let asking = Confirmer(api: api.over(note))
@@ -23,7 +24,7 @@ extension Confirmer {
           .again(retryAfter: note.last)
         case .failure: .done
         }
-      })
+      }, interrupted: interrupted)
     return try Self.report(answer, claim: result.claim, naming: NamedIDs(result))
   }
 }

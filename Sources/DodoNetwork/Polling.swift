@@ -39,8 +39,11 @@ package struct Polling: Sendable {
   }
 
   /// The last answer of `ask`: the first that `next` calls `.done`, else the one the wait
-  /// (or a `Retry-After` longer than a request may last, or than the wait has left) ended on.
-  package func run<Answer>(_ ask: () -> Answer, next: (Answer) -> Next) -> Answer {
+  /// (or a `Retry-After` longer than a request may last, or than the wait has left, or
+  /// `interrupted` turning true after a pause: Ctrl-C) ended on.
+  package func run<Answer>(
+    _ ask: () -> Answer, next: (Answer) -> Next, interrupted: () -> Bool = { false }
+  ) -> Answer {
     let start = clock.now()
     var waited = 0.0
     while true {
@@ -55,6 +58,7 @@ package struct Polling: Sendable {
       guard max(clock.now() - start, waited) + pause <= wait else { return answer }
       clock.sleep(seconds: pause)
       waited += pause
+      if interrupted() { return answer }
     }
   }
 }

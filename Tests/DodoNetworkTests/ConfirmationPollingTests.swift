@@ -116,6 +116,16 @@ extension HTTPResponse {
     #expect(unknown.sessionTimes == [0])
   }
 
+  @Test("an interruption (Ctrl-C) during a pause ends the asking")
+  func interrupted() throws {
+    let transport = ChangingTransport(clock: clock, ["/checkouts/cks_1": [.session(payment: nil)]])
+    let report = try Confirmer(api: DodoAPI(transport: transport, apiKey: "sk_test_1")).confirm(
+      claim, sessionId: "cks_1", polling: Polling(wait: 30, requestTimeout: 30, clock: clock),
+      interrupted: { transport.sessionTimes.count >= 2 })
+    #expect(report.verdict == .unconfirmed)
+    #expect(transport.sessionTimes == [0, 2])
+  }
+
   @Test("a clock whose waits return at once still ends after wait / interval asks")
   func aClockThatDoesNotMove() {
     final class Frozen: PacingClock {

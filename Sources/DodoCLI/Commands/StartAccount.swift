@@ -111,7 +111,10 @@ final class StartAccount {
     let polling = Polling(
       wait: confirmWait, requestTimeout: api.timeout, clock: SystemPacingClock(wait: context.sleep))
     do throws(DodoAPIError) {
-      report = try Confirmer(api: api).confirm(result, sessionId: sessionId, polling: polling)
+      // Ctrl-C while Dodo is asked again ends the asking: the outcome stays unconfirmed.
+      report = try Confirmer(api: api).confirm(
+        result, sessionId: sessionId, polling: polling,
+        interrupted: { context.stdout.interrupter?.isInterrupted() ?? false })
     } catch {
       fatal = error
       report = .unconfirmed(error.message)
