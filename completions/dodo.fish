@@ -72,7 +72,8 @@ function __dodo_options
                 '--no-input	Never read a pasted return URL (--json implies it)' \
                 '--events	Report checkout events on standard error' \
                 '--product	Create the session for this product (repeatable)' \
-                '--confirm	Confirm the outcome with Dodo after the return'
+                '--confirm	Confirm the outcome with Dodo after the return' \
+                '--confirm-wait	With --confirm, ask Dodo up to SECONDS (default 30)'
         case 'dodo checkout create'
             printf '%s\n' \
                 '--product	A product and its quantity (1 when left out); repeatable, at least one' \
@@ -199,6 +200,9 @@ function __dodo_option_value
                     return
                 case --confirm
                     echo 'flag'
+                    return
+                case --confirm-wait
+                    echo 'text'
                     return
             end
         case 'dodo checkout create'

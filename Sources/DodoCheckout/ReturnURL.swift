@@ -18,10 +18,10 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   /// The percent-decoded path bytes with trailing slashes dropped (`/` for an empty path):
   /// what `matches` compares, byte for byte. `normalizedPath` is the same as text, where
   /// bytes that are not UTF-8 read as U+FFFD.
-  private let decodedPath: [UInt8]
+  let decodedPath: [UInt8]
   /// The parameters of this URL's own query (a backend's per-run `state=…`), decoded: a
   /// return over loopback must carry each with the same value (`isEchoed(by:)`).
-  private let ownParameters: [EchoedParameter]
+  let ownParameters: [EchoedParameter]
 
   package init(_ string: String) throws(CheckoutError) {
     var text = string
@@ -209,7 +209,7 @@ package struct IncomingReturn: Sendable, Hashable {
 }
 
 /// A parameter of a return URL's own query: its name, and its value as bytes to compare.
-private struct EchoedParameter: Sendable, Hashable {
+struct EchoedParameter: Sendable, Hashable {
   let name: String
   let value: [UInt8]
 

@@ -9,9 +9,10 @@ extension DodoCheckout {
   /// A `CheckoutResult` is read off the return URL, which anyone can forge. This asks Dodo's
   /// API: `GET /checkouts/{session}` for the session in `checkoutUrl`, then the payment **that
   /// the session names** (never an ID from the return URL), then its subscription when the
-  /// payment belongs to one. The report's `verdict` is `.confirmed` when Dodo's status is
-  /// `result`'s and settled, `.mismatch` when Dodo says otherwise (`reason` names both
-  /// statuses), and `.unconfirmed` when Dodo has no outcome yet (no payment on the session),
+  /// payment belongs to one (each subscription, for a payment of several). The report's
+  /// `verdict` is `.confirmed` when Dodo's status is `result`'s and settled, `.mismatch` when
+  /// Dodo says otherwise or `result` names another payment or subscription than the session's
+  /// (`reason` names both sides), and `.unconfirmed` when Dodo has no outcome yet (no payment on the session),
   /// does not know the session (404), or cannot answer for it now (5xx or 429 after retries,
   /// a timeout). A `cancelled` result claims nothing: Dodo's settled status confirms it.
   ///

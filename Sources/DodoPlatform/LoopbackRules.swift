@@ -42,7 +42,9 @@ struct LoopbackRules {
       return .reject(head.target.lowercased().hasPrefix("http://") ? .misdirected : .badRequest)
     }
     // Read once: whether it comes back here, and with the return URL's own parameters.
-    if let read = returnURL.reading(url), !read.isEchoed { return .reject(.missingOwnParameters) }
+    if let read = returnURL.reading(url), !read.isEchoed {
+      return .reject(returnURL.refusal(of: url) == .missingState ? .missingOwnParameters : .otherOwnParameters)
+    }
     return .url(url)
   }
 

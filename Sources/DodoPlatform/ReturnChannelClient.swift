@@ -11,7 +11,7 @@
 package enum ReturnChannelClient {
   /// Sends `url` to the checkout listening in `runtimeDirectory` and waits up to
   /// `timeoutSeconds` for its answer. No checkout running (no runtime directory, no socket,
-  /// nobody listening) is `.unclaimed`, never an error: the OS may route any URL here; so is
+  /// nobody listening) is `.notWaiting`, never an error: the OS may route any URL here; so is
   /// a URL longer than `URLHandoff.maximumURLBytes`, which no checkout takes. A
   /// checkout that takes the URL but does not answer in time is `.noAnswer`: the connection is
   /// closed on return, and the checkout does not claim a URL whose sender has gone.
@@ -25,7 +25,7 @@ package enum ReturnChannelClient {
   ) throws(PlatformError) -> URLHandoff.Answer {
     guard let request = URLHandoff.encodeRequest(url) else { return .unclaimed }
     let path = DodoDirectories.join(runtimeDirectory, URLHandoff.socketName)
-    guard let directory = try PrivateDirectory.open(runtimeDirectory, create: false) else { return .unclaimed }
+    guard let directory = try PrivateDirectory.open(runtimeDirectory, create: false) else { return .notWaiting }
     let fd: FileDescriptor
     do throws(SystemError) {
       fd = try Syscalls.streamSocket(for: .unix(path), nonBlocking: false)
@@ -40,7 +40,7 @@ package enum ReturnChannelClient {
           "connect", errno: .notDirectory, subject: "\(path) (\(runtimeDirectory) was replaced meanwhile)")
       }
     } catch {
-      if [Errno.noSuchFileOrDirectory, .connectionRefused, .notSocket].contains(error.errno) { return .unclaimed }
+      if [Errno.noSuchFileOrDirectory, .connectionRefused, .notSocket].contains(error.errno) { return .notWaiting }
       throw PlatformError("cannot reach the checkout: \(error)")
     }
     do throws(SystemError) {

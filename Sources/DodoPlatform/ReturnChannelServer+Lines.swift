@@ -22,6 +22,9 @@ extension ReturnChannelServer {
       lineLimit: Syscalls.isTerminal(fd) ? Syscalls.terminalLineLimit : nil)
   }
 
+  /// Whether URL `id` is a line typed or pasted (answered through `watchLines`' `onAnswer`).
+  package func isLine(_ id: IncomingURL.ID) -> Bool { unansweredLines[id] != nil }
+
   /// Whether `lines` may be read now: not a terminal, or one whose foreground this is.
   var linesReadable: Bool {
     guard let lines else { return false }

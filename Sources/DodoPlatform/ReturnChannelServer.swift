@@ -56,6 +56,9 @@ package final class ReturnChannelServer: ReturnChannel {
   var lines: LineSource?
   /// The lines handed out as URLs and not yet answered, by id.
   var unansweredLines: [Int: String] = [:]
+  /// Told of each loopback request refused before it reached the checkout (another `Host`,
+  /// a page's own request, a return without the run's state), so that it is not silent.
+  package var onRefused: (ReturnRefusal) -> Void = { _ in }
   private static let signals = [SIGINT, SIGTERM, SIGHUP, SIGCHLD]
   private static let dismissingSignals: Set<Int32> = [SIGINT, SIGTERM, SIGHUP]
   /// Whether `open` routes `SIGINT`, `SIGTERM`, `SIGHUP` and `SIGCHLD` to the loop (and `close`
@@ -157,13 +160,17 @@ package final class ReturnChannelServer: ReturnChannel {
   package func cancel() { signalPipe?.cancel() }
 
   @discardableResult
-  package func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool {
+  package func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool { answer(id, claimed: claimed, refusal: nil) }
+
+  /// `answer(_:claimed:)`, telling a `handle-url` why its URL was not claimed.
+  @discardableResult
+  package func answer(_ id: IncomingURL.ID, claimed: Bool, refusal: ReturnRefusal?) -> Bool {
     if let line = unansweredLines.removeValue(forKey: id) {
       lines?.onAnswer(line, claimed)
       return true
     }
     guard let connection = connections.removeValue(forKey: id) else { return false }
-    return connection.respond(claimed: claimed)
+    return connection.respond(claimed: claimed, refusal: refusal)
   }
 
   package func close() {
@@ -323,6 +330,7 @@ package final class ReturnChannelServer: ReturnChannel {
     case .reject(let response):
       connections.removeValue(forKey: id)
       connection.reject(response)
+      if let refusal = response.refusal { onRefused(refusal) }
     }
   }
 

@@ -27,6 +27,19 @@ final class ReturnConnection {
     case crossSite
     /// The return URL, without the parameters (a per-run `state`) of the one the checkout waits for.
     case missingOwnParameters
+    /// The return URL, with those parameters but other values.
+    case otherOwnParameters
+
+    /// What the checkout is told of it: only what a return the user meant may hit.
+    var refusal: ReturnRefusal? {
+      switch self {
+      case .misdirected: .misdirected
+      case .crossSite: .crossSite
+      case .missingOwnParameters: .missingState
+      case .otherOwnParameters: .otherState
+      case .badRequest, .methodNotAllowed, .tooLarge, .uriTooLong, .timedOut: nil
+      }
+    }
   }
 
   /// An HTTP request head: the request line, headers of a browser, and a request target of
@@ -129,11 +142,11 @@ final class ReturnConnection {
   /// said "no answer, send it again") has not, and its URL must not be acted on. A browser
   /// counts as having heard: the return is what it brought.
   @discardableResult
-  func respond(claimed: Bool) -> Bool {
+  func respond(claimed: Bool, refusal: ReturnRefusal? = nil) -> Bool {
     switch kind {
     case .unix:
       guard !senderHasGone else { return false }
-      return send(URLHandoff.encodeAnswer(claimed: claimed))
+      return send(URLHandoff.encodeAnswer(claimed: claimed, refusal: refusal))
     case .http:
       if claimed {
         send(Self.http("200 OK", contentType: "text/html; charset=utf-8", body: Self.finishedPage))
@@ -158,7 +171,7 @@ final class ReturnConnection {
         case .timedOut: ("408 Request Timeout", "Request timed out.")
         case .misdirected: ("421 Misdirected Request", "This server answers only for the checkout's return address.")
         case .crossSite: ("403 Forbidden", "A checkout returns here by navigating, not from inside another page.")
-        case .missingOwnParameters:
+        case .missingOwnParameters, .otherOwnParameters:
           ("403 Forbidden", "This return does not carry the parameters of the return URL the checkout waits for.")
         }
       send(Self.http(status, extra: rejection == .methodNotAllowed ? "Allow: GET\r\n" : "", body: body + "\n"))

@@ -135,15 +135,16 @@ package final class LineReader {
   /// `beforeWaiting` runs before each read that may block, so that a caller can flush its
   /// output first: lines piped in one at a time are answered one at a time. A line of
   /// `maximumLineLength` bytes or more goes to `tooLong` with its first `maximumLineLength`
-  /// bytes, and the reading goes on after it.
+  /// bytes, and the reading goes on after it. Once `stopped` is true (it is asked before each
+  /// line and each read), the reading ends without waiting for the end of the input.
   package func forEachLine(
     beforeWaiting: () -> Void = {}, tooLong: (UnsafeBufferPointer<UInt8>) -> Void = { _ in },
-    _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    stopped: () -> Bool = { false }, _ body: (UnsafeBufferPointer<UInt8>) -> Void
   ) throws(SystemError) {
     while true {
       // Every whole line in the buffer, in one access to it.
       buffer.withUnsafeBufferPointer { bytes in
-        while let newline = Self.newline(in: bytes, start..<end) {
+        while !stopped(), let newline = Self.newline(in: bytes, start..<end) {
           defer { start = newline + 1 }
           if skipping {
             skipping = false
@@ -160,6 +161,7 @@ package final class LineReader {
           (start, end, skipping) = (0, 0, true)
         }
       }
+      if stopped() { return }
       if atEnd {
         if start < end, !skipping {
           buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
@@ -167,6 +169,7 @@ package final class LineReader {
         return
       }
       beforeWaiting()
+      if stopped() { return }
       try fill()
     }
   }

@@ -1,10 +1,12 @@
+import DodoCheckout
+
 /// The URL handoff: the wire protocol by which `dodo handle-url` (`ReturnChannelClient`)
 /// hands a URL to the `dodo start` in progress (`ReturnChannelServer`) over the return
 /// channel's Unix socket. Both ends frame and read their bytes here and nowhere else.
 ///
 /// The client connects to `return.sock` in the private runtime directory, sends one request
-/// (the URL and a newline), shuts its writing side and reads one answer line: `claimed` or
-/// `unclaimed`. A server never claims a URL whose sender has hung up: an answer nobody heard
+/// (the URL and a newline), shuts its writing side and reads one answer line: `claimed`, or
+/// `unclaimed` and, after a space, why (`ReturnRefusal.code`, never anything of the URL). A server never claims a URL whose sender has hung up: an answer nobody heard
 /// would let `handle-url` say one thing while `start` did another.
 package enum URLHandoff {
   /// The socket's file name in the runtime directory (in the contract: `cli.md`, Files).
@@ -22,8 +24,12 @@ package enum URLHandoff {
   package enum Answer: Sendable, Hashable {
     /// The checkout in progress claimed the URL.
     case claimed
-    /// Nothing claimed it: no checkout runs, or the URL is not its return URL.
+    /// The checkout in progress did not claim it, without saying why.
     case unclaimed
+    /// The checkout in progress did not claim it, for this reason.
+    case refused(ReturnRefusal)
+    /// No checkout is waiting: nothing listens on the socket.
+    case notWaiting
     /// The checkout took the connection but gave no answer in time (it is stopped or
     /// overloaded), or gave one that is neither of the two; having hung up, the sender's URL
     /// will not be claimed.
@@ -34,7 +40,7 @@ package enum URLHandoff {
     package func claimed() throws(PlatformError) -> Bool {
       switch self {
       case .claimed: return true
-      case .unclaimed: return false
+      case .unclaimed, .refused, .notWaiting: return false
       case .noAnswer:
         throw PlatformError(
           "no answer from the checkout in progress in \(URLHandoff.answerTimeoutSeconds) seconds "
@@ -80,13 +86,21 @@ package enum URLHandoff {
     return .incomplete
   }
 
-  /// The answer line a server sends.
-  package static func encodeAnswer(claimed: Bool) -> [UInt8] { claimed ? claimedLine : unclaimedLine }
+  /// The answer line a server sends; an unclaimed URL's `refusal` says why.
+  package static func encodeAnswer(claimed: Bool, refusal: ReturnRefusal? = nil) -> [UInt8] {
+    if claimed { return claimedLine }
+    guard let refusal else { return unclaimedLine }
+    return Array("unclaimed \(refusal.code)\n".utf8)
+  }
 
-  /// Reads an answer line as received; anything but the two answers is no answer.
+  /// Reads an answer line as received; anything but the answers above is no answer.
   package static func decodeAnswer(_ bytes: ArraySlice<UInt8>) -> Answer {
     if bytes.elementsEqual(claimedLine) { return .claimed }
     if bytes.elementsEqual(unclaimedLine) { return .unclaimed }
-    return .noAnswer
+    let prefix = Array("unclaimed ".utf8)
+    guard bytes.starts(with: prefix), bytes.last == newline,
+      let refusal = ReturnRefusal(code: String(decoding: bytes.dropFirst(prefix.count).dropLast(), as: UTF8.self))
+    else { return .noAnswer }
+    return .refused(refusal)
   }
 }

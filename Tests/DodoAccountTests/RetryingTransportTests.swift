@@ -83,4 +83,36 @@ final class Sleeps: @unchecked Sendable {
     #expect(error?.kind == .timedOut)
     #expect(base.sent.count == 1)
   }
+
+  @Test("a Retry-After longer than the request's own time limit is not waited for")
+  func retryAfterWithinTheRequestsBudget() throws {
+    var short = get
+    short.timeout = 2
+    let base = ScriptedTransport([
+      .success(HTTPResponse(status: 429, headers: [HTTPHeader("Retry-After", "60")])),
+      .success(HTTPResponse(status: 200)),
+    ])
+    let sleeps = Sleeps()
+    #expect(try RetryingTransport(base, sleep: sleeps.sleep).send(short).status == 429)
+    #expect(sleeps.delays.isEmpty)
+    #expect(base.sent.count == 1)
+  }
+
+  @Test("the waits of one request add up to at most its time limit")
+  func waitsAddUpToTheBudget() throws {
+    var short = get
+    short.timeout = 1.2
+    let base = ScriptedTransport(Array(repeating: .success(HTTPResponse(status: 503)), count: 5))
+    let sleeps = Sleeps()
+    #expect(try RetryingTransport(base, sleep: sleeps.sleep).send(short).status == 503)
+    #expect(sleeps.delays == [0.5, 0.7])
+    let limited = ScriptedTransport([
+      .success(HTTPResponse(status: 503, headers: [HTTPHeader("Retry-After", "1")])),
+      .success(HTTPResponse(status: 503, headers: [HTTPHeader("Retry-After", "1")])),
+      .success(HTTPResponse(status: 200)),
+    ])
+    let waited = Sleeps()
+    #expect(try RetryingTransport(limited, sleep: waited.sleep).send(short).status == 503)
+    #expect(waited.delays == [1])
+  }
 }

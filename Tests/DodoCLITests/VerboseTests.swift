@@ -24,6 +24,7 @@ import Testing
         not claimed
         --- stderr
         dodo: warning: XDG_RUNTIME_DIR is not set; using \(temporary)/dodo-\(Syscalls.userID()) for the lock and the return channel
+        dodo: no checkout is waiting for a return
 
         """)
   }

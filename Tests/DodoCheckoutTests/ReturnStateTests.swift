@@ -5,8 +5,11 @@ import Testing
 /// The per-run `state` a return URL gets when it has no query of its own.
 @Suite struct ReturnStateTests {
   @Test(
-    "needed without a query of its own; a bare ? is none",
-    arguments: [("myapp://r", true), ("myapp://r?", true), ("myapp://r#x", true), ("myapp://r?state=mine", false)])
+    "needed without a query of its own; a bare ? is none, and a ? inside the fragment is no query",
+    arguments: [
+      ("myapp://r", true), ("myapp://r?", true), ("myapp://r#x", true), ("myapp://r?state=mine", false),
+      ("myapp://r#a?b", true), ("myapp://r?#x", true), ("myapp://r?a=1#x?y", false),
+    ])
   func isNeeded(url: String, needed: Bool) {
     #expect(ReturnState.isNeeded(url) == needed)
   }
@@ -15,6 +18,8 @@ import Testing
   func adding() {
     let random: [UInt8] = [0xFB, 0xFF, 0x00]
     #expect(ReturnState.adding(to: "myapp://r#x", random: random) == "myapp://r?state=-_8A#x")
+    #expect(ReturnState.adding(to: "myapp://r#a?b", random: random) == "myapp://r?state=-_8A#a?b")
+    #expect(ReturnState.adding(to: "myapp://r?#x", random: random) == "myapp://r?state=-_8A#x")
     #expect(ReturnState.adding(to: "myapp://r?", random: random) == "myapp://r?state=-_8A")
     #expect(ReturnState.adding(to: "http://127.0.0.1:1/r", random: random) == "http://127.0.0.1:1/r?state=-_8A")
   }

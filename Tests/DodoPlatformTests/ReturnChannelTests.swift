@@ -79,8 +79,8 @@ extension ServerTests {
     @Test("no checkout running is not claimed, never an error")
     func nobodyListening() throws {
       let temp = TemporaryDirectory()
-      #expect(try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.sub("missing")) == .unclaimed)
-      #expect(try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path) == .unclaimed)
+      #expect(try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.sub("missing")) == .notWaiting)
+      #expect(try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path) == .notWaiting)
       // A socket file with no listener (a start killed with SIGKILL) refuses the connection.
       let server = ReturnChannelServer(runtimeDirectory: temp.path)
       try server.open(for: Self.returnURL)
@@ -89,7 +89,7 @@ extension ServerTests {
       try stale.close()
       server.close()
       try FileManager.default.moveItem(atPath: temp.sub("stale.sock"), toPath: temp.sub("return.sock"))
-      #expect(try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path) == .unclaimed)
+      #expect(try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path) == .notWaiting)
       // …and the next server replaces it.
       let next = ReturnChannelServer(runtimeDirectory: temp.path)
       try next.open(for: Self.returnURL)

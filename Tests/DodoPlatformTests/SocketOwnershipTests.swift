@@ -143,7 +143,7 @@ extension DescriptorOwnershipTests {
   func client() throws {
     let temp = TemporaryDirectory()
     let unheard = try calls { () throws in
-      #expect(try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path) == .unclaimed)
+      #expect(try ReturnChannelClient.send("myapp://x", runtimeDirectory: temp.path) == .notWaiting)
     }
     #expect(unheard.contains("socket") && made(unheard) == closes(unheard), "\(unheard)")
   }

@@ -90,7 +90,9 @@ struct AccountEndToEndTests {
     #expect(output.status == 0, "\(output.stderr)")
     let result = try json(output.stdout)
     #expect(result["status"] as? String == "succeeded")
-    #expect(result["verdict"] as? String == "confirmed")
+    // The URL names another payment than the session's: a mismatch; Dodo's success decides.
+    #expect(result["verdict"] as? String == "mismatch")
+    #expect(output.stderr.contains("the return URL names pay_forged, the session's payment is pay_1"))
     #expect(result["mode"] as? String == "test")
     #expect((result["confirmation"] as? [String: Any])?["paymentId"] as? String == "pay_1")
     let requests = try api.requests()

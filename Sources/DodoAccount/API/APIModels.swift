@@ -146,13 +146,16 @@ public struct Payment: Sendable, Hashable, Decodable {
   public var currency: String?
   public var checkoutSessionId: String?
   public var subscriptionId: String?
+  /// Every subscription the payment starts or charges (Dodo's newest SDKs): a payment for
+  /// several has `subscriptionId` null and its ids here; `[]` when absent.
+  public var subscriptionIds: [String]
   public var errorCode: String?
   public var errorMessage: String?
 
   public init(
     paymentId: String, status: String?, totalAmount: Int? = nil, currency: String? = nil,
-    checkoutSessionId: String? = nil, subscriptionId: String? = nil, errorCode: String? = nil,
-    errorMessage: String? = nil
+    checkoutSessionId: String? = nil, subscriptionId: String? = nil, subscriptionIds: [String] = [],
+    errorCode: String? = nil, errorMessage: String? = nil
   ) {
     self.paymentId = paymentId
     self.status = status
@@ -160,6 +163,7 @@ public struct Payment: Sendable, Hashable, Decodable {
     self.currency = currency
     self.checkoutSessionId = checkoutSessionId
     self.subscriptionId = subscriptionId
+    self.subscriptionIds = subscriptionIds
     self.errorCode = errorCode
     self.errorMessage = errorMessage
   }
@@ -172,6 +176,7 @@ public struct Payment: Sendable, Hashable, Decodable {
     currency = c.lenient(.currency)
     checkoutSessionId = c.lenient(.checkoutSessionId)
     subscriptionId = c.lenient(.subscriptionId)
+    subscriptionIds = c.lenient(.subscriptionIds) ?? []
     errorCode = c.lenient(.errorCode)
     errorMessage = c.lenient(.errorMessage)
   }
@@ -183,6 +188,7 @@ public struct Payment: Sendable, Hashable, Decodable {
     case currency
     case checkoutSessionId = "checkout_session_id"
     case subscriptionId = "subscription_id"
+    case subscriptionIds = "subscription_ids"
     case errorCode = "error_code"
     case errorMessage = "error_message"
   }

@@ -15,7 +15,11 @@ public struct Confirmation: Sendable, Hashable {
   /// Dodo's status as it said it (`requires_customer_action`, `on_hold`), `nil` when absent.
   public var rawStatus: String?
   public var paymentId: String?
+  /// The subscription whose status this is (for a payment of several, the one that decided).
   public var subscriptionId: String?
+  /// Every subscription Dodo names for it (`subscriptionId` and, for a payment of several,
+  /// the others): what a return URL's `subscription_id` must be one of.
+  public var subscriptionIds: [String]
   /// In the currency's smallest unit.
   public var totalAmount: Int?
   public var currency: String?
@@ -25,14 +29,15 @@ public struct Confirmation: Sendable, Hashable {
 
   public init(
     status: CheckoutStatus, source: Source, rawStatus: String? = nil, paymentId: String? = nil,
-    subscriptionId: String? = nil, totalAmount: Int? = nil, currency: String? = nil, errorCode: String? = nil,
-    errorMessage: String? = nil
+    subscriptionId: String? = nil, subscriptionIds: [String]? = nil, totalAmount: Int? = nil, currency: String? = nil,
+    errorCode: String? = nil, errorMessage: String? = nil
   ) {
     self.status = status
     self.source = source
     self.rawStatus = rawStatus
     self.paymentId = paymentId
     self.subscriptionId = subscriptionId
+    self.subscriptionIds = subscriptionIds ?? subscriptionId.map { [$0] } ?? []
     self.totalAmount = totalAmount
     self.currency = currency
     self.errorCode = errorCode
@@ -71,6 +76,43 @@ public struct Confirmation: Sendable, Hashable {
   }
 }
 
+/// The payment and subscription a return URL names: Dodo's must be the same.
+public struct NamedIDs: Sendable, Hashable {
+  public var paymentId: String?
+  public var subscriptionId: String?
+
+  public init(paymentId: String?, subscriptionId: String?) {
+    self.paymentId = paymentId
+    self.subscriptionId = subscriptionId
+  }
+
+  /// Those `result` names (an empty value names nothing).
+  public init(_ result: CheckoutResult) {
+    self.init(
+      paymentId: result.paymentId.flatMap { $0.isEmpty ? nil : $0 },
+      subscriptionId: result.subscriptionId.flatMap { $0.isEmpty ? nil : $0 })
+  }
+}
+
+extension Confirmation {
+  /// How `ids` differ from Dodo's, one phrase each; `[]` when they agree or there is nothing
+  /// to compare (Dodo named no payment).
+  func differences(from ids: NamedIDs) -> [String] {
+    var found: [String] = []
+    if let named = ids.paymentId, let dodos = paymentId, named != dodos {
+      found.append("the return URL names \(named), the session's payment is \(dodos)")
+    }
+    if let named = ids.subscriptionId, paymentId != nil || !subscriptionIds.isEmpty, !subscriptionIds.contains(named) {
+      found.append(
+        "the return URL names \(named), "
+          + (subscriptionIds.isEmpty
+            ? "Dodo's payment belongs to no subscription"
+            : "Dodo's payment is for \(subscriptionIds.joined(separator: ", "))"))
+    }
+    return found
+  }
+}
+
 /// Whether Dodo agrees with what a return URL says.
 public enum Verdict: String, Sendable, Hashable {
   /// Dodo's status is settled and is the one the URL claims (or the input claimed nothing).
@@ -101,27 +143,29 @@ public struct ConfirmationReport: Sendable, Hashable {
   }
 
   /// The verdict on `confirmation` against what the input claimed (`nil`: a bare ID, or a
-  /// checkout that ended before any return, which claims nothing).
+  /// checkout that ended before any return, which claims nothing) and the IDs it named.
   ///
-  /// Dodo with no settled outcome yet is `unconfirmed` when the claim is the same `pending`
-  /// or there is none; a claim Dodo's status differs from is a `mismatch`, whose reason names
-  /// both ("the return URL says succeeded, Dodo says failed: insufficient_funds — the URL
-  /// may be forged or stale").
-  public static func judging(_ confirmation: Confirmation, claim: CheckoutStatus?) -> ConfirmationReport {
-    guard let claim else {
-      return confirmation.isSettled
-        ? ConfirmationReport(confirmation: confirmation, verdict: .confirmed)
-        : .unconfirmed("Dodo has no final outcome yet (\(confirmation.rawStatus ?? "no status"))", confirmation)
+  /// A return URL naming another payment or subscription than Dodo's is a `mismatch`,
+  /// whatever the statuses say: a forger can copy a status, not the session's payment. Dodo
+  /// with no settled outcome yet is `unconfirmed` when the claim is the same `pending` or
+  /// there is none; a claim Dodo's status differs from is a `mismatch`. A mismatch's reason
+  /// names both sides ("the return URL says succeeded, Dodo says failed: insufficient_funds —
+  /// the URL may be forged or stale").
+  public static func judging(_ confirmation: Confirmation, claim: CheckoutStatus?, naming ids: NamedIDs? = nil)
+    -> ConfirmationReport
+  {
+    var differences = ids.map(confirmation.differences) ?? []
+    if let claim, claim != confirmation.status {
+      differences.append("the return URL says \(claim.rawValue), Dodo says \(confirmation.summary)")
     }
-    if claim == confirmation.status {
-      return confirmation.isSettled
-        ? ConfirmationReport(confirmation: confirmation, verdict: .confirmed)
-        : .unconfirmed("Dodo has no final outcome yet (\(confirmation.rawStatus ?? "no status"))", confirmation)
+    guard differences.isEmpty else {
+      return ConfirmationReport(
+        confirmation: confirmation, verdict: .mismatch,
+        reason: differences.joined(separator: "; ") + " — the URL may be forged or stale")
     }
-    return ConfirmationReport(
-      confirmation: confirmation, verdict: .mismatch,
-      reason:
-        "the return URL says \(claim.rawValue), Dodo says \(confirmation.summary) — the URL may be forged or stale")
+    return confirmation.isSettled
+      ? ConfirmationReport(confirmation: confirmation, verdict: .confirmed)
+      : .unconfirmed("Dodo has no final outcome yet (\(confirmation.rawStatus ?? "no status"))", confirmation)
   }
 
   /// The exit status's status: Dodo's when it was asked (confirmed or mismatch), else `fallback`.

@@ -62,31 +62,32 @@ public struct Confirmer: Sendable {
 
   /// The confirmation of a checkout's result: `GET /checkouts/{sessionId}`, then the payment
   /// **that the session names** (never an ID from the return URL, which may be forged), then
-  /// its subscription when it has one. `claim` is what the return URL said (`nil` for a
-  /// checkout that ended before any return).
-  public func confirm(sessionId: String, claim: CheckoutStatus?) throws(DodoAPIError) -> ConfirmationReport {
-    try report(claim: claim) { () throws(DodoAPIError) in try confirmation(of: .session(sessionId)) }
+  /// its subscriptions when it has any. `claim` is what the return URL said (`nil` for a
+  /// checkout that ended before any return), `ids` what it named: another payment or
+  /// subscription than the session's is a mismatch.
+  public func confirm(sessionId: String, claim: CheckoutStatus?, naming ids: NamedIDs? = nil)
+    throws(DodoAPIError) -> ConfirmationReport
+  {
+    try Self.report(
+      Result { () throws(DodoAPIError) in try confirmation(of: .session(sessionId)) }, claim: claim, naming: ids)
   }
 
   /// The report for one lookup, against `claim` (`nil` for a bare ID, which claims nothing).
-  public func confirm(_ lookup: Lookup, claim: CheckoutStatus?) throws(DodoAPIError) -> ConfirmationReport {
-    try report(claim: claim) { () throws(DodoAPIError) in try confirmation(of: lookup) }
-  }
-
-  private func report(claim: CheckoutStatus?, _ ask: () throws(DodoAPIError) -> Confirmation?)
+  public func confirm(_ lookup: Lookup, claim: CheckoutStatus?, naming ids: NamedIDs? = nil)
     throws(DodoAPIError) -> ConfirmationReport
   {
-    try Self.report(Result { () throws(DodoAPIError) in try ask() }, claim: claim)
+    try Self.report(Result { () throws(DodoAPIError) in try confirmation(of: lookup) }, claim: claim, naming: ids)
   }
 
-  /// The report for what Dodo answered about one lookup, against `claim`: a session with no
-  /// payment yet, or a failure about this one ID, is `unconfirmed`; a fatal failure is thrown.
-  public static func report(_ answer: Result<Confirmation?, DodoAPIError>, claim: CheckoutStatus?)
-    throws(DodoAPIError) -> ConfirmationReport
-  {
+  /// The report for what Dodo answered about one lookup, against `claim` and the IDs the
+  /// input named: a session with no payment yet (even when the return names one), or a
+  /// failure about this one ID, is `unconfirmed`; a fatal failure is thrown.
+  public static func report(
+    _ answer: Result<Confirmation?, DodoAPIError>, claim: CheckoutStatus?, naming ids: NamedIDs? = nil
+  ) throws(DodoAPIError) -> ConfirmationReport {
     switch answer {
     case .success(let confirmation?):
-      return ConfirmationReport.judging(confirmation, claim: claim)
+      return ConfirmationReport.judging(confirmation, claim: claim, naming: ids)
     case .success(nil):
       return .unconfirmed("the checkout session names no payment yet: the customer has not paid")
     case .failure(let error) where error.isFatal:
@@ -110,12 +111,29 @@ public struct Confirmer: Sendable {
     }
   }
 
-  /// A payment's confirmation, or its subscription's when it belongs to one.
+  /// A payment's confirmation, or its subscriptions' when it belongs to any: a payment for
+  /// several (`subscription_ids`, `subscription_id` null) is asked about through each.
   private func confirmation(ofPayment id: String) throws(DodoAPIError) -> Confirmation {
     let payment = try api.payment(id)
-    guard let subscriptionId = payment.subscriptionId, !subscriptionId.isEmpty else {
-      return Confirmation(payment: payment)
+    var ids: [String] = []
+    for id in [payment.subscriptionId ?? ""] + payment.subscriptionIds where !id.isEmpty && !ids.contains(id) {
+      ids.append(id)
     }
-    return Confirmation(subscription: try api.subscription(subscriptionId), payment: payment)
+    guard !ids.isEmpty else { return Confirmation(payment: payment) }
+    var confirmations: [Confirmation] = []
+    for id in ids { confirmations.append(Confirmation(subscription: try api.subscription(id), payment: payment)) }
+    var deciding = Confirmation.deciding(confirmations)
+    deciding.subscriptionIds = ids
+    return deciding
+  }
+}
+
+extension Confirmation {
+  /// The one of a payment's subscriptions that says how its checkout went: the first that
+  /// settled otherwise than succeeded, else the first still pending, else the first. So the
+  /// checkout succeeded only when every subscription is active.
+  static func deciding(_ confirmations: [Confirmation]) -> Confirmation {
+    confirmations.first { $0.isSettled && $0.status != .succeeded }
+      ?? confirmations.first { !$0.isSettled } ?? confirmations[0]
   }
 }

@@ -3,12 +3,22 @@ import DodoCheckout
 extension Confirmer {
   /// What Dodo says of a checkout's `result`, asked about the session the checkout ran on
   /// (`sessionId`, from its checkout URL; never an ID from the return URL, which may be
-  /// forged). A `cancelled` result claims nothing: Dodo's settled status confirms it. No
-  /// session is unconfirmed, with nothing asked.
+  /// forged; one that names another payment than the session's is a mismatch). A
+  /// `cancelled` result claims nothing: Dodo's settled status confirms it. No session is
+  /// unconfirmed, with nothing asked.
   package func confirm(_ result: CheckoutResult, sessionId: String?) throws(DodoAPIError) -> ConfirmationReport {
-    guard let sessionId else { return .unconfirmed("the checkout URL names no checkout session to ask Dodo about") }
-    return try confirm(sessionId: sessionId, claim: result.status == .cancelled ? nil : result.status)
+    guard let sessionId else { return .unconfirmed(Self.noSession) }
+    return try confirm(sessionId: sessionId, claim: result.claim, naming: NamedIDs(result))
   }
+
+  /// Why a checkout URL without a session cannot be confirmed.
+  package static let noSession = "the checkout URL names no checkout session to ask Dodo about"
+}
+
+extension CheckoutResult {
+  /// What the result claims to Dodo: its status, except `cancelled`, which claims nothing
+  /// (the customer left before any return).
+  package var claim: CheckoutStatus? { status == .cancelled ? nil : status }
 }
 
 extension ConfirmationReport {

@@ -2,7 +2,9 @@
 /// `maxAttempts` tries in all, waiting as `Retry-After` says (when it asks for at most
 /// `maximumRetryAfter` seconds) or else with a doubling backoff. A POST is never retried:
 /// `POST /checkouts` twice would create two sessions. A transport error (no answer) is
-/// not retried either: a timeout already took its whole time.
+/// not retried either: a timeout already took its whole time. The waits of one request add
+/// up to at most its own time limit (`--api-timeout`): a `Retry-After` past what is left
+/// returns the last answer at once, and a backoff is cut to what is left.
 ///
 /// Pure: the waiting is `sleep`, which tests replace.
 public struct RetryingTransport: HTTPTransport {
@@ -27,12 +29,17 @@ public struct RetryingTransport: HTTPTransport {
 
   public func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
     var attempt = 1
+    var waited = 0.0
     while true {
       let response = try base.send(request)
-      guard request.method == .get, Self.isRetryable(response.status), attempt < maxAttempts,
-        let delay = delay(after: response, attempt: attempt)
+      let left = request.timeout - waited
+      guard request.method == .get, Self.isRetryable(response.status), attempt < maxAttempts, left > 0,
+        let delay = delay(after: response, attempt: attempt),
+        Self.retryAfter(response).map({ $0 <= left }) ?? true
       else { return response }
-      sleep(delay)
+      let wait = min(delay, left)
+      sleep(wait)
+      waited += wait
       attempt += 1
     }
   }
@@ -44,11 +51,17 @@ public struct RetryingTransport: HTTPTransport {
   /// `maximumRetryAfter`.
   func delay(after response: HTTPResponse, attempt: Int) -> Double? {
     let backoff = initialBackoff * Double(1 << min(attempt - 1, 10))
-    guard let header = response.header("Retry-After")?.trimmingSpaces, !header.isEmpty else { return backoff }
-    // Seconds (RFC 9110: an integer; a decimal is read too). An HTTP date is not parsed:
-    // the backoff stands in for it.
-    guard let seconds = Double(header), seconds.isFinite else { return backoff }
+    guard let seconds = Self.retryAfter(response) else { return backoff }
     if seconds > maximumRetryAfter { return nil }
+    return seconds
+  }
+
+  /// The seconds an answer's `Retry-After` asks for; `nil` without one. Seconds (RFC 9110:
+  /// an integer; a decimal is read too); an HTTP date is not parsed: a backoff stands in.
+  public static func retryAfter(_ response: HTTPResponse) -> Double? {
+    guard let header = response.header("Retry-After")?.trimmingSpaces, let seconds = Double(header),
+      seconds.isFinite
+    else { return nil }
     return max(0, seconds)
   }
 }

@@ -31,9 +31,14 @@ extension CommandSpec {
       ("reason" only for mismatch and unconfirmed). The mode used is said on standard error in \
       text.
 
+      A request answered 429 or 5xx is tried again (at most 3 tries, as its Retry-After says, \
+      else after a short backoff), the waits of one request adding up to at most \
+      --api-timeout: a longer Retry-After is not waited for.
+
       The exit status is 0 when every input was confirmed, 1 when any was a mismatch or \
       unconfirmed, and 24 when Dodo refused the key (401, 403), the TLS connection failed, or \
-      Dodo could not be reached at all.
+      Dodo could not be reached at all; that ends confirm at once, also while - still has \
+      input to read or its standard input stays open.
       """,
     arguments: [
       ArgumentSpec(
@@ -97,12 +102,14 @@ struct ConfirmCommand {
       pending = []
       context.stdout.flush()
     }
-    for argument in invocation.arguments {
+    // A refused key, a TLS failure or no answer ends the reading at once: a live stream may never end.
+    for argument in invocation.arguments where failure == nil {
       if argument == "-" {
         do throws(SystemError) {
           try LineReader(fd: context.stdinFD).forEachLine(
             beforeWaiting: { flush() },
             tooLong: { _ in pending.append(ConfirmationInput(text: "…", problem: "the line is 1 MiB or longer")) },
+            stopped: { failure != nil },
             { line in
               guard let input = ConfirmationInput(given: String(decoding: line, as: UTF8.self)) else { return }
               pending.append(input)

@@ -14,7 +14,10 @@ extension CommandSpec {
       values (a per-run state=…: any web page can open the scheme, and this command, with a \
       URL of its choosing), and ends with its result. Any other URL is not claimed, and is \
       never an error: the desktop may route any URL of the scheme here. With --json: \
-      {"claimed":true} or {"claimed":false}. A claimed return that names no payment_id or \
+      {"claimed":true} or {"claimed":false}. With --verbose, an unclaimed URL is explained on \
+      standard error: no checkout is waiting, or why the one waiting did not take it (it \
+      lacks this run's state or carries another, or its scheme, host or path differs), \
+      never with the URL's query; start says the same as a warning. A claimed return that names no payment_id or \
       subscription_id is unconfirmed: start ends with its status but keeps the abandoned \
       session, with a warning.
 
@@ -52,7 +55,9 @@ struct HandleURLCommand {
     let directories = try context.checkoutDirectories()
     let claimed: Bool
     do throws(PlatformError) {
-      claimed = try ReturnChannelClient.send(url, runtimeDirectory: directories.runtime).claimed()
+      let answer = try ReturnChannelClient.send(url, runtimeDirectory: directories.runtime)
+      claimed = try answer.claimed()
+      if context.verbose, let why = Self.whyNotClaimed(answer) { context.stderr.write("dodo: \(why)\n") }
     } catch {
       throw .platform(error)
     }
@@ -67,5 +72,16 @@ struct HandleURLCommand {
       context.stdout.write(claimed ? "claimed\n" : "not claimed\n")
     }
     return claimed ? .success : .no
+  }
+
+  /// What `--verbose` says of a URL that was not claimed: no checkout waiting, or why the
+  /// one waiting did not take it (never anything of the URL's query).
+  static func whyNotClaimed(_ answer: URLHandoff.Answer) -> String? {
+    switch answer {
+    case .notWaiting: "no checkout is waiting for a return"
+    case .refused(let refusal): "the checkout in progress did not claim it: \(refusal.message)"
+    case .unclaimed: "the checkout in progress did not claim it"
+    case .claimed, .noAnswer: nil
+    }
   }
 }

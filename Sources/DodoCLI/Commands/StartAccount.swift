@@ -1,5 +1,6 @@
 import DodoAccount
 import DodoCheckout
+import DodoNetwork
 import DodoPlatform
 
 /// What `start` does with Dodo's API: `--product` creates the checkout session first (with a
@@ -12,13 +13,18 @@ final class StartAccount {
     help: "Create the session for this product (repeatable).")
   static let confirm = OptionSpec(
     "confirm", help: "Confirm the outcome with Dodo after the return.")
-  static let options = [product, confirm]
+  static let confirmWait = OptionSpec(
+    "confirm-wait", value: "SECONDS",
+    help: "With --confirm, ask Dodo up to SECONDS (default 30).")
+  static let options = [product, confirm, confirmWait]
 
   let context: Context
   let products: [CartItem]
   /// The API, when `--product` or `--confirm` needs it.
   let api: DodoAPI?
   let confirming: Bool
+  /// `--confirm-wait`: how long Dodo is asked again for a final outcome, in seconds.
+  let confirmWait: Double
   /// The checkout session the result is confirmed against.
   private(set) var sessionId: String?
   /// The names of the return URL's own parameters (`state`): secrets, never printed.
@@ -34,6 +40,7 @@ final class StartAccount {
   init(invocation: Invocation, context: Context) throws(CLIError) {
     self.context = context
     confirming = invocation.isSet(Self.confirm)
+    confirmWait = try Self.confirmWait(invocation, confirming: confirming)
     let items: [CartItem]
     do throws(CheckoutSessionRequest.ArgumentError) {
       items = try CheckoutSessionRequest.cart(invocation.values(Self.product))
@@ -49,6 +56,18 @@ final class StartAccount {
     default: break
     }
     api = confirming || !items.isEmpty ? try context.dodoAPI(command: invocation.path) : nil
+  }
+
+  /// `--confirm-wait SECONDS`: a number from 0 (ask once) to a day, and only with `--confirm`.
+  private static func confirmWait(_ invocation: Invocation, confirming: Bool) throws(CLIError) -> Double {
+    guard let text = invocation.value(confirmWait) else { return Polling.defaultWait }
+    guard confirming else { throw .usage("--confirm-wait needs --confirm", command: invocation.path) }
+    guard let seconds = Double(text), seconds >= 0, seconds <= 86_400 else {
+      throw .usage(
+        "invalid value '\(text)' for '--confirm-wait' (expected seconds from 0 to 86400; 0 asks Dodo once)",
+        command: invocation.path)
+    }
+    return seconds
   }
 
   /// The checkout URL and return URL to run: the given ones, or, with `--product`, those of
@@ -79,7 +98,8 @@ final class StartAccount {
   }
 
   /// With `--confirm`, asks Dodo about `result` (the session's payment, never an ID from the
-  /// return URL) and returns what decides the record; `nil` without `--confirm`.
+  /// return URL), again while it has no final outcome for up to `--confirm-wait`, and
+  /// returns what decides the record; `nil` without `--confirm`.
   func check(_ result: CheckoutResult, warn: (String) -> Void) -> CheckoutFlow.BackendCheck? {
     guard confirming, let api else { return nil }
     if let cancel = result.cancellationReason, cancel == .interrupted {
@@ -88,7 +108,14 @@ final class StartAccount {
     }
     if !context.json, products.isEmpty { context.announceMode(api) }
     let report: ConfirmationReport
-    do throws(DodoAPIError) { report = try Confirmer(api: api).confirm(result, sessionId: sessionId) } catch {
+    let polling = Polling(
+      wait: confirmWait, requestTimeout: api.timeout, clock: SystemPacingClock(wait: context.sleep))
+    do throws(DodoAPIError) {
+      // Ctrl-C while Dodo is asked again ends the asking: the outcome stays unconfirmed.
+      report = try Confirmer(api: api).confirm(
+        result, sessionId: sessionId, polling: polling,
+        interrupted: { context.stdout.interrupter?.isInterrupted() ?? false })
+    } catch {
       fatal = error
       report = .unconfirmed(error.message)
     }
@@ -103,9 +130,13 @@ final class StartAccount {
     result.withoutParameters(named: ownParameterNames)
   }
 
-  /// The status the exit status is for: Dodo's when it confirmed or contradicted the result.
+  /// The status the exit status is for: Dodo's when it confirmed or contradicted the result;
+  /// `pending` when Dodo did not confirm it (only Dodo decides under `--confirm`), except
+  /// for a checkout interrupted before Dodo was asked, which stays cancelled.
   func decidingStatus(_ result: CheckoutResult) -> CheckoutStatus {
-    report?.decidingStatus(otherwise: result.status) ?? result.status
+    guard let report else { return result.status }
+    if report.verdict == .unconfirmed, result.cancellationReason != .interrupted { return .pending }
+    return report.decidingStatus(otherwise: result.status)
   }
 
   /// The keys `--confirm` adds to the JSON result, and the mode of any command that used the API.

@@ -40,6 +40,15 @@ extension CommandSpec {
       and pass the same URL to --return-url. start and validate name the parameters a return \
       must carry, never their values.
 
+      Refused returns are not silent: while start waits, each reason it refuses something for \
+      (a return without this run's state: "does your backend keep the return URL's query?"; \
+      one with another state; another Host; a page's own request; a URL handed over by \
+      handle-url that is not the return URL, naming the part that differs) is said once, as \
+      a warning on standard error, or with --events json as a checkout.return_refused event \
+      ({"name":…,"at":…,"reason":"missing_state"|"wrong_state"|"other_host_header"|\
+      "not_a_navigation"|"other_scheme"|"other_host"|"other_path"|"not_a_url","message":…}). \
+      Neither carries the state nor the refused URL's query.
+
       Forged returns through the URL scheme: any local program, and any web page after one \
       click on the browser's "open this app?" prompt, can open a custom-scheme URL \
       (myapp://…), which runs 'dodo handle-url' with a URL of its choosing. So the return \
@@ -59,12 +68,22 @@ extension CommandSpec {
       after adding a fresh random state (128 bits) to a return URL that has no query of its \
       own, then runs it as above. With --confirm, after the return (or a cancel) start asks \
       Dodo: GET /checkouts/{session}, then the payment that session names (never an ID from \
-      the return URL, which may be forged), then its subscription when it has one. The result \
-      gains "confirmation" and "verdict" (confirmed, mismatch or unconfirmed; "mode" too in \
-      JSON). When Dodo confirmed or contradicted the return URL, Dodo's status decides the exit \
-      status and whether the record is cleared (a final status only), and a mismatch is a \
-      warning naming both statuses; unconfirmed keeps the return URL's result and the record, \
-      with a warning. Both need the API key (see 'dodo help checkout create'): without one, \
+      the return URL, which may be forged), then its subscription when it has one (each of \
+      them, for a payment of several). The result gains "confirmation" and "verdict" \
+      (confirmed, mismatch or unconfirmed; "mode" too in JSON). Only Dodo decides: while the \
+      session names no payment yet, or its payment is not final, or Dodo fails for now (5xx, \
+      a timeout), Dodo is asked again every 2 s (later when its Retry-After says so) for up \
+      to --confirm-wait SECONDS (default 30; 0 asks once). A return URL naming another \
+      payment_id or subscription_id than the session's is a mismatch whatever the statuses \
+      say (the warning names both IDs: the URL may be forged), and so is one whose status \
+      Dodo contradicts (the warning names both statuses). When Dodo confirmed or contradicted \
+      the return URL, Dodo's status decides the exit status and whether the record is cleared \
+      (a final status only); when it did not (no final outcome within the wait, an ID it does \
+      not know), the exit status is 12 whatever the return URL said, with a warning, and the \
+      record is kept; the result's status stays what the URL said. So start --confirm exits \
+      0 only for a success Dodo confirmed. A refused key, a TLS failure or no answer from Dodo \
+      at all is exit 24, the record kept. Ctrl-C before Dodo is asked ends it as cancelled \
+      (11), unconfirmed. Both need the API key (see 'dodo help checkout create'): without one, \
       exit 78 before anything opens. The return URL's own parameters (state) are never printed. \
       With --confirm the matching return is claimed before Dodo is asked, so that handle-url \
       and the browser do not wait on Dodo; the record's fate is still Dodo's to decide.

@@ -51,9 +51,14 @@ struct ByHand {
     guard let pasteInto else { return false }
     pasteInto.watchLines(
       fd: context.stdinFD,
-      onAnswer: { [context, returnURL] _, claimed in
+      onAnswer: { [context, returnURL] line, claimed in
         guard !claimed else { return }
-        context.warn("that is not the return URL (\(returnURL.redacted)): paste the address the browser ended on")
+        switch returnURL.refusal(of: line) {
+        case .missingState?: context.warn(ReturnRefusal.missingState.message)
+        case .otherState?: context.warn(ReturnRefusal.otherState.message)
+        default:
+          context.warn("that is not the return URL (\(returnURL.redacted)): paste the address the browser ended on")
+        }
         context.stderr.flush()
       },
       onTooLong: { [context] limit in
@@ -116,14 +121,21 @@ final class AnnouncingPresenter: CheckoutPresenter {
 }
 
 /// The return channel, except that a browser command exiting non-zero is a warning and the
-/// wait goes on: the checkout may be open all the same, or the user opens it by hand.
+/// wait goes on: the checkout may be open all the same, or the user opens it by hand. A URL
+/// `handle-url` hands over that the checkout does not claim is reported with why (a pasted
+/// line gets its own answer; a loopback request for another path is not a return).
 final class BrowserFailureTolerantChannel: ReturnChannel {
   let server: ReturnChannelServer
   let byHand: ByHand
+  let refusals: ReturnRefusalReporter
+  /// The URLs `handle-url` handed over and not yet answered, by id.
+  private var handedOver: [IncomingURL.ID: String] = [:]
 
-  init(server: ReturnChannelServer, byHand: ByHand) {
+  init(server: ReturnChannelServer, byHand: ByHand, refusals: ReturnRefusalReporter) {
     self.server = server
     self.byHand = byHand
+    self.refusals = refusals
+    server.onRefused = refusals.report
   }
 
   func open(for returnURL: ReturnURL) throws(CheckoutError) { try server.open(for: returnURL) }
@@ -131,11 +143,18 @@ final class BrowserFailureTolerantChannel: ReturnChannel {
   func next(until deadline: ContinuousClock.Instant?) throws(CheckoutError) -> ReturnChannelEvent {
     while true {
       let event = try server.next(until: deadline)
+      if case .url(let incoming) = event, incoming.route == .handler, !server.isLine(incoming.id) {
+        handedOver[incoming.id] = incoming.url
+      }
       guard case .presenterFailed(let error) = event else { return event }
       byHand.warn(error.message)
     }
   }
 
-  func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool { server.answer(id, claimed: claimed) }
+  func answer(_ id: IncomingURL.ID, claimed: Bool) -> Bool {
+    let refusal = handedOver.removeValue(forKey: id).flatMap { claimed ? nil : byHand.returnURL.refusal(of: $0) }
+    if let refusal { refusals.report(refusal) }
+    return server.answer(id, claimed: claimed, refusal: refusal)
+  }
   func close() { server.close() }
 }

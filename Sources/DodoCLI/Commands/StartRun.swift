@@ -49,7 +49,9 @@ struct StartRun {
       result = try local.run(
         checkoutURL: options.checkoutURL, returnURL: returning, customization: options.customization,
         presenter: presenter(server: server, byHand: byHand, headless: headless),
-        channel: BrowserFailureTolerantChannel(server: server, byHand: byHand),
+        channel: BrowserFailureTolerantChannel(
+          server: server, byHand: byHand,
+          refusals: ReturnRefusalReporter(context: context, format: options.events, now: dependencies.now)),
         timeout: options.timeout.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
         now: dependencies.now(),
         onEvent: reporter.report,

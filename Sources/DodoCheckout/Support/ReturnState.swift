@@ -2,9 +2,12 @@
 /// a fresh `state` parameter when it has no query of its own, so that a forged return,
 /// which cannot know the value, cannot pass for this one.
 package enum ReturnState {
-  /// Whether `returnURL` needs a `state`: it has no query of its own (`?` alone is none).
+  /// Whether `returnURL` needs a `state`: it has no query of its own (`?` alone is none, and
+  /// a `?` inside the fragment, as in `myapp://r#a?b`, is part of the fragment).
   package static func isNeeded(_ returnURL: String) -> Bool {
-    !(returnURL.contains("?") && !returnURL.hasSuffix("?"))
+    let beforeFragment = returnURL.prefix { $0 != "#" }
+    guard let mark = beforeFragment.firstIndex(of: "?") else { return true }
+    return beforeFragment.index(after: mark) == beforeFragment.endIndex
   }
 
   /// `returnURL` with `state=` and `random` in unpadded base64url before its fragment.

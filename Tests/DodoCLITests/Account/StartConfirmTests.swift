@@ -113,12 +113,16 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
     #expect(stateValue.count == 22)  // 128 bits, base64url
     #expect(!output.stdout.contains(stateValue) && !output.stderr.contains(stateValue))
     let result = try #require(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
-    #expect(result["verdict"] as? String == "confirmed")
+    // The URL names another payment than the session's: a mismatch, though Dodo's succeeded.
+    #expect(result["verdict"] as? String == "mismatch")
+    #expect(
+      (result["warnings"] as? [String])?.first
+        == "the return URL names pay_forged, the session's payment is pay_real — the URL may be forged or stale")
     #expect(result["mode"] as? String == "test")
     #expect((result["confirmation"] as? [String: Any])?["paymentId"] as? String == "pay_real")
     #expect(api.paths == ["/checkouts/cks_made", "/payments/pay_real"])
     #expect(!api.paths.contains("/payments/pay_forged"))
-    #expect(!recorded)
+    #expect(!recorded, "Dodo's payment succeeded: final, the record goes")
   }
 
   @Test(.enabled(if: hasCurl, "needs curl")) func aMismatchWarnsWithBothStatusesAndDodoDecides() throws {
@@ -148,7 +152,7 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
     #expect(result?["verdict"] as? String == "confirmed")
   }
 
-  @Test(.enabled(if: hasCurl, "needs curl")) func unconfirmedKeepsTheURLsResultAndTheRecord() throws {
+  @Test(.enabled(if: hasCurl, "needs curl")) func unconfirmedIsPendingAfterAskingAgainAndKeepsTheRecord() throws {
     let port = LoopbackPort.free()
     let returnURL = "http://127.0.0.1:\(port)/return"
     let output = try runner.run([
@@ -156,13 +160,46 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
       "--json", "--timeout", "20",
       "--browser", browser(returningWith: "status=succeeded&payment_id=pay_1", to: returnURL),
     ])
-    #expect(output.status == 0, "\(output)")
+    // Only Dodo decides: a success it did not confirm is pending (12), the URL's status shown.
+    #expect(output.status == 12, "\(output)")
     let result = try #require(JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
     #expect(result["status"] as? String == "succeeded")
     #expect(result["verdict"] as? String == "unconfirmed")
     #expect(result["confirmation"] is NSNull)
     #expect(output.stderr.contains("Dodo did not confirm this succeeded"))
     #expect(recorded)
+    // Asked every 2 s for the default 30 s (the runner's waits return at once).
+    #expect(api.paths.filter { $0 == "/checkouts/cks_open" }.count == 16)
+  }
+
+  @Test(.enabled(if: hasCurl, "needs curl")) func confirmWaitZeroAsksOnce() throws {
+    let port = LoopbackPort.free()
+    let returnURL = "http://127.0.0.1:\(port)/return"
+    let output = try runner.run([
+      "start", "https://test.checkout.dodopayments.com/session/cks_open", "--return-url", returnURL, "--confirm",
+      "--confirm-wait", "0", "--timeout", "20",
+      "--browser", browser(returningWith: "status=succeeded&payment_id=pay_1", to: returnURL),
+    ])
+    #expect(output.status == 12, "\(output)")
+    #expect(output.stdout.contains("Verdict:       unconfirmed"))
+    #expect(api.paths == ["/checkouts/cks_open"])
+    #expect(recorded)
+  }
+
+  @Test(arguments: [
+    (["--confirm", "--confirm-wait", "-1"], "invalid value '-1' for '--confirm-wait'"),
+    (["--confirm", "--confirm-wait", "soon"], "invalid value 'soon' for '--confirm-wait'"),
+    (["--confirm", "--confirm-wait", "nan"], "invalid value 'nan' for '--confirm-wait'"),
+    (["--confirm-wait", "5"], "--confirm-wait needs --confirm"),
+  ])
+  func aBadConfirmWaitIsAUsageError(options: [String], message: String) throws {
+    let output = try runner.run(
+      ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--return-url", "myapp://r?state=s"]
+        + options)
+    #expect(output.status == 64, "\(output)")
+    #expect(output.stderr.contains(message))
+    #expect(api.paths.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: state))
   }
 
   @Test func noKeyIsAConfigurationErrorBeforeAnythingOpens() throws {
