@@ -118,3 +118,6 @@ func systemExecve(
 func systemMadvise(_ address: UnsafeMutableRawPointer, _ length: Int, _ advice: Int32) -> Int32 {
   intercept("madvise") { _ in madvise(address, length, advice) }
 }
+func systemGethostname(_ buffer: UnsafeMutablePointer<CChar>, _ count: Int) -> Int32 {
+  intercept("gethostname") { _ in gethostname(buffer, count) }
+}
