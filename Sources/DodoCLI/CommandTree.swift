@@ -35,7 +35,8 @@ enum CommandTree {
       (see dodo-start(1)).
       """,
     subcommands: [
-      .start, .checkout, .confirm, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .webhook, .config,
+      .start, .checkout, .confirm, .handleURL, .abandoned, .license, .urlHandler, .explainStatus, .validate, .webhook,
+      .config,
       .doctor, .completion, .help, .generate,
     ],
     examples: [

@@ -1,0 +1,68 @@
+import DodoAccount
+import DodoCheckout
+import DodoConfig
+import DodoNetwork
+import DodoPlatform
+
+/// What a license command (or `start --activate-license`) runs with: the app, the days of
+/// grace, the mode, the base URL and the time limit. No key: the license endpoints take none.
+struct LicenseSettings {
+  var appId: String
+  var graceDays: Int?
+  var mode: APIMode
+  var baseURL: String?
+  var timeout: Double
+}
+
+extension Context {
+  /// `--app`, else the profile's `license_app`, else `dodo`; `--grace`, else the profile's
+  /// `license_grace_days`; with `needsAPI`, the mode and base URL as every API command has
+  /// them (a bad `$DODO_PAYMENTS_BASE_URL` is 78), but no key, whose absence is no error here.
+  func licenseSettings(appFlag: String?, graceFlag: String?, needsAPI: Bool, command: [String]) throws(CLIError)
+    -> LicenseSettings
+  {
+    let configuration = try self.configuration()
+    let profile: Profile?
+    do throws(ConfigError) {
+      profile = try configuration.selectedProfile(profileFlag: self.profile, environment: environment)?.value
+    } catch { throw configurationError(error) }
+    var appId = "dodo"
+    if let flag = appFlag {
+      if let problem = LicenseFiles.problem(withAppId: flag) { throw .usage(problem, command: command) }
+      appId = flag
+    } else if let setting = profile?.licenseApp {
+      if let problem = LicenseFiles.problem(withAppId: setting.value) {
+        throw .configuration(ConfigError(path: nil, message: "license_app (\(setting.source)): \(problem)"))
+      }
+      appId = setting.value
+    }
+    var graceDays = profile?.licenseGraceDays?.value
+    if let text = graceFlag {
+      guard let days = LicenseGrace.days(text) else {
+        throw .usage(
+          "invalid value '\(text)' for '--grace' (expected a whole number of days from 0 to \(LicenseGrace.maximumDays))",
+          command: command)
+      }
+      graceDays = days
+    }
+    guard needsAPI else {
+      return LicenseSettings(appId: appId, graceDays: graceDays, mode: .test, baseURL: nil, timeout: 0)
+    }
+    let api = try apiSettings(in: configuration)
+    return LicenseSettings(
+      appId: appId, graceDays: graceDays, mode: api.mode.value, baseURL: api.baseURLOverride?.value,
+      timeout: try apiTimeoutSeconds(command: command))
+  }
+
+  /// The license cycle for `settings`, over this context's transport (never with a key).
+  func licenseKeeper(_ settings: LicenseSettings) throws(CLIError) -> LicenseKeeper {
+    let transport = transport
+    return LicenseKeeper(
+      appId: settings.appId, directories: try checkoutDirectories(), mode: settings.mode,
+      api: { mode in
+        var api = LicenseAPI(transport: transport, mode: mode, baseURL: settings.baseURL)
+        api.timeout = settings.timeout
+        return api
+      })
+  }
+}
