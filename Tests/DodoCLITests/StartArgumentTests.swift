@@ -71,7 +71,8 @@ struct StartArgumentTests {
                       [--bar-collapsing-enabled true|false]
                       [--color-scheme system|light|dark] [--browser-exit-cancels]
                       [--no-open] [--no-input] [--events text|json]
-                      [--product ID[:QTY]] [--confirm]
+                      [--product ID[:QTY]] [--confirm] [--activate-license]
+                      [--license-name NAME]
       See 'dodo start --help'.
 
     """
