@@ -41,7 +41,9 @@ final class StartLicenses {
   func run(_ result: CheckoutResult, status: CheckoutStatus, warn: (String) -> Void) {
     guard let settings else { return }
     guard status == .succeeded else {
-      warn("the checkout did not succeed, so no license key was activated")
+      if result.licenseKeys != nil {
+        warn("the result is not a (confirmed) success, so its license keys were not activated")
+      }
       return
     }
     guard let keys = result.licenseKeys, !keys.isEmpty else {

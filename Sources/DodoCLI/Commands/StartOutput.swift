@@ -24,7 +24,11 @@ struct StartOutput {
     var warnings = delivery.unreadableWarning.map { [$0] } ?? []
     let check = account.check(delivery.result) { warnings.append($0) }
     if check == nil, let unconfirmed = delivery.unconfirmedWarning { warnings.append(unconfirmed) }
-    licenses.run(delivery.result, status: account.decidingStatus(delivery.result)) { warnings.append($0) }
+    // Under --confirm only a success Dodo confirmed counts; an unconfirmed one is pending.
+    let unconfirmed = account.confirming && (account.report?.verdict ?? .unconfirmed) == .unconfirmed
+    licenses.run(delivery.result, status: unconfirmed ? .pending : account.decidingStatus(delivery.result)) {
+      warnings.append($0)
+    }
     warnings.forEach(context.warn)
     print(account.shown(delivery.result), warnings: warnings)
     context.stdout.flush()
