@@ -105,7 +105,7 @@ public enum LicenseAnswer<Value: Sendable>: Sendable {
 
 /// Why Dodo refused a license request. The raw values are the `"reason"` of `dodo license`'s
 /// JSON.
-public enum LicenseRefusal: String, Sendable, Hashable, Error {
+public enum LicenseRefusal: String, Sendable, Hashable {
   /// 404: Dodo knows no such license key (in this mode).
   case notFound = "not_found"
   /// 403: the key is disabled or expired (or, deactivating, the instance is not the key's).
@@ -169,13 +169,6 @@ public struct LicenseActivation: Sendable, Hashable, Decodable {
   public var customerId: String?
   public var customerEmail: String?
   public var customerName: String?
-
-  public init(id: String, name: String? = nil, productId: String? = nil, customerEmail: String? = nil) {
-    self.id = id
-    self.name = name
-    self.productId = productId
-    self.customerEmail = customerEmail
-  }
 
   public init(from decoder: any Decoder) throws {
     let c = try decoder.container(keyedBy: CodingKeys.self)
