@@ -15,10 +15,11 @@ public enum LicenseKey {
     return nil
   }
 
-  /// `ABCD…WXYZ`: the first and last four characters, never the whole key. A short key shows
-  /// at most a third of itself at each end, so that no key is ever shown whole.
+  /// `ABCD…WXYZ`: the first and last four characters, never the whole key. A key shorter
+  /// than 16 characters shows at most a quarter of itself at each end, so that at least half
+  /// of every key stays hidden.
   public static func masked(_ key: String) -> String {
-    let shown = min(4, key.count / 3)
+    let shown = min(4, key.count / 4)
     return String(key.prefix(shown)) + "…" + String(key.suffix(shown))
   }
 }

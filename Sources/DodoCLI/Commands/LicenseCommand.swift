@@ -32,8 +32,8 @@ extension CommandSpec {
       KEY - reads the key from standard input (its first line), so that it stays out of ps \
       and the shell's history. A key is 1 to 80 printable ASCII characters without spaces. \
       License keys are shown masked, ABCD…WXYZ (the first and last four characters; a key \
-      shorter than 12 characters shows a third of itself at each end), in text and JSON, \
-      never whole.
+      shorter than 16 characters shows at most a quarter of itself at each end), in text and \
+      JSON, never whole.
 
       Refusals are exit 1 with a "reason": not_found (404: no such license key), inactive \
       (403: the key is disabled or expired), limit_reached (422 on activate: the key is \
