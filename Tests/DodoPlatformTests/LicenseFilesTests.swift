@@ -71,6 +71,16 @@ import Testing
     #expect(throws: PlatformError.self) { try files.read(key: "K") }
   }
 
+  @Test("the machine id is read when it is a file, and none (never a wait) otherwise")
+  func machineIdentity() throws {
+    #expect(!MachineIdentity.hostName().isEmpty)
+    #expect(MachineIdentity.machineID(path: home.sub("absent")) == nil)
+    #expect(FileManager.default.createFile(atPath: home.sub("id"), contents: Data("0123abcd\n".utf8)))
+    #expect(MachineIdentity.machineID(path: home.sub("id")) == Array("0123abcd\n".utf8))
+    #expect(mkfifo(home.sub("fifo"), 0o600) == 0)
+    #expect(MachineIdentity.machineID(path: home.sub("fifo")) == nil)
+  }
+
   @Test("a store directory open to others is refused")
   func openDirectory() throws {
     _ = try store()
