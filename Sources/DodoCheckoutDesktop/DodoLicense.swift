@@ -54,10 +54,8 @@ public struct DodoLicense: Sendable {
     do throws(PlatformError) {
       directories = try DodoDirectories.resolve(environment: { environment[$0] }, home: environment["HOME"])
     } catch { throw .store(error.message) }
-    let (transport, baseURL) = (transport, baseURL)
     return LicenseKeeper(
-      appId: appId, directories: directories, mode: mode,
-      api: { LicenseAPI(transport: transport, mode: $0, baseURL: baseURL) }, now: now)
+      appId: appId, directories: directories, mode: mode, transport: transport, baseURL: baseURL, now: now)
   }
 
   /// What `validate` found.
@@ -79,11 +77,7 @@ public struct DodoLicense: Sendable {
   {
     let (keeper, appId) = (try keeper(mode), appId)
     let outcome = try await Self.off { () throws(LicenseKeeper.Failure) in
-      let name =
-        name
-        ?? LicenseInstanceName.default(
-          hostName: MachineIdentity.hostName(), machineID: MachineIdentity.machineID(), appId: appId)
-      return try keeper.activate(key: licenseKey, name: name)
+      try keeper.activate(key: licenseKey, name: name ?? LicenseKeeper.defaultName(appId: appId))
     }
     switch outcome {
     case .activated(let record), .alreadyActive(let record): return record

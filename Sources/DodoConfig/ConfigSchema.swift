@@ -166,9 +166,9 @@ struct ConfigSchema {
     return Setting(seconds, from: source(entry.value.mark))
   }
 
-  /// A whole number of days from 0 to 3650 (ten years), written plain.
+  /// A whole number of days from 0 to 3650 (ten years), written plain, as `--grace` takes it.
   private func graceDays(_ entry: YAMLEntry) throws(ConfigError) -> Setting<Int> {
-    guard case .scalar(let value, plain: true) = entry.value.content, let days = Int(value), (0...3650).contains(days)
+    guard case .scalar(let value, plain: true) = entry.value.content, let days = CommandLineSettings.graceDays(value)
     else {
       let found =
         if case .scalar(let value, plain: true) = entry.value.content { value } else { entry.value.kindDescription }

@@ -18,6 +18,15 @@ package struct LicenseKeeper: Sendable {
     case input(String)
     case store(PlatformError)
     case api(DodoAPIError)
+
+    /// What went wrong, for a person.
+    package var message: String {
+      switch self {
+      case .input(let message): message
+      case .store(let error): error.message
+      case .api(let error): error.message
+      }
+    }
   }
 
   package var appId: String
@@ -36,6 +45,27 @@ package struct LicenseKeeper: Sendable {
     self.mode = mode
     self.api = api
     self.now = now
+  }
+
+  /// The keeper over `transport` at `baseURL` (`nil`: each mode's own), each request within
+  /// `timeout` seconds.
+  package init(
+    appId: String, directories: DodoDirectories, mode: APIMode, transport: any HTTPTransport, baseURL: String?,
+    timeout: Double = DodoAPI.defaultTimeout, now: @escaping @Sendable () -> Date = { Date() }
+  ) {
+    self.init(
+      appId: appId, directories: directories, mode: mode,
+      api: { mode in
+        var api = LicenseAPI(transport: transport, mode: mode, baseURL: baseURL)
+        api.timeout = timeout
+        return api
+      }, now: now)
+  }
+
+  /// This machine's default activation name for `appId` (`LicenseInstanceName`).
+  package static func defaultName(appId: String) -> String {
+    LicenseInstanceName.default(
+      hostName: MachineIdentity.hostName(), machineID: MachineIdentity.machineID(), appId: appId)
   }
 
   package enum Activation: Sendable {
@@ -78,6 +108,35 @@ package struct LicenseKeeper: Sendable {
       let record = LicenseRecord(licenseKey: key, activation: activation, name: name, mode: mode, at: now())
       try save(record, in: files)
       return .activated(record)
+    }
+  }
+
+  /// What became of one key of `activateEach`: its instance id, or why it was not activated
+  /// (a refusal's reason, such as `limit_reached`, or what went wrong).
+  package typealias KeyActivation = (maskedKey: String, outcome: Result<String, KeyFailure>)
+
+  package struct KeyFailure: Error, Sendable {
+    package var error: String
+  }
+
+  /// Activates each of `keys` as `name` (`start --activate-license`): one that fails is a
+  /// warning (`warn`) and does not stop the others.
+  package func activateEach(_ keys: [String], name: String, warn: (String) -> Void) -> [KeyActivation] {
+    keys.map { key in
+      let masked = LicenseKey.masked(key)
+      let said: String
+      let code: String
+      do throws(Failure) {
+        switch try activate(key: key, name: name) {
+        case .activated(let record), .alreadyActive(let record): return (masked, .success(record.instanceId))
+        case .refused(let refusal, _): (said, code) = ("\(refusal.rawValue): \(refusal.message)", refusal.rawValue)
+        }
+      } catch {
+        said = error.message
+        code = said
+      }
+      warn("license \(masked) was not activated: \(said)")
+      return (masked, .failure(KeyFailure(error: code)))
     }
   }
 

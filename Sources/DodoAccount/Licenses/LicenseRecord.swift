@@ -101,9 +101,6 @@ public struct LicenseRecord: Sendable, Hashable {
 /// Dodo's advice on offline use, as a rule: grace only when no answer came (the caller's
 /// business: an answer from Dodo never reaches here), counted from the last success.
 public enum LicenseGrace {
-  /// The most days of grace accepted (ten years).
-  public static let maximumDays = 3650
-
   /// When the grace of `days` after `lastSuccess` ends, when `now` is still before it; `nil`
   /// when it has run out (or `days` is 0).
   public static func ends(lastSuccess: Date, days: Int, now: Date) -> Date? {
@@ -114,12 +111,5 @@ public enum LicenseGrace {
   /// `2026-12-31`: the UTC day a grace ends on, as the warning and `"graceEnds"` give it.
   public static func day(_ date: Date) -> String {
     String(UTCTimestamp.iso8601(Int64(date.timeIntervalSince1970.rounded(.down))).prefix(10))
-  }
-
-  /// The days of grace `text` asks for (a whole number from 0 to `maximumDays`), or `nil`.
-  public static func days(_ text: String) -> Int? {
-    guard let days = Int(text), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), days <= maximumDays
-    else { return nil }
-    return days
   }
 }

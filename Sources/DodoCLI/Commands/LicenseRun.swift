@@ -25,7 +25,7 @@ struct LicenseRun {
     let key = try self.key(required: true) ?? ""
     let settings = try self.settings()
     let keeper = try self.keeper(settings)
-    let name = invocation.value(LicenseOptions.name) ?? Self.defaultName(appId: settings.appId)
+    let name = invocation.value(LicenseOptions.name) ?? LicenseKeeper.defaultName(appId: settings.appId)
     guard !name.isEmpty, !name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
       throw .usage("--name must be non-empty text without control characters", command: invocation.path)
     }
@@ -61,12 +61,6 @@ struct LicenseRun {
     return LicenseOutput(context: context).status(records, appId: settings.appId)
   }
 
-  /// The host name and this machine's tag for the app (`LicenseInstanceName`).
-  static func defaultName(appId: String) -> String {
-    LicenseInstanceName.default(
-      hostName: MachineIdentity.hostName(), machineID: MachineIdentity.machineID(), appId: appId)
-  }
-
   private func settings(needsAPI: Bool = true) throws(CLIError) -> LicenseSettings {
     try context.licenseSettings(
       appFlag: invocation.value(LicenseOptions.app), graceFlag: invocation.value(LicenseOptions.grace),
@@ -88,14 +82,12 @@ struct LicenseRun {
       return nil
     }
     guard argument == "-" else { return argument }
-    let bytes: [UInt8]
-    do throws(PlatformError) { bytes = try InputFile.read("-", stdinFD: context.stdinFD, limit: 4096) } catch {
+    let line: String?
+    do throws(PlatformError) { line = try InputFile.firstLine(stdinFD: context.stdinFD, limit: 4096) } catch {
       throw .platform(error)
     }
-    var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
-    if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-    guard !line.isEmpty else { throw .usage("standard input holds no license key", command: invocation.path) }
-    return String(decoding: line, as: UTF8.self)
+    guard let line else { throw .usage("standard input holds no license key", command: invocation.path) }
+    return line
   }
 
   private func run<T>(_ body: () throws(LicenseKeeper.Failure) -> T) throws(CLIError) -> T {

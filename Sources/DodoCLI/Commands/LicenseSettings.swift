@@ -2,7 +2,7 @@ import DodoAccount
 import DodoCheckout
 import DodoConfig
 import DodoNetwork
-import DodoPlatform
+import DodoSetup
 
 /// What a license command (or `start --activate-license`) runs with: the app, the days of
 /// grace, the mode, the base URL and the time limit. No key: the license endpoints take none.
@@ -26,25 +26,16 @@ extension Context {
     do throws(ConfigError) {
       profile = try configuration.selectedProfile(profileFlag: self.profile, environment: environment)?.value
     } catch { throw configurationError(error) }
-    var appId = "dodo"
-    if let flag = appFlag {
-      if let problem = LicenseFiles.problem(withAppId: flag) { throw .usage(problem, command: command) }
-      appId = flag
-    } else if let setting = profile?.licenseApp {
-      if let problem = LicenseFiles.problem(withAppId: setting.value) {
-        throw .configuration(ConfigError(path: nil, message: "license_app (\(setting.source)): \(problem)"))
+    let choice: LicenseChoice
+    do throws(LicenseChoice.Problem) {
+      choice = try LicenseChoice(appFlag: appFlag, graceFlag: graceFlag, profile: profile)
+    } catch {
+      switch error {
+      case .usage(let message): throw .usage(message, command: command)
+      case .configuration(let error): throw .configuration(error)
       }
-      appId = setting.value
     }
-    var graceDays = profile?.licenseGraceDays?.value
-    if let text = graceFlag {
-      guard let days = LicenseGrace.days(text) else {
-        throw .usage(
-          "invalid value '\(text)' for '--grace' (expected a whole number of days from 0 to \(LicenseGrace.maximumDays))",
-          command: command)
-      }
-      graceDays = days
-    }
+    let (appId, graceDays) = (choice.appId, choice.graceDays)
     guard needsAPI else {
       return LicenseSettings(appId: appId, graceDays: graceDays, mode: .test, baseURL: nil, timeout: 0)
     }
@@ -56,13 +47,8 @@ extension Context {
 
   /// The license cycle for `settings`, over this context's transport (never with a key).
   func licenseKeeper(_ settings: LicenseSettings) throws(CLIError) -> LicenseKeeper {
-    let transport = transport
-    return LicenseKeeper(
-      appId: settings.appId, directories: try checkoutDirectories(), mode: settings.mode,
-      api: { mode in
-        var api = LicenseAPI(transport: transport, mode: mode, baseURL: settings.baseURL)
-        api.timeout = settings.timeout
-        return api
-      })
+    LicenseKeeper(
+      appId: settings.appId, directories: try checkoutDirectories(), mode: settings.mode, transport: transport,
+      baseURL: settings.baseURL, timeout: settings.timeout)
   }
 }

@@ -13,17 +13,11 @@ final class StartLicenses {
     "license-name", value: "NAME", help: "The activations' name (default: the host name and a machine tag).")
   static let options = [activate, name]
 
-  /// One key's outcome, as `"licenses"` shows it.
-  enum Entry {
-    case activated(maskedKey: String, instanceId: String)
-    case failed(maskedKey: String, error: String)
-  }
-
   private let context: Context
   /// The settings, when `--activate-license` was given.
   private let settings: LicenseSettings?
   private let givenName: String?
-  private(set) var entries: [Entry]?
+  private(set) var entries: [LicenseKeeper.KeyActivation]?
 
   /// Reads the options and the license settings (no request, no file).
   init(invocation: Invocation, context: Context) throws(CLIError) {
@@ -56,28 +50,8 @@ final class StartLicenses {
       warn("no license key was activated: \(error.message)")
       return
     }
-    let name = givenName ?? LicenseRun.defaultName(appId: settings.appId)
-    entries = keys.map { key in
-      let masked = LicenseKey.masked(key)
-      do throws(LicenseKeeper.Failure) {
-        switch try keeper.activate(key: key, name: name) {
-        case .activated(let record), .alreadyActive(let record):
-          return .activated(maskedKey: masked, instanceId: record.instanceId)
-        case .refused(let refusal, _):
-          warn("license \(masked) was not activated: \(refusal.rawValue): \(refusal.message)")
-          return .failed(maskedKey: masked, error: refusal.rawValue)
-        }
-      } catch {
-        let message: String
-        switch error {
-        case .input(let text): message = text
-        case .store(let error): message = error.message
-        case .api(let error): message = error.message
-        }
-        warn("license \(masked) was not activated: \(message)")
-        return .failed(maskedKey: masked, error: message)
-      }
-    }
+    let name = givenName ?? LicenseKeeper.defaultName(appId: settings.appId)
+    entries = keeper.activateEach(keys, name: name, warn: warn)
   }
 
   /// `"licenses":[{"licenseKey":…,"instanceId":…}|{"licenseKey":…,"error":…}]`, once run.
@@ -87,17 +61,15 @@ final class StartLicenses {
     json.beginArray()
     for entry in entries {
       json.beginObject()
-      switch entry {
-      case .activated(let key, let instance):
-        json.key("licenseKey")
-        json.string(key)
+      json.key("licenseKey")
+      json.string(entry.maskedKey)
+      switch entry.outcome {
+      case .success(let instance):
         json.key("instanceId")
         json.string(instance)
-      case .failed(let key, let error):
-        json.key("licenseKey")
-        json.string(key)
+      case .failure(let failure):
         json.key("error")
-        json.string(error)
+        json.string(failure.error)
       }
       json.endObject()
     }
@@ -107,9 +79,9 @@ final class StartLicenses {
   /// `license ABCD…WXYZ: activated (lki_…)` lines for the text result.
   var text: String {
     (entries ?? []).map { entry in
-      switch entry {
-      case .activated(let key, let instance): "license \(key): activated (\(TerminalText.escaped(instance)))\n"
-      case .failed(let key, let error): "license \(key): not activated (\(TerminalText.escaped(error)))\n"
+      switch entry.outcome {
+      case .success(let instance): "license \(entry.maskedKey): activated (\(TerminalText.escaped(instance)))\n"
+      case .failure(let failure): "license \(entry.maskedKey): not activated (\(TerminalText.escaped(failure.error)))\n"
       }
     }.joined()
   }
