@@ -53,8 +53,11 @@ let package = Package(
       name: "DodoCLI",
       dependencies: ["DodoConfig", "DodoPlatform", "DodoSetup", "DodoCheckout", "DodoAccount", "DodoNetwork"]),
     .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
-    // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop.
-    .target(name: "DodoCheckoutDesktop", dependencies: ["DodoCheckout", "DodoPlatform", "DodoAccount", "DodoCurl"]),
+    // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop,
+    // confirmation and licenses (`DodoLicense`, whose license cycle it shares with `dodo` through DodoNetwork).
+    .target(
+      name: "DodoCheckoutDesktop",
+      dependencies: ["DodoCheckout", "DodoPlatform", "DodoAccount", "DodoCurl", "DodoNetwork"]),
     // A checkout run with the library; built by `swift build`, not installed.
     .executableTarget(
       name: "dodo-checkout-example", dependencies: ["DodoCheckoutDesktop"], path: "Examples/CheckoutExample"),

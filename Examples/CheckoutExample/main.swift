@@ -18,6 +18,18 @@ do {
     onEvent: { event in FileHandle.standardError.write(Data("\(event.name)\n".utf8)) })
   print("status: \(result.status.rawValue)")
   if let paymentId = result.paymentId { print("paymentId: \(paymentId)") }
+  // The license keys bought, activated on this machine (no API key needed; see DodoLicense).
+  for key in result.status == .succeeded ? result.licenseKeys ?? [] : [] {
+    do {
+      let activation = try await DodoLicense(appId: "com.example.checkout").activate(licenseKey: key)
+      print("license \(activation.maskedKey): activated (\(activation.instanceId))")
+    } catch .refused(let reason, _) {
+      FileHandle.standardError.write(Data("license \(LicenseKey.masked(key)) refused: \(reason.rawValue)\n".utf8))
+    } catch {
+      FileHandle.standardError.write(
+        Data("license \(LicenseKey.masked(key)) not activated now: try again later\n".utf8))
+    }
+  }
   if result.status == .cancelled || result.status == .pending, let abandoned = DodoCheckout.getAbandonedSession() {
     print("abandoned session: \(abandoned.sessionId) (ask your backend for its outcome)")
   }

@@ -21,7 +21,8 @@ enum CommandTree {
       when no answer came: {"error":{"code":"API_ERROR","httpStatus":401,"message":…}}. The \
       commands that use the API (checkout create, start --product or --confirm, confirm, \
       abandoned reconcile) take the key from $DODO_PAYMENTS_API_KEY and use test mode unless \
-      live mode is asked for; each says which mode it used.
+      live mode is asked for; each says which mode it used. dodo license calls Dodo's public \
+      license endpoints, in the same mode and at the same base URL, and never sends them the key.
 
       Text from outside that dodo prints for a person (a return URL's fields and path, profile \
       names, settings' values, file paths, plugin names, a browser command that failed, every \
@@ -35,7 +36,8 @@ enum CommandTree {
       (see dodo-start(1)).
       """,
     subcommands: [
-      .start, .checkout, .confirm, .handleURL, .abandoned, .urlHandler, .explainStatus, .validate, .webhook, .config,
+      .start, .checkout, .confirm, .handleURL, .abandoned, .license, .urlHandler, .explainStatus, .validate, .webhook,
+      .config,
       .doctor, .completion, .help, .generate,
     ],
     examples: [

@@ -27,6 +27,18 @@ package struct CommandLineSettings: Sendable, Hashable {
     return seconds
   }
 
+  /// Ten years: more grace than that is no license check at all.
+  package static let maximumGraceDays = 3650
+
+  /// Days of license grace as written on the command line or in a config file: a whole
+  /// number from 0 to `maximumGraceDays`, digits only; `nil` for anything else.
+  package static func graceDays(_ text: String) -> Int? {
+    guard !text.isEmpty, text.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let days = Int(text),
+      days <= maximumGraceDays
+    else { return nil }
+    return days
+  }
+
   package init(
     config: String? = nil, profile: String? = nil, returnURL: String? = nil, browser: String? = nil,
     timeout: Double? = nil, customization: BrowserCustomization = BrowserCustomization()

@@ -50,6 +50,14 @@ package struct ConfigKeyDoc: Sendable, Hashable {
       "The same for the webhook secret (whsec_...), when DODO_PAYMENTS_WEBHOOK_KEY is not set."
     ),
     ConfigKeyDoc(
+      "license_app",
+      "The application whose licenses dodo license uses, when --app does not name one: its store (licenses/APP/ in the state directory) and its machine tag. 1 to 100 letters, digits, '.', '_' or '-', not starting with '.'; default dodo."
+    ),
+    ConfigKeyDoc(
+      "license_grace_days",
+      "Days that dodo license validate still counts a stored activation valid when no answer comes from Dodo (no connection, DNS, TLS, a timeout), counted from the last successful validation or activation; a whole number from 0 to 3650, when --grace does not give one. Never applies to an answer from Dodo. Default: no grace."
+    ),
+    ConfigKeyDoc(
       "customization",
       "How the browser around the checkout should look, passed to the browser command as DODO_* environment variables. Its keys, each optional:"
     ),

@@ -11,6 +11,7 @@ struct ConfigSchema {
   static let topKeys = ["default_profile", "profiles"]
   static let profileKeys = [
     "return_url", "browser", "timeout", "customization", "mode", "api_key_command", "webhook_secret_command",
+    "license_app", "license_grace_days",
   ]
   /// Keys that would put a secret into the file, at any level, and what to use instead.
   static let secretKeys: [String: String] = [
@@ -72,6 +73,8 @@ struct ConfigSchema {
       case "mode": profile.mode = try choice(field)
       case "api_key_command": profile.apiKeyCommand = try string(field)
       case "webhook_secret_command": profile.webhookSecretCommand = try string(field)
+      case "license_app": profile.licenseApp = try string(field)
+      case "license_grace_days": profile.licenseGraceDays = try graceDays(field)
       default:  // "customization"
         guard !isNull(field.value) else { continue }
         for item in try entries(
@@ -161,6 +164,18 @@ struct ConfigSchema {
         "'timeout' must be \(expected), at most \(maximum) (a year); found \(value)", at: entry.value.mark)
     }
     return Setting(seconds, from: source(entry.value.mark))
+  }
+
+  /// A whole number of days from 0 to 3650 (ten years), written plain, as `--grace` takes it.
+  private func graceDays(_ entry: YAMLEntry) throws(ConfigError) -> Setting<Int> {
+    guard case .scalar(let value, plain: true) = entry.value.content, let days = CommandLineSettings.graceDays(value)
+    else {
+      let found =
+        if case .scalar(let value, plain: true) = entry.value.content { value } else { entry.value.kindDescription }
+      throw text.error(
+        "'\(entry.key)' must be a whole number of days from 0 to 3650, found \(found)", at: entry.value.mark)
+    }
+    return Setting(days, from: source(entry.value.mark))
   }
 
   /// `true` or `false`, written plain: a quoted `"true"` is text, not a boolean.

@@ -23,6 +23,10 @@ package struct Profile: Sendable, Hashable {
   package var apiKeyCommand: Setting<String>?
   /// A command whose first line of output is the webhook secret.
   package var webhookSecretCommand: Setting<String>?
+  /// `license_app`: the application whose license store `dodo license` uses.
+  package var licenseApp: Setting<String>?
+  /// `license_grace_days`: the days `dodo license validate` may go without an answer.
+  package var licenseGraceDays: Setting<Int>?
 
   package init(name: String, source: SettingSource) {
     self.name = name

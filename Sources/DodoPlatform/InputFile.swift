@@ -20,4 +20,12 @@ package enum InputFile {
     }
     return bytes
   }
+
+  /// The first line of standard input (`stdinFD`), without its line end (`\n` or `\r\n`), as
+  /// a secret is piped in; `nil` when that line is empty. At most `limit` bytes are read.
+  package static func firstLine(stdinFD: UnownedDescriptor, limit: Int) throws(PlatformError) -> String? {
+    var line = try read("-", stdinFD: stdinFD, limit: limit).prefix { $0 != UInt8(ascii: "\n") }
+    if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+    return line.isEmpty ? nil : String(decoding: line, as: UTF8.self)
+  }
 }

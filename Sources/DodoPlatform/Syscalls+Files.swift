@@ -181,6 +181,18 @@ extension Syscalls {
   /// `getpid(2)`.
   package static func processID() -> Int32 { Int32(getpid()) }
 
+  /// `gethostname(2)`: this machine's name, `nil` when the system gives none.
+  package static func hostName() -> String? {
+    var buffer = [CChar](repeating: 0, count: 256)
+    let status = buffer.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let address = buffer.baseAddress else { return -1 }
+      return systemGethostname(address, buffer.count - 1)
+    }
+    guard status == 0 else { return nil }
+    let name = SystemText.decode(buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+    return name.isEmpty ? nil : name
+  }
+
   /// `getenv(3)`.
   package static func environmentValue(_ name: String) -> String? {
     getenv(name).map { SystemText.decode(bytes(of: $0)) }

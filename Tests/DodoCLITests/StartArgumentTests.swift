@@ -72,6 +72,7 @@ struct StartArgumentTests {
                       [--color-scheme system|light|dark] [--browser-exit-cancels]
                       [--no-open] [--no-input] [--events text|json]
                       [--product ID[:QTY]] [--confirm] [--confirm-wait SECONDS]
+                      [--activate-license] [--license-name NAME]
       See 'dodo start --help'.
 
     """

@@ -17,8 +17,10 @@ extension Context {
 
   /// Says which mode a command used, on standard error (with `--json` the output carries a
   /// `"mode"` key instead).
-  func announceMode(_ api: DodoAPI) {
+  func announceMode(_ api: DodoAPI) { announceMode(mode: api.mode, baseURL: api.baseURL) }
+
+  func announceMode(mode: APIMode, baseURL: String) {
     guard !json else { return }
-    stderr.write("Dodo Payments \(api.mode == .live ? "LIVE" : "test") mode (\(TerminalText.escaped(api.baseURL)))\n")
+    stderr.write("Dodo Payments \(mode == .live ? "LIVE" : "test") mode (\(TerminalText.escaped(baseURL)))\n")
   }
 }

@@ -112,6 +112,15 @@ extension CommandSpec {
       --no-open prints the checkout URL instead of opening it: as the first line of standard \
       output, or on standard error with --json (standard output then carries only the result).
 
+      --activate-license: after a succeeded result (one Dodo confirmed, under --confirm), each \
+      license key the return carried (license_key) is activated on this machine as 'dodo \
+      license activate' does, under --license-name NAME or the default name, for the profile's \
+      license_app (else dodo); no API key is sent for it. The JSON result gains \
+      "licenses":[{"licenseKey":"ABCD…WXYZ","instanceId":"lki_…"}|{"licenseKey":…,"error":…}] \
+      (keys masked; "licenseKeys" and "raw" still carry them as the return URL did), the text \
+      a line per key. A result with no keys activates nothing and says so; an activation that \
+      fails is a warning and leaves the exit status as it was.
+
       Pasting the return: when no browser opened (as above, or --no-open) and standard input \
       is a terminal, the address the browser ended on can be pasted into the terminal, as with \
       gcloud --no-launch-browser; a line that is not the return URL is refused with a warning \
@@ -152,7 +161,7 @@ extension CommandSpec {
     ],
     options: SettingOptions.all + [
       StartOptions.browserExitCancels, StartOptions.noOpen, StartOptions.noInput, StartOptions.events,
-    ] + StartAccount.options,
+    ] + StartAccount.options + StartLicenses.options,
     examples: [
       .init(
         "dodo start \"$CHECKOUT_URL\" --return-url myapp://checkout/return",

@@ -34,6 +34,8 @@ struct StartOptions {
   let events: String?
   /// `--product` and `--confirm`.
   let account: StartAccount
+  /// `--activate-license` and `--license-name`.
+  let licenses: StartLicenses
 
   /// Reads the command line, the environment and the configuration; with `--product`, the
   /// checkout session is created here (its URLs are the ones to run).
@@ -46,6 +48,7 @@ struct StartOptions {
       throw CLIError.usage("--browser and --no-open cannot be used together", command: invocation.path)
     }
     account = try StartAccount(invocation: invocation, context: context)
+    licenses = try StartLicenses(invocation: invocation, context: context)
     guard let givenReturnURL = settings.returnURL.value else {
       throw CLIError.usage(
         "no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile",

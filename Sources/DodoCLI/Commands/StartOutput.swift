@@ -15,6 +15,7 @@ struct StartOutput {
   /// `--timeout` as given, named in "cancelled (timed out after N s)".
   let timeout: Double?
   let account: StartAccount
+  let licenses: StartLicenses
 
   /// Prints the result while its record still exists. Standard output that fails keeps the
   /// record (`dodo abandoned show` recovers the session) and is a warning; the exit status
@@ -23,6 +24,11 @@ struct StartOutput {
     var warnings = delivery.unreadableWarning.map { [$0] } ?? []
     let check = account.check(delivery.result) { warnings.append($0) }
     if check == nil, let unconfirmed = delivery.unconfirmedWarning { warnings.append(unconfirmed) }
+    // Under --confirm only a success Dodo confirmed counts; an unconfirmed one is pending.
+    let unconfirmed = account.confirming && (account.report?.verdict ?? .unconfirmed) == .unconfirmed
+    licenses.run(delivery.result, status: unconfirmed ? .pending : account.decidingStatus(delivery.result)) {
+      warnings.append($0)
+    }
     warnings.forEach(context.warn)
     print(account.shown(delivery.result), warnings: warnings)
     context.stdout.flush()
@@ -41,7 +47,12 @@ struct StartOutput {
 
   private func print(_ result: CheckoutResult, warnings: [String]) {
     if context.json {
-      context.printJSON { $0.result(result, warnings: warnings, extra: account.writeJSON) }
+      context.printJSON { json in
+        json.result(result, warnings: warnings) { json in
+          account.writeJSON(json)
+          licenses.writeJSON(json)
+        }
+      }
       return
     }
     let style = context.stdoutStyle
@@ -61,6 +72,7 @@ struct StartOutput {
     if let keys = result.licenseKeys { out += keys.map { "licenseKey: \(shown($0))\n" }.joined() }
     if let email = result.customerEmail { out += "customerEmail: \(shown(email))\n" }
     out += account.text(style: style)
+    out += licenses.text
     if !account.decidingStatus(result).isFinal {
       out += "The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.\n"
     }

@@ -43,7 +43,8 @@ struct StartRun {
     let reporter = CheckoutEventReporter(
       context: context, format: options.events, checkoutURL: options.checkoutURL, returnURL: returning,
       byHand: options.noOpen || headless != nil, now: dependencies.now)
-    let output = StartOutput(context: context, timeout: options.timeout, account: options.account)
+    let output = StartOutput(
+      context: context, timeout: options.timeout, account: options.account, licenses: options.licenses)
     let result: CheckoutResult
     do throws(CheckoutError) {
       result = try local.run(

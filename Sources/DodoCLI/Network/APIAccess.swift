@@ -39,14 +39,7 @@ extension Context {
   /// configuration error (78) naming both ways to give one; a bad `--api-timeout` is a usage
   /// error of `command`.
   func apiAccess(command: [String] = ["dodo"]) throws(CLIError) -> APIAccess {
-    var timeout = DodoAPI.defaultTimeout
-    if let text = apiTimeout {
-      guard let seconds = CommandLineSettings.timeout(text) else {
-        throw .usage(
-          "invalid value '\(text)' for '--api-timeout' (expected a positive number of seconds)", command: command)
-      }
-      timeout = seconds
-    }
+    let timeout = try apiTimeoutSeconds(command: command)
     let configuration = try self.configuration()
     let settings = try apiSettings(in: configuration)
     let credentials: APICredentials
@@ -56,5 +49,15 @@ extension Context {
       throw .configuration(error)
     }
     return APIAccess(credentials: credentials, timeout: timeout, transport: RetryingTransport(transport, sleep: sleep))
+  }
+
+  /// `--api-timeout` in seconds (default 30); a bad value is a usage error of `command`.
+  func apiTimeoutSeconds(command: [String]) throws(CLIError) -> Double {
+    guard let text = apiTimeout else { return DodoAPI.defaultTimeout }
+    guard let seconds = CommandLineSettings.timeout(text) else {
+      throw .usage(
+        "invalid value '\(text)' for '--api-timeout' (expected a positive number of seconds)", command: command)
+    }
+    return seconds
   }
 }

@@ -136,3 +136,6 @@ func systemForbidCoreFiles() -> Int32 {
 #if os(Linux)
   func systemForbidDumping() -> Int32 { dodo_forbid_dumping() }
 #endif
+func systemGethostname(_ buffer: UnsafeMutablePointer<CChar>, _ count: Int) -> Int32 {
+  intercept("gethostname") { _ in gethostname(buffer, count) }
+}

@@ -41,6 +41,21 @@ STATE.json (every key optional; the file is read again whenever it changes):
     ]
   }
 A fault's "times" (default: always) counts down per run of the server.
+A fault {"path": "/licenses/*", "drop": true} closes the connection without an answer (no
+answer at all, as an unreachable server gives: the license grace tests).
+
+Licenses (the section "Licenses" below; public endpoints: no Authorization needed, and a
+request that carries one is answered all the same, its header logged for the tests to see):
+  POST /licenses/activate   {license_key, name}                     -> 201 LicenseActivateResponse
+  POST /licenses/validate   {license_key, license_key_instance_id?} -> 200 {"valid": bool}
+  POST /licenses/deactivate {license_key, license_key_instance_id}  -> 200, no body
+Bodies are checked against the official SDK's params types (422 when they do not fit); an
+unknown key is 404, a key whose "status" is not "active" is 403 (activate, deactivate) or
+{"valid": false}; activate past "activations_limit" (default 1) is 422; deactivating an
+instance that is not the key's is 403. STATE.json:
+  "licenses": {"KEY": {"status": "active", "activations_limit": 2, "product_id": "pdt_1",
+                       "product_name": "App", "customer_email": "a@example.com",
+                       "valid": false}}        # "valid": false makes every validation fail
 
 REQUESTS.jsonl gets one JSON object per request, as it arrives:
   {"method": "GET", "path": "/payments/pay_1", "headers": {"authorization": "Bearer ...", ...},
@@ -79,6 +94,7 @@ class State:
         self.data = {}
         self.created = {}
         self.used = {}
+        self.license_instances = {}  # license key -> {instance id: name}, for this run
 
     def current(self):
         try:
@@ -212,6 +228,10 @@ class Handler(BaseHTTPRequestHandler):
         state = self.server.state
         with LOCK:
             fault = state.fault(method, path)
+        if fault and fault.get("drop"):
+            self.log(entry)
+            self.close_connection = True
+            return
         if fault and fault.get("hang"):
             self.log(entry)
             self.hang()
@@ -226,6 +246,11 @@ class Handler(BaseHTTPRequestHandler):
                 self.answer(entry, status, None, headers, raw=b"x" * fault["body_size"])
             else:
                 self.answer(entry, status, fault.get("body", default), headers)
+            return
+        if path.startswith("/licenses/"):
+            with LOCK:
+                status, value = license_route(method, path, body, state)
+            self.answer(entry, status, value)
             return
         if self.headers.get("Authorization") != f"Bearer {state.api_key()}":
             self.answer(entry, 401, {"code": "UNAUTHORIZED", "message": "Invalid API key"})
@@ -270,7 +295,7 @@ class Handler(BaseHTTPRequestHandler):
     def answer(self, entry, status, value, headers=None, raw=None):
         entry["status"] = status
         self.log(entry)
-        payload = raw if raw is not None else json.dumps(value).encode()
+        payload = raw if raw is not None else b"" if value is None else json.dumps(value).encode()
         self.send_response(status)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(payload)))
@@ -318,6 +343,66 @@ class Server(ThreadingHTTPServer):
             except (ssl.SSLError, OSError):
                 return
         self.RequestHandlerClass(request, client_address, self)
+
+
+# ---------------------------------------------------------------------------------------------
+# Licenses (account spec §D): POST /licenses/activate|validate|deactivate, public (no key).
+# Request bodies are checked against the official Python SDK's params types and every answer
+# is built from its models, so that the fake answers as Dodo's generated client expects.
+# ---------------------------------------------------------------------------------------------
+
+def license_route(method, path, body, state):
+    from pydantic import TypeAdapter, ValidationError
+    from dodopayments.types import (
+        LicenseActivateResponse, LicenseValidateResponse, license_activate_params, license_deactivate_params,
+        license_validate_params)
+
+    params = {
+        "/licenses/activate": license_activate_params.LicenseActivateParams,
+        "/licenses/validate": license_validate_params.LicenseValidateParams,
+        "/licenses/deactivate": license_deactivate_params.LicenseDeactivateParams,
+    }.get(path)
+    if method != "POST" or params is None:
+        return 404, {"code": "NOT_FOUND", "message": f"no route {method} {path}"}
+    try:
+        request = TypeAdapter(params).validate_python(json.loads(body or b"null"), strict=True)
+    except (ValueError, ValidationError) as error:
+        return 422, {"code": "INVALID_REQUEST_BODY", "message": str(error).splitlines()[0]}
+    key = request["license_key"]
+    license = state.current().get("licenses", {}).get(key)
+    if license is None:
+        return 404, {"code": "NOT_FOUND", "message": "License key not found"}
+    active = license.get("status", "active") == "active"
+    instances = state.license_instances.setdefault(key, {})
+    instance_id = request.get("license_key_instance_id")
+    if path == "/licenses/validate":
+        valid = active and license.get("valid", True) and (instance_id is None or instance_id in instances)
+        return 200, LicenseValidateResponse(valid=valid).model_dump(mode="json")
+    if not active:
+        return 403, {"code": "LICENSE_KEY_INACTIVE", "message": "License key is not active"}
+    if path == "/licenses/deactivate":
+        if instances.pop(instance_id, None) is None:
+            return 403, {"code": "FORBIDDEN", "message": "License key instance not found for this key"}
+        return 200, None
+    if len(instances) >= license.get("activations_limit", 1):
+        return 422, {"code": "ACTIVATION_LIMIT_REACHED", "message": "License key activation limit reached"}
+    instance = LicenseActivateResponse.model_validate({
+        "id": "lki_" + secrets.token_hex(8),
+        "business_id": "bus_fake",
+        "created_at": now(),
+        "customer": {
+            "customer_id": license.get("customer_id", "cus_fake"),
+            "email": license.get("customer_email", "customer@example.com"),
+            "name": license.get("customer_name", "Customer"),
+        },
+        "license_key_id": license.get("license_key_id", "lic_" + secrets.token_hex(4)),
+        "name": request["name"],
+        "product": {"product_id": license.get("product_id", "pdt_fake"), "name": license.get("product_name")},
+    })
+    instances[instance.id] = request["name"]
+    return 201, instance.model_dump(mode="json")
+
+# ---------------------------------------------------------------------------------------------
 
 
 def exit_at_end_of_input():
