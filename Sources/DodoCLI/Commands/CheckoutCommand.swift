@@ -67,7 +67,7 @@ struct CheckoutCreateCommand {
   static let name = OptionSpec("name", value: "NAME", help: "The new customer's name; needs --email as well.")
   static let metadata = OptionSpec("metadata", value: "KEY=VALUE", help: "Metadata for the session; repeatable.")
   static let discountCode = OptionSpec("discount-code", value: "CODE", help: "A discount code to apply.")
-  static let options = [product, SharedOptions.returnURL, email, name, metadata, discountCode]
+  static let options = [product, SharedOptions.returnURL, email, name, metadata, discountCode] + PageOptions.all
 
   let context: Context
 
@@ -105,10 +105,10 @@ struct CheckoutCreateCommand {
     } catch {
       throw .usage(error.message, command: invocation.path)
     }
-    request.returnURL = try context.effectiveSettings(
-      CommandLineSettings(returnURL: invocation.value(SharedOptions.returnURL))
-    )
-    .returnURL.value
+    let settings = try context.effectiveSettings(
+      CommandLineSettings(returnURL: invocation.value(SharedOptions.returnURL), page: PageOptions.page(from: invocation)))
+    request.returnURL = settings.returnURL.value
+    request.page = settings.page
     return request
   }
 }

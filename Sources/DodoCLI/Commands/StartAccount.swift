@@ -46,6 +46,11 @@ final class StartAccount {
       throw .usage("missing argument <checkout-url>, or --product ID to create the session", command: invocation.path)
     case (.some, false):
       throw .usage("give a checkout URL or --product, not both", command: invocation.path)
+    case (.some, true):
+      // Only a session dodo creates has page options; the SDK's own options apply to any checkout.
+      if let flag = PageOptions.given(in: invocation) {
+        throw .usage("\(flag) needs --product: only a session dodo creates can set its page", command: invocation.path)
+      }
     default: break
     }
     api = confirming || !items.isEmpty ? try context.dodoAPI(command: invocation.path) : nil
@@ -53,7 +58,9 @@ final class StartAccount {
 
   /// The checkout URL and return URL to run: the given ones, or, with `--product`, those of
   /// a session created now (exit 24 when Dodo refuses or fails; never retried).
-  func urls(checkoutURL given: String?, returnURL: String) throws(CLIError) -> (checkout: String, returning: String) {
+  func urls(checkoutURL given: String?, returnURL: String, page: CheckoutPage) throws(CLIError) -> (
+    checkout: String, returning: String
+  ) {
     guard let api, !products.isEmpty else { return (given ?? "", returnURL) }
     // The given return URL is checked before Dodo is asked to return to it.
     do throws(CheckoutError) { _ = try ReturnURL.forCheckout(returnURL) } catch { throw .checkout(error) }
@@ -62,7 +69,9 @@ final class StartAccount {
     context.announceMode(api)
     let created: CheckoutSessionCreated
     do throws(DodoAPIError) {
-      created = try api.createCheckoutSession(CheckoutSessionRequest(productCart: products, returnURL: returning))
+      var request = CheckoutSessionRequest(productCart: products, returnURL: returning)
+      request.page = page
+      created = try api.createCheckoutSession(request)
     } catch {
       throw .api(error)
     }

@@ -51,7 +51,8 @@ struct StartOptions {
         "no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile",
         command: invocation.path)
     }
-    let (checkout, returning) = try account.urls(checkoutURL: invocation.arguments.first, returnURL: givenReturnURL)
+    let (checkout, returning) = try account.urls(
+      checkoutURL: invocation.arguments.first, returnURL: givenReturnURL, page: settings.page)
     // Read once, here: a bad URL gets its own exit code before any directory is touched, and
     // the checkout runs on these values.
     do throws(CheckoutError) {

@@ -162,6 +162,38 @@ def subscription(subscription_id, seeded):
     return value
 
 
+# --- The checkout page's options (customization, feature_flags, cancel_url), checked
+# against the official SDK's params types: pydantic ignores a key a TypedDict does not
+# declare, so each object's keys are checked against the declared ones as well, so that a
+# misspelled field is refused as Dodo would ignore it.
+
+def page_options_problem(request):
+    """Why the page options of a POST /checkouts body do not fit the SDK's
+    checkout_session_create_params, or None."""
+    import typing
+    from pydantic import TypeAdapter, ValidationError
+    from dodopayments.types import checkout_session_create_params as params
+    from dodopayments.types.checkout_session_flags_param import CheckoutSessionFlagsParam
+    from dodopayments.types.checkout_session_customization_param import CheckoutSessionCustomizationParam
+
+    unknown = set(request) - set(typing.get_type_hints(params.CheckoutSessionCreateParams))
+    if unknown:
+        return f"unknown field(s) {sorted(unknown)}"
+    page = {key: request[key] for key in ("customization", "feature_flags", "cancel_url") if key in request}
+    for key, declared in (("customization", CheckoutSessionCustomizationParam), ("feature_flags", CheckoutSessionFlagsParam)):
+        value = page.get(key)
+        if isinstance(value, dict):
+            unknown = set(value) - set(typing.get_type_hints(declared))
+            if unknown:
+                return f"{key}: unknown field(s) {sorted(unknown)}"
+    try:
+        TypeAdapter(params.CheckoutSessionCreateParams).validate_python({"product_cart": [], **page})
+    except ValidationError as error:
+        return str(error).splitlines()[0] + ": " + "; ".join(
+            ".".join(map(str, e["loc"])) + " " + e["msg"] for e in error.errors())
+    return None
+
+
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     server_version = "fake-dodo-api"
@@ -231,6 +263,9 @@ class Handler(BaseHTTPRequestHandler):
                 and isinstance(item.get("quantity"), int) for item in cart)
             if not valid:
                 return 422, {"code": "INVALID_REQUEST_BODY", "message": "product_cart: a non-empty array of {product_id, quantity}"}
+            problem = page_options_problem(request)
+            if problem:
+                return 422, {"code": "INVALID_REQUEST_BODY", "message": problem}
             seeded = dict(data.get("next_session") or {})
             session_id = seeded.pop("session_id", None) or "cks_" + secrets.token_hex(8)
             url = seeded.pop("checkout_url", None) or f"https://test.checkout.dodopayments.com/session/{session_id}"
