@@ -51,6 +51,18 @@ struct AccountEndToEndTests {
     #expect(body["metadata"] as? [String: String] == ["order": "42"])
   }
 
+  /// The fake refuses (422) a body whose page options the official SDK's
+  /// `checkout_session_create_params` does not declare, as a misspelled field would be.
+  @Test func pageOptionsFitTheSDKsParams() throws {
+    let output = try run([
+      "checkout", "create", "--product", "pdt_1", "--theme", "dark", "--language", "fr", "--redirect-immediately",
+    ])
+    #expect(output.status == 0, "\(output.stderr)")
+    let body = try json(try #require(try api.requests().last).body)
+    #expect(body["customization"] as? [String: String] == ["theme": "dark", "force_language": "fr"])
+    #expect(body["feature_flags"] as? [String: Bool] == ["redirect_immediately": true])
+  }
+
   @Test func checkoutCreateRefusedIsExit24AndNeverRetried() throws {
     try api.update(state: #"{"faults": [{"method": "POST", "path": "/checkouts", "status": 500}]}"#)
     let output = try run(["checkout", "create", "--product", "pdt_1", "--json"])
