@@ -22,14 +22,15 @@ import Testing
     return invocation
   }
 
-  @Test(arguments: [
-    (["--poll"], nil, []),
-    (["--poll", "5"], "5", []),
-    (["--poll=5"], "5", []),
-    (["--poll", "1.5", "https://x/y"], "1.5", ["https://x/y"]),
-    (["--poll", "https://x/y"], nil, ["https://x/y"]),
-    (["https://x/y", "--poll"], nil, ["https://x/y"]),
-  ] as [([String], String?, [String])])
+  @Test(
+    arguments: [
+      (["--poll"], nil, []),
+      (["--poll", "5"], "5", []),
+      (["--poll=5"], "5", []),
+      (["--poll", "1.5", "https://x/y"], "1.5", ["https://x/y"]),
+      (["--poll", "https://x/y"], nil, ["https://x/y"]),
+      (["https://x/y", "--poll"], nil, ["https://x/y"]),
+    ] as [([String], String?, [String])])
   func aNumberRightAfterItIsTheValue(words: [String], value: String?, arguments: [String]) throws {
     let invocation = try parse(words)
     #expect(invocation.isSet(Self.poll))

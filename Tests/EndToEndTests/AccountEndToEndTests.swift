@@ -114,6 +114,38 @@ struct AccountEndToEndTests {
     #expect(!sandbox.recordExists)
   }
 
+  /// The test browser going back from Dodo's page: it follows the session's `cancel_url`
+  /// (from the fake's log, as the hosted page would), by `how`.
+  @Test(arguments: ["custom scheme", "loopback"])
+  func theBackButtonEndsTheCheckoutCancelledByTheCustomer(route: String) throws {
+    let port = Int.random(in: 40000...59999)
+    let returnURL = route == "loopback" ? "http://127.0.0.1:\(port)/return" : "myapp://checkout/return"
+    let how = route == "loopback" ? "curl -s" : "'\(Dodo.binary)' handle-url"
+    let browser = try sandbox.script(
+      "back.sh",
+      """
+      back=$(python3 -c '
+      import json, sys
+      for line in open(sys.argv[1]):
+          r = json.loads(line)
+          if r["method"] == "POST": u = json.loads(r["body"])["cancel_url"]
+      print(u)' '\(api.logFile)')
+      \(how) "$back" >/dev/null
+      """)
+    let output = try run([
+      "start", "--product", "pdt_1", "--return-url", returnURL, "--json", "--timeout", "30", "--browser",
+      "'\(browser)' %s",
+    ])
+    #expect(output.status == 11, "\(output.stderr)")
+    let result = try json(output.stdout)
+    #expect(result["status"] as? String == "cancelled")
+    #expect(result["reason"] as? String == "customer")
+    let sent = try json(try api.requests()[0].body)
+    let cancel = try #require(sent["cancel_url"] as? String)
+    #expect(cancel == (sent["return_url"] as? String ?? "") + "&dodo_cancel=1")
+    #expect(sandbox.recordExists)
+  }
+
   @Test func confirmStreamsAsksEachIDOnceAndFindsTheMismatch() throws {
     let stdin = """
       myapp://checkout/return?status=succeeded&payment_id=pay_1

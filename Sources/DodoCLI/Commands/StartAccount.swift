@@ -12,13 +12,17 @@ final class StartAccount {
     help: "Create the session for this product (repeatable).")
   static let confirm = OptionSpec(
     "confirm", help: "Confirm the outcome with Dodo after the return.")
-  static let options = [product, confirm]
+  static let noCancelURL = OptionSpec(
+    "no-cancel-url", help: "Create the session without a back button (cancel_url).")
+  static let options = [product, confirm, noCancelURL]
 
   let context: Context
   let products: [CartItem]
   /// The API, when `--product` or `--confirm` needs it.
   let api: DodoAPI?
   let confirming: Bool
+  /// `--no-cancel-url`: the created session gets no back button.
+  let noCancelURL: Bool
   /// The checkout session the result is confirmed against.
   private(set) var sessionId: String?
   /// The names of the return URL's own parameters (`state`): secrets, never printed.
@@ -34,6 +38,7 @@ final class StartAccount {
   init(invocation: Invocation, context: Context) throws(CLIError) {
     self.context = context
     confirming = invocation.isSet(Self.confirm)
+    noCancelURL = invocation.isSet(Self.noCancelURL)
     let items: [CartItem]
     do throws(CheckoutSessionRequest.ArgumentError) {
       items = try CheckoutSessionRequest.cart(invocation.values(Self.product))
@@ -48,7 +53,7 @@ final class StartAccount {
       throw .usage("give a checkout URL or --product, not both", command: invocation.path)
     case (.some, true):
       // Only a session dodo creates has page options; the SDK's own options apply to any checkout.
-      if let flag = PageOptions.given(in: invocation) {
+      if let flag = PageOptions.given(in: invocation) ?? (noCancelURL ? Self.noCancelURL.flagName : nil) {
         throw .usage("\(flag) needs --product: only a session dodo creates can set its page", command: invocation.path)
       }
     default: break
@@ -71,6 +76,8 @@ final class StartAccount {
     do throws(DodoAPIError) {
       var request = CheckoutSessionRequest(productCart: products, returnURL: returning)
       request.page = page
+      // The page's back button comes back here, with the state, and ends the run as cancelled.
+      if !noCancelURL { request.cancelURL = ReturnCancel.url(for: returning) }
       created = try api.createCheckoutSession(request)
     } catch {
       throw .api(error)

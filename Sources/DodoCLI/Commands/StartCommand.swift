@@ -69,6 +69,17 @@ extension CommandSpec {
       With --confirm the matching return is claimed before Dodo is asked, so that handle-url \
       and the browser do not wait on Dodo; the record's fate is still Dodo's to decide.
 
+      The session start --product creates gets Dodo's page options (--theme, --language, \
+      --redirect-immediately, or the profile's theme, language and redirect_immediately; see \
+      'dodo help checkout create'; with a CHECKOUT_URL these flags are a usage error, as the \
+      session is already made) and a back button: its cancel_url is the run's return URL, \
+      state included, plus dodo_cancel=1 (--no-cancel-url leaves it out). A return that \
+      matches the return URL, echoes its own parameters and carries dodo_cancel=1, on any \
+      route (loopback, handle-url or a pasted line, so also a cancel URL a backend made the \
+      same way), ends the checkout as cancelled by the customer: exit 11, "cancelled (the \
+      customer went back from the checkout page)", reason "customer" in JSON and in the \
+      checkout.closed event; the abandoned-session record is kept, as for any cancel.
+
       The browser command is the first of --browser, $DODO_BROWSER, the profile's browser, \
       $BROWSER, then xdg-open (Linux) or open (macOS). It is split into words like a shell \
       does simple quoting ('…', "…" and backslash; no shell runs it); %s stands for the URL, \
@@ -112,8 +123,8 @@ extension CommandSpec {
       xdg-open and open exit at once). The exit status is 11 whatever the reason; the text \
       output says which after the status: "cancelled (timed out after N s)", "cancelled \
       (interrupted)" or "cancelled (the browser was closed)", and the JSON result and the \
-      checkout.closed event carry "reason": "timeout", "interrupted" or "browser_closed" (only \
-      for cancelled). The abandoned-session record is cleared only when the checkout ends \
+      checkout.closed event carry "reason": "timeout", "interrupted", "browser_closed" or, \
+      for the page's back button, "customer" (only for cancelled). The abandoned-session record is cleared only when the checkout ends \
       succeeded, failed or expired, and only after the result was written: when standard output \
       cannot be written (a full disk, a reader that has gone, as with | head -1: SIGPIPE is \
       ignored) the record is kept, the write error is a warning on standard error, and the \

@@ -53,6 +53,7 @@ struct StartOutput {
     case .timeout: out += " (timed out after \(timeout.map(Self.seconds) ?? "the timeout"))"
     case .interrupted: out += " (interrupted)"
     case .browserClosed: out += " (the browser was closed)"
+    case .customer: out += " (the customer went back from the checkout page)"
     case nil: break
     }
     out += "\n"
