@@ -1,5 +1,6 @@
 import DodoAccount
 import DodoCheckout
+import DodoNetwork
 import DodoPlatform
 
 /// What `start` does with Dodo's API: `--product` creates the checkout session first (with a
@@ -14,13 +15,24 @@ final class StartAccount {
     "confirm", help: "Confirm the outcome with Dodo after the return.")
   static let noCancelURL = OptionSpec(
     "no-cancel-url", help: "Create the session without a back button (cancel_url).")
-  static let options = [product, confirm, noCancelURL]
+  static let poll = OptionSpec(
+    "poll", value: "SECONDS", optionalValue: .number,
+    help: "While waiting, ask Dodo every SECONDS (3) whether the customer paid.")
+  static let options = [product, confirm, poll, noCancelURL]
+  /// `--poll`'s interval when none is given, and the shortest one taken, in seconds.
+  static let defaultPollInterval = 3.0
+  static let minimumPollInterval = 1.0
 
   let context: Context
   let products: [CartItem]
   /// The API, when `--product` or `--confirm` needs it.
   let api: DodoAPI?
   let confirming: Bool
+  /// `--poll`'s interval in seconds; `nil`: no polling. A plain value, so that another option
+  /// can turn polling on (it needs `api` and a `cks_` session, as `--poll` does).
+  var pollInterval: Double?
+  /// The channel that polls, once the wait has begun.
+  private var polling: PollingChannel?
   /// `--no-cancel-url`: the created session gets no back button.
   let noCancelURL: Bool
   /// The checkout session the result is confirmed against.
@@ -39,6 +51,17 @@ final class StartAccount {
     self.context = context
     confirming = invocation.isSet(Self.confirm)
     noCancelURL = invocation.isSet(Self.noCancelURL)
+    if invocation.isSet(Self.poll) {
+      let text = invocation.value(Self.poll)
+      guard let seconds = text.map(Double.init) ?? Self.defaultPollInterval, seconds.isFinite,
+        (Self.minimumPollInterval...3600).contains(seconds)
+      else {
+        throw .usage(
+          "invalid value '\(text ?? "")' for '--poll' (expected a number of seconds from 1 to 3600)",
+          command: invocation.path)
+      }
+      pollInterval = seconds
+    }
     let items: [CartItem]
     do throws(CheckoutSessionRequest.ArgumentError) {
       items = try CheckoutSessionRequest.cart(invocation.values(Self.product))
@@ -58,7 +81,7 @@ final class StartAccount {
       }
     default: break
     }
-    api = confirming || !items.isEmpty ? try context.dodoAPI(command: invocation.path) : nil
+    api = confirming || !items.isEmpty || pollInterval != nil ? try context.dodoAPI(command: invocation.path) : nil
   }
 
   /// The checkout URL and return URL to run: the given ones, or, with `--product`, those of
@@ -94,15 +117,38 @@ final class StartAccount {
     ownParameterNames = Set(returnURL.ownParameterNames)
   }
 
+  /// With `--poll`, `channel` wrapped so that Dodo is asked about the session while it waits;
+  /// `report` tells the user what Dodo said. A checkout URL that names no `cks_` session
+  /// cannot be polled: a usage error, before anything opens.
+  func pollingChannel(wrapping channel: any ReturnChannel, report: @escaping (SessionPoll.Step) -> Void)
+    -> any ReturnChannel
+  {
+    guard let pollInterval, let api, let sessionId else { return channel }
+    if products.isEmpty { context.announceMode(api) }
+    let polling = PollingChannel(
+      channel, poll: SessionPoll(api: api, sessionId: sessionId),
+      interval: .milliseconds(Int64(pollInterval * 1000)), report: report)
+    self.polling = polling
+    return polling
+  }
+
+  /// Whether Dodo, polled, found the result before any return came.
+  var settledByPoll: Bool { polling?.paid != nil }
+
   /// With `--confirm`, asks Dodo about `result` (the session's payment, never an ID from the
   /// return URL) and returns what decides the record; `nil` without `--confirm`.
   func check(_ result: CheckoutResult, warn: (String) -> Void) -> CheckoutFlow.BackendCheck? {
+    if let paid = polling?.paid {
+      let report = ConfirmationReport.judging(paid, claim: result.status)
+      self.report = report
+      return report.backendCheck
+    }
     guard confirming, let api else { return nil }
     if let cancel = result.cancellationReason, cancel == .interrupted {
       report = .unconfirmed("interrupted before Dodo was asked")
       return .unconfirmed
     }
-    if !context.json, products.isEmpty { context.announceMode(api) }
+    if !context.json, products.isEmpty, polling == nil { context.announceMode(api) }
     let report: ConfirmationReport
     do throws(DodoAPIError) { report = try Confirmer(api: api).confirm(result, sessionId: sessionId) } catch {
       fatal = error

@@ -62,6 +62,10 @@ struct StartOptions {
       throw CLIError.checkout(error)
     }
     account.adopt(checkoutURL: checkoutURL, returnURL: returnURL)
+    if account.pollInterval != nil, checkoutURL.sessionId?.hasPrefix("cks_") != true {
+      throw CLIError.usage(
+        "--poll needs a checkout URL that names its session (…/session/cks_…), or --product", command: invocation.path)
+    }
     do throws(SettingProblem) { browserCommand = try settings.browserCommand(in: configuration) } catch {
       throw CLIError(error)
     }

@@ -41,7 +41,9 @@ struct StartOutput {
 
   private func print(_ result: CheckoutResult, warnings: [String]) {
     if context.json {
-      context.printJSON { $0.result(result, warnings: warnings, extra: account.writeJSON) }
+      context.printJSON {
+        $0.result(result, warnings: warnings, reason: account.settledByPoll ? "poll" : nil, extra: account.writeJSON)
+      }
       return
     }
     let style = context.stdoutStyle
@@ -54,7 +56,7 @@ struct StartOutput {
     case .interrupted: out += " (interrupted)"
     case .browserClosed: out += " (the browser was closed)"
     case .customer: out += " (the customer went back from the checkout page)"
-    case nil: break
+    case nil: if account.settledByPoll { out += " (found by polling Dodo)" }
     }
     out += "\n"
     if let id = result.paymentId { out += "paymentId: \(shown(id))\n" }

@@ -49,7 +49,8 @@ struct StartRun {
       result = try local.run(
         checkoutURL: options.checkoutURL, returnURL: returning, customization: options.customization,
         presenter: presenter(server: server, byHand: byHand, headless: headless),
-        channel: BrowserFailureTolerantChannel(server: server, byHand: byHand),
+        channel: options.account.pollingChannel(
+          wrapping: BrowserFailureTolerantChannel(server: server, byHand: byHand), report: reporter.polled),
         timeout: options.timeout.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
         now: dependencies.now(),
         onEvent: reporter.report,

@@ -219,6 +219,9 @@ package struct CheckoutFlow: Sendable {
     case (.waiting, .channel(.dismissed(let reason))):
       return deliver(Delivery(result: .cancelled(reason)))
 
+    case (.waiting, .channel(.settled(let result))):
+      return deliver(Delivery(result: result))
+
     case (.waiting, .channel(.timedOut)):
       return deliver(Delivery(result: .cancelled(.timeout)))
 
