@@ -146,6 +146,49 @@ struct AccountEndToEndTests {
     #expect(sandbox.recordExists)
   }
 
+  /// A customer who pays elsewhere (a phone): no return comes, and polling Dodo finds the
+  /// payment, after a declined card was tried again on the same page.
+  @Test func pollFindsThePaymentAfterAFailedAttempt() throws {
+    try api.update(
+      state: """
+        {"polls": {"cks_poll": [{"payment_id": null, "payment_status": null},
+                                {"payment_id": "pay_a", "payment_status": "failed"},
+                                {"payment_id": "pay_b", "payment_status": "succeeded"}]}}
+        """)
+    let output = try run([
+      "start", "https://test.checkout.dodopayments.com/session/cks_poll", "--poll", "1", "--no-open", "--json",
+      "--events", "json", "--return-url", "myapp://checkout/return?state=s", "--timeout", "20",
+    ])
+    #expect(output.status == 0, "\(output.stderr)")
+    let result = try json(output.stdout)
+    #expect(result["status"] as? String == "succeeded")
+    #expect(result["reason"] as? String == "poll")
+    #expect(result["paymentId"] as? String == "pay_b")
+    #expect(result["verdict"] as? String == "confirmed")
+    #expect((result["confirmation"] as? [String: Any])?["paymentId"] as? String == "pay_b")
+    let polled = output.stderr.split(separator: "\n").filter { $0.contains(#""name":"checkout.polled""#) }
+    #expect(polled.count == 2 && polled[0].contains(#""paymentStatus":null"#) && polled[1].contains(#""failed""#))
+    #expect(!sandbox.recordExists)
+    #expect(try api.requests().map(\.path).suffix(2) == ["/checkouts/cks_poll", "/payments/pay_b"])
+  }
+
+  @Test func pollInTextSaysEachStatusOnceAndWhoFoundTheResult() throws {
+    try api.update(
+      state: """
+        {"polls": {"cks_poll": [{"payment_id": "pay_p", "payment_status": "processing"},
+                                {"payment_id": "pay_p", "payment_status": "processing"},
+                                {"payment_id": "pay_p", "payment_status": "succeeded"}]}}
+        """)
+    let output = try run([
+      "start", "https://test.checkout.dodopayments.com/session/cks_poll", "--poll=1", "--no-open", "--no-input",
+      "--return-url", "myapp://checkout/return?state=s", "--timeout", "8",
+    ])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.contains("status: succeeded (found by polling Dodo)\npaymentId: pay_p\n"))
+    #expect(output.stderr.components(separatedBy: "Dodo: payment status processing;").count == 2)
+    #expect(!sandbox.recordExists)
+  }
+
   @Test func confirmStreamsAsksEachIDOnceAndFindsTheMismatch() throws {
     let stdin = """
       myapp://checkout/return?status=succeeded&payment_id=pay_1

@@ -76,8 +76,8 @@ struct CheckoutEventReporter {
         json.newline()
         context.stderr.write(json.bytes)
       } else if !context.json {
-        let said = status.map { "the payment is \(TerminalText.escaped($0))" } ?? "no payment yet"
-        context.stderr.write("Dodo says: \(said); still waiting (a declined card can be tried again on the page)\n")
+        let said = status.map { "payment status \(TerminalText.escaped($0))" } ?? "no payment yet"
+        context.stderr.write("Dodo: \(said); still waiting (a declined card can be tried again on the page)\n")
       }
     case .warning(let message):
       context.warn("asking Dodo about the session failed: \(message); still waiting")

@@ -197,6 +197,7 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
     for arguments in [
       ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--confirm"],
       ["start", "--product", "pdt_1"],
+      ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--poll"],
     ] {
       let output = try runner.run(arguments + ["--return-url", "myapp://r", "--browser", browser])
       #expect(output.status == 78, "\(output)")
@@ -221,6 +222,9 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
     ["start", "--product", "pdt_1:x"],
     ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--no-cancel-url"],
     ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--theme", "dark"],
+    ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--poll=0"],
+    ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--poll=x"],
+    ["start", "https://test.checkout.dodopayments.com/session/", "--poll"],
   ])
   func checkoutURLXorProduct(arguments: [String]) throws {
     #expect(try runner.run(arguments + ["--return-url", "myapp://r"]).status == 64)
