@@ -69,6 +69,24 @@ extension CommandSpec {
       With --confirm the matching return is claimed before Dodo is asked, so that handle-url \
       and the browser do not wait on Dodo; the record's fate is still Dodo's to decide.
 
+      Paying elsewhere (a phone, a wallet that never redirects, a closed tab): with --poll \
+      [SECONDS] (--poll, --poll 5 or --poll=5; a number right after it is the interval, \
+      default 3, at least 1, at most 3600) start also asks Dodo, GET /checkouts/{session} \
+      every SECONDS while it waits. It needs the API key (exit 78 without one) and a checkout \
+      URL that names its cks_ session, or --product (else exit 64). When Dodo reports the \
+      session's payment succeeded (and its payment, asked as --confirm asks, agrees), the wait \
+      ends with that result as if a confirmed return had come: Dodo's ids, "verdict": \
+      "confirmed" with its "confirmation", "reason": "poll" in JSON ("found by polling Dodo" \
+      in text), exit 0 and the abandoned-session record cleared. Any other payment status is \
+      said once as it changes, on standard error ("Dodo: payment status failed; still \
+      waiting"), or as a checkout.polled event with its "paymentStatus" under --events json, \
+      and the wait goes on: a declined card can be tried again on the same page. A return \
+      that comes first is handled as always. A failed ask (a 404, a 5xx or 429 after the \
+      retries, a timeout) is a warning, once per kind, and the asking goes on; a refused key, \
+      a TLS failure or no answer at all stops the polling with a warning, and the wait goes \
+      on. The asks use the same transport, retries and Retry-After handling as --confirm, \
+      between two waits: a return that arrives during an ask is answered when it ends.
+
       The session start --product creates gets Dodo's page options (--theme, --language, \
       --redirect-immediately, or the profile's theme, language and redirect_immediately; see \
       'dodo help checkout create'; with a CHECKOUT_URL these flags are a usage error, as the \
@@ -158,11 +176,16 @@ extension CommandSpec {
       .init(
         "dodo start \"$CHECKOUT_URL\" --no-open --timeout 600",
         "Print the URL to open elsewhere; give up after 10 minutes."),
+      .init(
+        "dodo start --product pdt_123 --no-open --poll",
+        "Create the session, print its URL to pay on another device, and ask Dodo every 3 s until it is paid."),
     ],
     exitStatuses: [
       .init(.success, "The checkout succeeded."),
       .init(.failed, "The payment failed."),
-      .init(.cancelled, "The customer left, a signal arrived, or the timeout ran out (outcome unknown)."),
+      .init(
+        .cancelled,
+        "The customer left (or went back from the page), a signal arrived, or the timeout ran out (outcome unknown)."),
       .init(.pending, "The payment is pending (outcome not final)."),
       .init(.expired, "The checkout session expired."),
       .init(.invalidCheckoutURL, "The checkout URL is invalid (INVALID_CHECKOUT_URL)."),
@@ -175,7 +198,8 @@ extension CommandSpec {
       .init(.usage, "No return URL, or a bad option."),
       .init(
         .configuration,
-        "A configuration file does not load, its browser command does not parse, or the profile is unknown."),
+        "A configuration file does not load, its browser command does not parse, the profile is unknown, or --product, --confirm or --poll has no API key."
+      ),
     ],
     handler: { invocation, context throws(CLIError) in try StartCommand.run(invocation, context: context) }
   )
