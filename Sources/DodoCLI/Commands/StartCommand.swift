@@ -176,9 +176,7 @@ extension CommandSpec {
       .init(
         "dodo start \"$CHECKOUT_URL\" --no-open --timeout 600",
         "Print the URL to open elsewhere; give up after 10 minutes."),
-      .init(
-        "dodo start --product pdt_123 --no-open --poll",
-        "Create the session, print its URL to pay on another device, and ask Dodo every 3 s until it is paid."),
+
     ],
     exitStatuses: [
       .init(.success, "The checkout succeeded."),
