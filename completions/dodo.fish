@@ -67,12 +67,17 @@ function __dodo_options
                 '--presentation-style	How the checkout is presented' \
                 '--bar-collapsing-enabled	Let the toolbar collapse on scroll (fullScreen only)' \
                 '--color-scheme	The colour scheme of the controls around the checkout' \
+                '--theme	The theme of Dodo'\''s checkout page (a session dodo creates)' \
+                '--language	The language of Dodo'\''s checkout page, such as en or pt-BR' \
+                '--redirect-immediately	Return at once after payment, without Dodo'\''s result page' \
                 '--browser-exit-cancels	End as cancelled when the browser command exits 0 first' \
                 '--no-open	Print the checkout URL instead of opening it' \
                 '--no-input	Never read a pasted return URL (--json implies it)' \
                 '--events	Report checkout events on standard error' \
                 '--product	Create the session for this product (repeatable)' \
-                '--confirm	Confirm the outcome with Dodo after the return'
+                '--confirm	Confirm the outcome with Dodo after the return' \
+                '--poll	While waiting, ask Dodo every SECONDS (3) whether the customer paid' \
+                '--no-cancel-url	Create the session without a back button (cancel_url)'
         case 'dodo checkout create'
             printf '%s\n' \
                 '--product	A product and its quantity (1 when left out); repeatable, at least one' \
@@ -80,7 +85,11 @@ function __dodo_options
                 '--email	The new customer'\''s email' \
                 '--name	The new customer'\''s name; needs --email as well' \
                 '--metadata	Metadata for the session; repeatable' \
-                '--discount-code	A discount code to apply'
+                '--discount-code	A discount code to apply' \
+                '--cancel-url	Show a back button going to URL; alone: the return URL plus dodo_cancel=1' \
+                '--theme	The theme of Dodo'\''s checkout page (a session dodo creates)' \
+                '--language	The language of Dodo'\''s checkout page, such as en or pt-BR' \
+                '--redirect-immediately	Return at once after payment, without Dodo'\''s result page'
         case 'dodo confirm'
             printf '%s\n' \
                 '--rate	At most N requests per second (default 5)'
@@ -136,7 +145,10 @@ function __dodo_options
                 '--dismiss-button-style	The label of the button that closes the checkout' \
                 '--presentation-style	How the checkout is presented' \
                 '--bar-collapsing-enabled	Let the toolbar collapse on scroll (fullScreen only)' \
-                '--color-scheme	The colour scheme of the controls around the checkout'
+                '--color-scheme	The colour scheme of the controls around the checkout' \
+                '--theme	The theme of Dodo'\''s checkout page (a session dodo creates)' \
+                '--language	The language of Dodo'\''s checkout page, such as en or pt-BR' \
+                '--redirect-immediately	Return at once after payment, without Dodo'\''s result page'
         case 'dodo doctor'
             printf '%s\n' \
                 '--return-url	Check this return URL instead of the one the profile or environment gives' \
@@ -182,6 +194,15 @@ function __dodo_option_value
                 case --color-scheme
                     echo 'values:system light dark'
                     return
+                case --theme
+                    echo 'values:dark light system'
+                    return
+                case --language
+                    echo 'text'
+                    return
+                case --redirect-immediately
+                    echo 'flag'
+                    return
                 case --browser-exit-cancels
                     echo 'flag'
                     return
@@ -198,6 +219,12 @@ function __dodo_option_value
                     echo 'text'
                     return
                 case --confirm
+                    echo 'flag'
+                    return
+                case --poll
+                    echo 'flag'
+                    return
+                case --no-cancel-url
                     echo 'flag'
                     return
             end
@@ -220,6 +247,18 @@ function __dodo_option_value
                     return
                 case --discount-code
                     echo 'text'
+                    return
+                case --cancel-url
+                    echo 'flag'
+                    return
+                case --theme
+                    echo 'values:dark light system'
+                    return
+                case --language
+                    echo 'text'
+                    return
+                case --redirect-immediately
+                    echo 'flag'
                     return
             end
         case 'dodo confirm'
@@ -352,6 +391,15 @@ function __dodo_option_value
                     return
                 case --color-scheme
                     echo 'values:system light dark'
+                    return
+                case --theme
+                    echo 'values:dark light system'
+                    return
+                case --language
+                    echo 'text'
+                    return
+                case --redirect-immediately
+                    echo 'flag'
                     return
             end
         case 'dodo doctor'
