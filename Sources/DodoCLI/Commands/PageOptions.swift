@@ -3,13 +3,13 @@ import DodoCheckout
 /// The options of Dodo's own checkout page, for the sessions dodo creates (`checkout create`,
 /// `start --product`), declared once for both and for `config show`.
 enum PageOptions {
+  // THEME, not the values: a shorter help line; the values are in it, and completions offer them.
   static let theme = OptionSpec(
-    "theme", values: CheckoutPage.Theme.allCases.map { $0.rawValue },
-    help: "The theme of Dodo's checkout page (a session dodo creates).")
-  static let language = OptionSpec(
-    "language", value: "CODE", help: "The language of Dodo's checkout page, such as en or pt-BR.")
+    "theme", value: "THEME", values: CheckoutPage.Theme.allCases.map { $0.rawValue },
+    help: "Dodo's page theme: dark, light or system.")
+  static let language = OptionSpec("language", value: "CODE", help: "Dodo's page language, such as en or pt-BR.")
   static let redirectImmediately = OptionSpec(
-    "redirect-immediately", help: "Return at once after payment, without Dodo's result page.")
+    "redirect-immediately", help: "Skip Dodo's result page after payment.")
   static let all = [theme, language, redirectImmediately]
 
   /// The page options `invocation` gives; a language that is not a language code is a usage error.

@@ -17,7 +17,7 @@ final class StartAccount {
     "no-cancel-url", help: "Create the session without a back button (cancel_url).")
   static let poll = OptionSpec(
     "poll", value: "SECONDS", optionalValue: .number,
-    help: "While waiting, ask Dodo every SECONDS (3) whether the customer paid.")
+    help: "Also ask Dodo every SECONDS (3) whether it was paid.")
   static let options = [product, confirm, poll, noCancelURL]
   /// `--poll`'s interval when none is given, and the shortest one taken, in seconds.
   static let defaultPollInterval = 3.0
