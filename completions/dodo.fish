@@ -67,16 +67,16 @@ function __dodo_options
                 '--presentation-style	How the checkout is presented' \
                 '--bar-collapsing-enabled	Let the toolbar collapse on scroll (fullScreen only)' \
                 '--color-scheme	The colour scheme of the controls around the checkout' \
-                '--theme	The theme of Dodo'\''s checkout page (a session dodo creates)' \
-                '--language	The language of Dodo'\''s checkout page, such as en or pt-BR' \
-                '--redirect-immediately	Return at once after payment, without Dodo'\''s result page' \
+                '--theme	Dodo'\''s page theme: dark, light or system' \
+                '--language	Dodo'\''s page language, such as en or pt-BR' \
+                '--redirect-immediately	Skip Dodo'\''s result page after payment' \
                 '--browser-exit-cancels	End as cancelled when the browser command exits 0 first' \
                 '--no-open	Print the checkout URL instead of opening it' \
                 '--no-input	Never read a pasted return URL (--json implies it)' \
                 '--events	Report checkout events on standard error' \
                 '--product	Create the session for this product (repeatable)' \
                 '--confirm	Confirm the outcome with Dodo after the return' \
-                '--poll	While waiting, ask Dodo every SECONDS (3) whether the customer paid' \
+                '--poll	Also ask Dodo every SECONDS (3) whether it was paid' \
                 '--no-cancel-url	Create the session without a back button (cancel_url)'
         case 'dodo checkout create'
             printf '%s\n' \
@@ -87,9 +87,9 @@ function __dodo_options
                 '--metadata	Metadata for the session; repeatable' \
                 '--discount-code	A discount code to apply' \
                 '--cancel-url	Show a back button going to URL; alone: the return URL plus dodo_cancel=1' \
-                '--theme	The theme of Dodo'\''s checkout page (a session dodo creates)' \
-                '--language	The language of Dodo'\''s checkout page, such as en or pt-BR' \
-                '--redirect-immediately	Return at once after payment, without Dodo'\''s result page'
+                '--theme	Dodo'\''s page theme: dark, light or system' \
+                '--language	Dodo'\''s page language, such as en or pt-BR' \
+                '--redirect-immediately	Skip Dodo'\''s result page after payment'
         case 'dodo confirm'
             printf '%s\n' \
                 '--rate	At most N requests per second (default 5)'
@@ -146,9 +146,9 @@ function __dodo_options
                 '--presentation-style	How the checkout is presented' \
                 '--bar-collapsing-enabled	Let the toolbar collapse on scroll (fullScreen only)' \
                 '--color-scheme	The colour scheme of the controls around the checkout' \
-                '--theme	The theme of Dodo'\''s checkout page (a session dodo creates)' \
-                '--language	The language of Dodo'\''s checkout page, such as en or pt-BR' \
-                '--redirect-immediately	Return at once after payment, without Dodo'\''s result page'
+                '--theme	Dodo'\''s page theme: dark, light or system' \
+                '--language	Dodo'\''s page language, such as en or pt-BR' \
+                '--redirect-immediately	Skip Dodo'\''s result page after payment'
         case 'dodo doctor'
             printf '%s\n' \
                 '--return-url	Check this return URL instead of the one the profile or environment gives' \
