@@ -7,7 +7,8 @@ import Testing
 @Suite(
   .serialized,
   .enabled(
-    if: RequiredTools.present(RequiredTools.forFakeAPI) && RequiredTools.present(["curl"]),
+    if: RequiredTools.present(RequiredTools.forFakeAPI)
+      && RequiredTools.present(RequiredTools.missing(programs: ["curl"])),
     "needs \(RequiredTools.forFakeAPI.joined(separator: ", ")) and curl")
 )
 struct AccountEndToEndTests {
