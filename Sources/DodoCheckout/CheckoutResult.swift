@@ -75,6 +75,9 @@ package enum CancellationReason: String, Sendable, Hashable {
   case interrupted
   /// The window the checkout was presented in was closed.
   case browserClosed = "browser_closed"
+  /// The customer went back from Dodo's page: a return through the session's cancel URL
+  /// (`ReturnCancel`), which only says the customer left.
+  case customer
 }
 
 extension CheckoutResult {

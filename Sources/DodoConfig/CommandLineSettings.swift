@@ -16,6 +16,8 @@ package struct CommandLineSettings: Sendable, Hashable {
   package var timeout: Double?
   /// `--dismiss-button-style`, `--presentation-style`, `--bar-collapsing-enabled`, `--color-scheme`
   package var customization: BrowserCustomization
+  /// `--theme`, `--language`, `--redirect-immediately`: the page of a session dodo creates.
+  package var page: CheckoutPage
 
   /// Longer than any checkout session lives; keeps a timeout a sane duration for timers.
   package static let maximumTimeout = 31_536_000.0
@@ -41,7 +43,8 @@ package struct CommandLineSettings: Sendable, Hashable {
 
   package init(
     config: String? = nil, profile: String? = nil, returnURL: String? = nil, browser: String? = nil,
-    timeout: Double? = nil, customization: BrowserCustomization = BrowserCustomization()
+    timeout: Double? = nil, customization: BrowserCustomization = BrowserCustomization(),
+    page: CheckoutPage = CheckoutPage()
   ) {
     self.config = config
     self.profile = profile
@@ -49,5 +52,6 @@ package struct CommandLineSettings: Sendable, Hashable {
     self.browser = browser
     self.timeout = timeout
     self.customization = customization
+    self.page = page
   }
 }

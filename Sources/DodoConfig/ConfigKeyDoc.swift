@@ -38,6 +38,18 @@ package struct ConfigKeyDoc: Sendable, Hashable {
       "Seconds to wait for the return URL before the checkout ends as cancelled: a positive number, at most \(Int(CommandLineSettings.maximumTimeout)) (a year). Without a timeout, dodo start waits until the return URL arrives or it is interrupted."
     ),
     ConfigKeyDoc(
+      "theme",
+      "The theme of Dodo's checkout page for the sessions dodo creates (dodo checkout create, dodo start --product), sent as customization.theme: one of \(values(CheckoutPage.Theme.self)). Without it, the business's own theme. It comes after --theme. Not the same as customization's color_scheme, which is for the controls around the page."
+    ),
+    ConfigKeyDoc(
+      "language",
+      "The language of Dodo's checkout page for the sessions dodo creates, sent as customization.force_language: a language code such as en, fr or pt-BR. Without it, the customer's browser decides. It comes after --language."
+    ),
+    ConfigKeyDoc(
+      "redirect_immediately",
+      "true or false (unquoted): whether the sessions dodo creates go straight to the return URL after payment, without Dodo's own result page (feature_flags.redirect_immediately). It comes after --redirect-immediately."
+    ),
+    ConfigKeyDoc(
       "mode",
       "test or live: the Dodo environment the API commands use. It comes after --mode and DODO_PAYMENTS_ENVIRONMENT (test_mode or live_mode); without any of them, test. Live mode is never a default."
     ),

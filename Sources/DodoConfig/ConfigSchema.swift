@@ -10,8 +10,8 @@ struct ConfigSchema {
 
   static let topKeys = ["default_profile", "profiles"]
   static let profileKeys = [
-    "return_url", "browser", "timeout", "customization", "mode", "api_key_command", "webhook_secret_command",
-    "license_app", "license_grace_days",
+    "return_url", "browser", "timeout", "customization", "theme", "language", "redirect_immediately", "mode",
+    "api_key_command", "webhook_secret_command", "license_app", "license_grace_days",
   ]
   /// Keys that would put a secret into the file, at any level, and what to use instead.
   static let secretKeys: [String: String] = [
@@ -70,6 +70,9 @@ struct ConfigSchema {
         }
       case "browser": profile.browser = try string(field)
       case "timeout": profile.timeout = try timeout(field)
+      case "theme": profile.theme = try choice(field)
+      case "language": profile.language = try language(field)
+      case "redirect_immediately": profile.redirectImmediately = try boolean(field)
       case "mode": profile.mode = try choice(field)
       case "api_key_command": profile.apiKeyCommand = try string(field)
       case "webhook_secret_command": profile.webhookSecretCommand = try string(field)
@@ -176,6 +179,17 @@ struct ConfigSchema {
         "'\(entry.key)' must be a whole number of days from 0 to 3650, found \(found)", at: entry.value.mark)
     }
     return Setting(days, from: source(entry.value.mark))
+  }
+
+  /// A language code (`CheckoutPage.isLanguageCode`), as Dodo's page takes it.
+  private func language(_ entry: YAMLEntry) throws(ConfigError) -> Setting<String> {
+    let code = try string(entry)
+    guard CheckoutPage.isLanguageCode(code.value) else {
+      throw text.error(
+        "invalid value '\(code.value)' for 'language' (expected a language code such as en, fr or pt-BR)",
+        at: entry.value.mark)
+    }
+    return code
   }
 
   /// `true` or `false`, written plain: a quoted `"true"` is text, not a boolean.

@@ -25,6 +25,10 @@ package struct EffectiveSettings: Sendable, Hashable {
   package var presentationStyle: Setting<BrowserCustomization.PresentationStyle?>
   package var barCollapsingEnabled: Setting<Bool?>
   package var colorScheme: Setting<BrowserCustomization.ColorScheme?>
+  /// The page of a session dodo creates (`checkout create`, `start --product`).
+  package var theme: Setting<CheckoutPage.Theme?>
+  package var language: Setting<String?>
+  package var redirectImmediately: Setting<Bool?>
 
   /// Resolves every setting; fails only when the profile asked for does not exist.
   package init(configuration: Configuration, flags: CommandLineSettings, environment: [String: String])
@@ -49,6 +53,15 @@ package struct EffectiveSettings: Sendable, Hashable {
     barCollapsingEnabled = Self.first(
       Self.flag(custom.barCollapsingEnabled, "--bar-collapsing-enabled"), chosen?.barCollapsingEnabled)
     colorScheme = Self.first(Self.flag(custom.colorScheme, "--color-scheme"), chosen?.colorScheme)
+    theme = Self.first(Self.flag(flags.page.theme, "--theme"), chosen?.theme)
+    language = Self.first(Self.flag(flags.page.language, "--language"), chosen?.language)
+    redirectImmediately = Self.first(
+      Self.flag(flags.page.redirectImmediately, "--redirect-immediately"), chosen?.redirectImmediately)
+  }
+
+  /// The page options together, as a session's request takes them.
+  package var page: CheckoutPage {
+    CheckoutPage(theme: theme.value, language: language.value, redirectImmediately: redirectImmediately.value)
   }
 
   /// The four customization fields together, as the browser launcher takes them.

@@ -17,6 +17,10 @@ package struct Profile: Sendable, Hashable {
   package var presentationStyle: Setting<BrowserCustomization.PresentationStyle>?
   package var barCollapsingEnabled: Setting<Bool>?
   package var colorScheme: Setting<BrowserCustomization.ColorScheme>?
+  /// The page of a session dodo creates: `theme`, `language`, `redirect_immediately`.
+  package var theme: Setting<CheckoutPage.Theme>?
+  package var language: Setting<String>?
+  package var redirectImmediately: Setting<Bool>?
   /// `mode: test|live`: which of Dodo's environments the API commands use.
   package var mode: Setting<APIMode>?
   /// A command whose first line of output is the API key (`pass show dodo/test`).

@@ -56,7 +56,7 @@ extension SettingSource {
 
 extension EffectiveSettings {
   /// What `dodo start` would run with, in `config show`'s order: the profile, the return
-  /// URL, the browser, the timeout and the four customization fields.
+  /// URL, the browser, the timeout, the four customization fields and the page options.
   package var shown: [ShownSetting] {
     [
       ShownSetting("profile", "profile", profile.value, source: profile.source),
@@ -73,6 +73,11 @@ extension EffectiveSettings {
         "bar_collapsing_enabled", "barCollapsingEnabled", barCollapsingEnabled.value.map { $0 ? "true" : "false" },
         bool: barCollapsingEnabled.value, source: barCollapsingEnabled.source),
       ShownSetting("color_scheme", "colorScheme", colorScheme.value?.rawValue, source: colorScheme.source),
+      ShownSetting("theme", "theme", theme.value?.rawValue, source: theme.source),
+      ShownSetting("language", "language", language.value, source: language.source),
+      ShownSetting(
+        "redirect_immediately", "redirectImmediately", redirectImmediately.value.map { $0 ? "true" : "false" },
+        bool: redirectImmediately.value, source: redirectImmediately.source),
     ]
   }
 }

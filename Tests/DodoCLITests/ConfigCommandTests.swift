@@ -31,6 +31,9 @@ import Testing
             presentation_style      (none)                         default
             bar_collapsing_enabled  (none)                         default
             color_scheme            (none)                         default
+            theme                   (none)                         default
+            language                (none)                         default
+            redirect_immediately    (none)                         default
             mode                    test                           default
             base_url                https://test.dodopayments.com  default
             api_key                 (none)                         default
@@ -52,7 +55,8 @@ import Testing
           stdout: #"{"files":["\#(file)"],"settings":{"profile":{"value":"shop","source":\#(source(1, 18))},"#
             + #""returnUrl":{"value":"myapp://checkout/return","source":\#(source(4, 17))},"browser":\#(unset),"#
             + #""timeout":{"value":60,"source":\#(source(5, 14))},"dismissButtonStyle":\#(unset),"presentationStyle":\#(unset),"#
-            + #""barCollapsingEnabled":\#(unset),"colorScheme":\#(unset),"#
+            + #""barCollapsingEnabled":\#(unset),"colorScheme":\#(unset),"theme":\#(unset),"language":\#(unset),"#
+            + #""redirectImmediately":\#(unset),"#
             + #""mode":{"value":"test","source":{"kind":"default"}},"#
             + #""baseUrl":{"value":"https://test.dodopayments.com","source":{"kind":"default"}},"#
             + #""apiKey":\#(unset),"webhookSecret":\#(unset)}}"# + "\n",
@@ -75,6 +79,9 @@ import Testing
             presentation_style      (none)                         default
             bar_collapsing_enabled  (none)                         default
             color_scheme            (none)                         default
+            theme                   (none)                         default
+            language                (none)                         default
+            redirect_immediately    (none)                         default
             mode                    test                           default
             base_url                https://test.dodopayments.com  default
             api_key                 (none)                         default

@@ -65,6 +65,9 @@ struct ConfigInProcessTests {
         presentation_style      (none)                         default
         bar_collapsing_enabled  (none)                         default
         color_scheme            (none)                         default
+        theme                   (none)                         default
+        language                (none)                         default
+        redirect_immediately    (none)                         default
         mode                    test                           default
         base_url                https://test.dodopayments.com  default
         api_key                 (none)                         default
@@ -95,6 +98,9 @@ struct ConfigInProcessTests {
         presentation_style      fullScreen                     file \(path):42:27
         bar_collapsing_enabled  false                          file \(path):43:31
         color_scheme            dark                           file \(path):44:21
+        theme                   (none)                         default
+        language                (none)                         default
+        redirect_immediately    (none)                         default
         mode                    test                           default
         base_url                https://test.dodopayments.com  default
         api_key                 (none)                         default

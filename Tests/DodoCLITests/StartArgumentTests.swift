@@ -69,10 +69,11 @@ struct StartArgumentTests {
                       [--timeout SECONDS] [--dismiss-button-style done|close|cancel]
                       [--presentation-style pageSheet|fullScreen]
                       [--bar-collapsing-enabled true|false]
-                      [--color-scheme system|light|dark] [--browser-exit-cancels]
-                      [--no-open] [--no-input] [--events text|json]
-                      [--product ID[:QTY]] [--confirm] [--confirm-wait SECONDS]
-                      [--activate-license] [--license-name NAME]
+                      [--color-scheme system|light|dark] [--theme THEME]
+                      [--language CODE] [--redirect-immediately]
+                      [--browser-exit-cancels] [--no-open] [--no-input]
+                      [--events text|json] [--product ID[:QTY]] [--confirm]
+                      [--poll [SECONDS]] [--no-cancel-url]
       See 'dodo start --help'.
 
     """

@@ -42,6 +42,30 @@ struct FlowTests {
     #expect(harness.log.entries.contains("clear") == cleared)
   }
 
+  @Test("a return through the cancel URL is claimed and ends cancelled by the customer; the record stays")
+  func backButton() throws {
+    let harness = FlowHarness(
+      [
+        .url(
+          IncomingURL(id: 4, url: "myapp://checkout/return?state=s1&dodo_cancel=1&status=succeeded&payment_id=pay_1"))
+      ])
+    let result = try harness.run(returnURL: "myapp://checkout/return?state=s1").get()
+    #expect(result.status == .cancelled)
+    #expect(result.cancellationReason == .customer)
+    #expect(result.paymentId == nil)
+    #expect(harness.store.session != nil)
+    #expect(harness.log.entries.contains("answer 4 true") && !harness.log.entries.contains("clear"))
+  }
+
+  @Test("a cancel URL without the run's state is not claimed: the wait goes on")
+  func backButtonWithoutState() throws {
+    let harness = FlowHarness(
+      [.url(IncomingURL(id: 4, url: "myapp://checkout/return?dodo_cancel=1")), .dismissed(.interrupted)])
+    let result = try harness.run(returnURL: "myapp://checkout/return?state=s1").get()
+    #expect(result.cancellationReason == .interrupted)
+    #expect(harness.log.entries.contains("answer 4 false"))
+  }
+
   @Test("the record saved is the session id and the start time")
   func recordContents() throws {
     let harness = FlowHarness([.dismissed(.interrupted)])

@@ -24,6 +24,17 @@ import Testing
     #expect(ReturnState.adding(to: "http://127.0.0.1:1/r", random: random) == "http://127.0.0.1:1/r?state=-_8A")
   }
 
+  @Test(
+    "the cancel URL is the return URL, its state kept, plus dodo_cancel=1 before a fragment",
+    arguments: [
+      ("myapp://r?state=abc", "myapp://r?state=abc&dodo_cancel=1"), ("myapp://r", "myapp://r?dodo_cancel=1"),
+      ("myapp://r?", "myapp://r?dodo_cancel=1"),
+      ("http://127.0.0.1:1/r?state=a#top", "http://127.0.0.1:1/r?state=a&dodo_cancel=1#top"),
+    ])
+  func cancelURL(returnURL: String, cancel: String) {
+    #expect(ReturnCancel.url(for: returnURL) == cancel)
+  }
+
   @Test("unpadded base64url", arguments: [([0xFB, 0xFF], "-_8"), ([], ""), ([0x66, 0x6F, 0x6F, 0x62], "Zm9vYg")])
   func base64URL(bytes: [UInt8], text: String) {
     #expect(ReturnState.base64URL(bytes) == text)

@@ -38,6 +38,22 @@ import Testing
         """)
   }
 
+  @Test func pageOptionsAreProfileKeysCheckedAsDodoTakesThem() {
+    #expect(
+      renderedError("profiles:\n  a:\n    theme: dark\n    language: pt-BR\n    redirect_immediately: true\n") == nil)
+    #expect(
+      renderedError("profiles:\n  a:\n    language: english\n") == """
+        config.yaml:3:15: error: invalid value 'english' for 'language' (expected a language code such as en, fr or pt-BR)
+            language: english
+                      ^
+        """)
+    #expect(
+      renderedError("profiles:\n  a:\n    theme: dim\n")?.contains("expected one of: dark, light, system") == true)
+    #expect(
+      renderedError("profiles:\n  a:\n    customization:\n      theme: dark\n")?.contains("unknown key 'theme'") == true
+    )
+  }
+
   /// At the end of the file there is no line to quote, so there is no caret either.
   @Test func syntaxErrorAtTheEndUsesLibyamlsPositionOneBased() {
     let yaml = "profiles:\n  a:\n    return_url: [unclosed\n"

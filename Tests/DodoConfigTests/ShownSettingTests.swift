@@ -21,23 +21,24 @@ import Testing
     configuration = try Configuration(files: [ConfigFile(path: "c.yaml", contents: Array(Self.yaml.utf8))])
   }
 
-  @Test("the eight settings of start in order, typed for JSON, each with its origin")
+  @Test("the eleven settings of start in order, typed for JSON, each with its origin")
   func effectiveSettings() throws {
     var flags = CommandLineSettings()
     flags.browser = "firefox"
+    flags.page.theme = .dark
     let rows = try EffectiveSettings(
       configuration: configuration, flags: flags, environment: ["DODO_RETURN_URL": "myapp://r"]
     ).shown
     #expect(
       rows.map(\.name) == [
         "profile", "return_url", "browser", "timeout", "dismiss_button_style", "presentation_style",
-        "bar_collapsing_enabled", "color_scheme",
+        "bar_collapsing_enabled", "color_scheme", "theme", "language", "redirect_immediately",
       ])
-    #expect(rows.map(\.value) == ["app", "myapp://r", "firefox", "900", nil, nil, "false", nil])
+    #expect(rows.map(\.value) == ["app", "myapp://r", "firefox", "900", nil, nil, "false", nil, "dark", nil, nil])
     #expect(
       rows.map(\.origin) == [
         "file c.yaml:1:18", "environment $DODO_RETURN_URL", "flag --browser", "file c.yaml:4:14", "default",
-        "default", "file c.yaml:6:31", "default",
+        "default", "file c.yaml:6:31", "default", "flag --theme", "default", "default",
       ])
     #expect(rows[3].number == 900)
     #expect(rows[6].bool == false)

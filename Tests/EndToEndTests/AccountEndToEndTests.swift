@@ -51,6 +51,18 @@ struct AccountEndToEndTests {
     #expect(body["metadata"] as? [String: String] == ["order": "42"])
   }
 
+  /// The fake refuses (422) a body whose page options the official SDK's
+  /// `checkout_session_create_params` does not declare, as a misspelled field would be.
+  @Test func pageOptionsFitTheSDKsParams() throws {
+    let output = try run([
+      "checkout", "create", "--product", "pdt_1", "--theme", "dark", "--language", "fr", "--redirect-immediately",
+    ])
+    #expect(output.status == 0, "\(output.stderr)")
+    let body = try json(try #require(try api.requests().last).body)
+    #expect(body["customization"] as? [String: String] == ["theme": "dark", "force_language": "fr"])
+    #expect(body["feature_flags"] as? [String: Bool] == ["redirect_immediately": true])
+  }
+
   @Test func checkoutCreateRefusedIsExit24AndNeverRetried() throws {
     try api.update(state: #"{"faults": [{"method": "POST", "path": "/checkouts", "status": 500}]}"#)
     let output = try run(["checkout", "create", "--product", "pdt_1", "--json"])
@@ -101,6 +113,81 @@ struct AccountEndToEndTests {
     #expect(sent.hasPrefix(returnURL + "?state="))
     let state = String(sent.dropFirst(returnURL.count + 7))
     #expect(state.count == 22 && !output.stdout.contains(state) && !output.stderr.contains(state))
+    #expect(!sandbox.recordExists)
+  }
+
+  /// The test browser going back from Dodo's page: it follows the session's `cancel_url`
+  /// (from the fake's log, as the hosted page would), by `how`.
+  @Test(arguments: ["custom scheme", "loopback"])
+  func theBackButtonEndsTheCheckoutCancelledByTheCustomer(route: String) throws {
+    let port = Int.random(in: 40000...59999)
+    let returnURL = route == "loopback" ? "http://127.0.0.1:\(port)/return" : "myapp://checkout/return"
+    let how = route == "loopback" ? "curl -s" : "'\(Dodo.binary)' handle-url"
+    let browser = try sandbox.script(
+      "back.sh",
+      """
+      back=$(python3 -c '
+      import json, sys
+      for line in open(sys.argv[1]):
+          r = json.loads(line)
+          if r["method"] == "POST": u = json.loads(r["body"])["cancel_url"]
+      print(u)' '\(api.logFile)')
+      \(how) "$back" >/dev/null
+      """)
+    let output = try run([
+      "start", "--product", "pdt_1", "--return-url", returnURL, "--json", "--timeout", "30", "--browser",
+      "'\(browser)' %s",
+    ])
+    #expect(output.status == 11, "\(output.stderr)")
+    let result = try json(output.stdout)
+    #expect(result["status"] as? String == "cancelled")
+    #expect(result["reason"] as? String == "customer")
+    let sent = try json(try api.requests()[0].body)
+    let cancel = try #require(sent["cancel_url"] as? String)
+    #expect(cancel == (sent["return_url"] as? String ?? "") + "&dodo_cancel=1")
+    #expect(sandbox.recordExists)
+  }
+
+  /// A customer who pays elsewhere (a phone): no return comes, and polling Dodo finds the
+  /// payment, after a declined card was tried again on the same page.
+  @Test func pollFindsThePaymentAfterAFailedAttempt() throws {
+    try api.update(
+      state: """
+        {"polls": {"cks_poll": [{"payment_id": null, "payment_status": null},
+                                {"payment_id": "pay_a", "payment_status": "failed"},
+                                {"payment_id": "pay_b", "payment_status": "succeeded"}]}}
+        """)
+    let output = try run([
+      "start", "https://test.checkout.dodopayments.com/session/cks_poll", "--poll", "1", "--no-open", "--json",
+      "--events", "json", "--return-url", "myapp://checkout/return?state=s", "--timeout", "20",
+    ])
+    #expect(output.status == 0, "\(output.stderr)")
+    let result = try json(output.stdout)
+    #expect(result["status"] as? String == "succeeded")
+    #expect(result["reason"] as? String == "poll")
+    #expect(result["paymentId"] as? String == "pay_b")
+    #expect(result["verdict"] as? String == "confirmed")
+    #expect((result["confirmation"] as? [String: Any])?["paymentId"] as? String == "pay_b")
+    let polled = output.stderr.split(separator: "\n").filter { $0.contains(#""name":"checkout.polled""#) }
+    #expect(polled.count == 2 && polled[0].contains(#""paymentStatus":null"#) && polled[1].contains(#""failed""#))
+    #expect(!sandbox.recordExists)
+    #expect(try api.requests().map(\.path).suffix(2) == ["/checkouts/cks_poll", "/payments/pay_b"])
+  }
+
+  @Test func pollInTextSaysEachStatusOnceAndWhoFoundTheResult() throws {
+    try api.update(
+      state: """
+        {"polls": {"cks_poll": [{"payment_id": "pay_p", "payment_status": "processing"},
+                                {"payment_id": "pay_p", "payment_status": "processing"},
+                                {"payment_id": "pay_p", "payment_status": "succeeded"}]}}
+        """)
+    let output = try run([
+      "start", "https://test.checkout.dodopayments.com/session/cks_poll", "--poll=1", "--no-open", "--no-input",
+      "--return-url", "myapp://checkout/return?state=s", "--timeout", "8",
+    ])
+    #expect(output.status == 0, "\(output.stderr)")
+    #expect(output.stdout.contains("status: succeeded (found by polling Dodo)\npaymentId: pay_p\n"))
+    #expect(output.stderr.components(separatedBy: "Dodo: payment status processing;").count == 2)
     #expect(!sandbox.recordExists)
   }
 

@@ -56,6 +56,11 @@ public struct CheckoutSessionRequest: Sendable, Hashable, Encodable {
   public var customer: Customer?
   public var metadata: [String: String]?
   public var discountCode: String?
+  /// The page's own options (`PageCustomization`, `FeatureFlags`: set from a `CheckoutPage`
+  /// with `page`) and where its back button goes; left out when not set.
+  public var customization: PageCustomization?
+  public var featureFlags: FeatureFlags?
+  public var cancelURL: String?
 
   public init(
     productCart: [CartItem], returnURL: String? = nil, customer: Customer? = nil, metadata: [String: String]? = nil,
@@ -74,6 +79,9 @@ public struct CheckoutSessionRequest: Sendable, Hashable, Encodable {
     case customer
     case metadata
     case discountCode = "discount_code"
+    case customization
+    case featureFlags = "feature_flags"
+    case cancelURL = "cancel_url"
   }
 
   /// The JSON body, keys in a stable order.

@@ -1,4 +1,5 @@
 import DodoAccount
+import DodoCheckout
 import DodoConfig
 
 extension CommandSpec {
@@ -23,6 +24,20 @@ extension CommandSpec {
       left out), return_url the effective return URL (--return-url, $DODO_RETURN_URL, then the \
       profile's return_url; left out when there is none), customer {email, name} when --email \
       is given, metadata from each --metadata KEY=VALUE, and discount_code.
+
+      Dodo's page as configured: --theme dark|light|system (customization.theme; without it, \
+      the business's theme), --language CODE (customization.force_language, a language code \
+      such as en, fr or pt-BR; without it, the customer's browser decides) and \
+      --redirect-immediately (feature_flags.redirect_immediately: straight to the return URL \
+      after payment, without Dodo's result page), each also a profile key (theme, language, \
+      redirect_immediately; the flag wins). The SDK's --color-scheme of 'dodo start' is \
+      another thing: the controls around the page, not the page.
+
+      Dodo shows a back button only for a session with a cancel_url, and this command sends \
+      one only when asked: --cancel-url URL (an absolute URL), or --cancel-url alone for the \
+      return URL plus dodo_cancel=1, which a 'dodo start' waiting on that return URL reads as \
+      the customer going back (cancelled, reason customer). A word right after --cancel-url \
+      is its URL only when it reads as one (SCHEME://…).
 
       The key comes from $DODO_PAYMENTS_API_KEY (never from a flag, which any local user could \
       read in the process list); test mode unless live mode is asked for. The mode used is said \
@@ -67,7 +82,11 @@ struct CheckoutCreateCommand {
   static let name = OptionSpec("name", value: "NAME", help: "The new customer's name; needs --email as well.")
   static let metadata = OptionSpec("metadata", value: "KEY=VALUE", help: "Metadata for the session; repeatable.")
   static let discountCode = OptionSpec("discount-code", value: "CODE", help: "A discount code to apply.")
-  static let options = [product, SharedOptions.returnURL, email, name, metadata, discountCode]
+  static let cancelURL = OptionSpec(
+    "cancel-url", value: "URL", optionalValue: .url,
+    help: "Show a back button going to URL; alone: the return URL plus dodo_cancel=1.")
+  static let options =
+    [product, SharedOptions.returnURL, email, name, metadata, discountCode, cancelURL] + PageOptions.all
 
   let context: Context
 
@@ -105,10 +124,36 @@ struct CheckoutCreateCommand {
     } catch {
       throw .usage(error.message, command: invocation.path)
     }
-    request.returnURL = try context.effectiveSettings(
-      CommandLineSettings(returnURL: invocation.value(SharedOptions.returnURL))
-    )
-    .returnURL.value
+    let settings = try context.effectiveSettings(
+      CommandLineSettings(
+        returnURL: invocation.value(SharedOptions.returnURL), page: PageOptions.page(from: invocation)))
+    request.returnURL = settings.returnURL.value
+    request.page = settings.page
+    if invocation.isSet(cancelURL) {
+      request.cancelURL = try Self.cancelURL(invocation.value(cancelURL), returnURL: request.returnURL, invocation)
+    }
     return request
+  }
+
+  /// `--cancel-url URL` as given (an absolute URL), or `--cancel-url` alone: the return URL
+  /// with `dodo_cancel=1`, which a `dodo start` waiting on that return URL reads as the
+  /// customer going back.
+  private static func cancelURL(_ given: String?, returnURL: String?, _ invocation: Invocation) throws(CLIError)
+    -> String
+  {
+    guard let given else {
+      guard let returnURL else {
+        throw .usage(
+          "--cancel-url without a URL needs a return URL: pass --return-url URL, set DODO_RETURN_URL, or give --cancel-url URL",
+          command: invocation.path)
+      }
+      return ReturnCancel.url(for: returnURL)
+    }
+    do throws(CheckoutError) { _ = try ReturnURL(given) } catch {
+      throw .usage(
+        "invalid value '\(given)' for '--cancel-url' (expected an absolute URL such as https://example.com/cart)",
+        command: invocation.path)
+    }
+    return given
   }
 }

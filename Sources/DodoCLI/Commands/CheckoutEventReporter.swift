@@ -1,4 +1,5 @@
 import DodoCheckout
+import DodoNetwork
 import DodoPlatform
 
 #if canImport(FoundationEssentials)
@@ -52,6 +53,38 @@ struct CheckoutEventReporter {
       context.stderr.write(
         context.stderrStyle.dim(
           "\(opened); waiting for it to return to \(target). Press Ctrl-C to give up.") + "\n")
+    }
+    context.stderr.flush()
+  }
+
+  /// What `--poll` found that does not end the wait: a payment status once as it changes
+  /// (a `checkout.polled` event with `--events json`, else a line, not under `--json`), a
+  /// failure once per kind, and polling given up, as warnings. Dodo's words are shown escaped.
+  func polled(_ step: SessionPoll.Step) {
+    switch step {
+    case .progress(let status):
+      if format == "json" {
+        let json = JSONWriter()
+        json.beginObject()
+        json.key("name")
+        json.string("checkout.polled")
+        json.key("at")
+        json.string(AbandonedSessionFile.timestamp(now()))
+        json.key("paymentStatus")
+        json.string(status)
+        json.endObject()
+        json.newline()
+        context.stderr.write(json.bytes)
+      } else if !context.json {
+        let said = status.map { "payment status \(TerminalText.escaped($0))" } ?? "no payment yet"
+        context.stderr.write("Dodo: \(said); still waiting (a declined card can be tried again on the page)\n")
+      }
+    case .warning(let message):
+      context.warn("asking Dodo about the session failed: \(message); still waiting")
+    case .stopped(let message):
+      context.warn("polling Dodo stopped: \(message); still waiting for the return")
+    case .paid, .unchanged:
+      break
     }
     context.stderr.flush()
   }

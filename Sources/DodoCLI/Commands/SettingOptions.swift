@@ -25,9 +25,11 @@ enum SettingOptions {
     "color-scheme", values: BrowserCustomization.ColorScheme.allCases.map { $0.rawValue },
     help: "The colour scheme of the controls around the checkout.")
 
-  static let all = [
-    SharedOptions.returnURL, browser, timeout, dismissButtonStyle, presentationStyle, barCollapsingEnabled, colorScheme,
-  ]
+  static let all =
+    [
+      SharedOptions.returnURL, browser, timeout, dismissButtonStyle, presentationStyle, barCollapsingEnabled,
+      colorScheme,
+    ] + PageOptions.all
 
   /// The setting options of `invocation`; `--config` and `--profile` are filled in by
   /// `Context.effectiveSettings`. A timeout that is not a positive number of seconds (at
@@ -48,6 +50,7 @@ enum SettingOptions {
         dismissButtonStyle: invocation.value(dismissButtonStyle, as: BrowserCustomization.DismissButtonStyle.self),
         presentationStyle: invocation.value(presentationStyle, as: BrowserCustomization.PresentationStyle.self),
         barCollapsingEnabled: invocation.value(barCollapsingEnabled).map { $0 == "true" },
-        colorScheme: invocation.value(colorScheme, as: BrowserCustomization.ColorScheme.self)))
+        colorScheme: invocation.value(colorScheme, as: BrowserCustomization.ColorScheme.self)),
+      page: try PageOptions.page(from: invocation))
   }
 }

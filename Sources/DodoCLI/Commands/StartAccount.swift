@@ -16,7 +16,15 @@ final class StartAccount {
   static let confirmWait = OptionSpec(
     "confirm-wait", value: "SECONDS",
     help: "With --confirm, ask Dodo up to SECONDS (default 30).")
-  static let options = [product, confirm, confirmWait]
+  static let noCancelURL = OptionSpec(
+    "no-cancel-url", help: "Create the session without a back button (cancel_url).")
+  static let poll = OptionSpec(
+    "poll", value: "SECONDS", optionalValue: .number,
+    help: "Also ask Dodo every SECONDS (3) whether it was paid.")
+  static let options = [product, confirm, confirmWait, poll, noCancelURL]
+  /// `--poll`'s interval when none is given, and the shortest one taken, in seconds.
+  static let defaultPollInterval = 3.0
+  static let minimumPollInterval = 1.0
 
   let context: Context
   let products: [CartItem]
@@ -25,6 +33,13 @@ final class StartAccount {
   let confirming: Bool
   /// `--confirm-wait`: how long Dodo is asked again for a final outcome, in seconds.
   let confirmWait: Double
+  /// `--poll`'s interval in seconds; `nil`: no polling. A plain value, so that another option
+  /// can turn polling on (it needs `api` and a `cks_` session, as `--poll` does).
+  var pollInterval: Double?
+  /// The channel that polls, once the wait has begun.
+  private var polling: PollingChannel?
+  /// `--no-cancel-url`: the created session gets no back button.
+  let noCancelURL: Bool
   /// The checkout session the result is confirmed against.
   private(set) var sessionId: String?
   /// The names of the return URL's own parameters (`state`): secrets, never printed.
@@ -41,6 +56,18 @@ final class StartAccount {
     self.context = context
     confirming = invocation.isSet(Self.confirm)
     confirmWait = try Self.confirmWait(invocation, confirming: confirming)
+    noCancelURL = invocation.isSet(Self.noCancelURL)
+    if invocation.isSet(Self.poll) {
+      let text = invocation.value(Self.poll)
+      guard let seconds = text.map(Double.init) ?? Self.defaultPollInterval, seconds.isFinite,
+        (Self.minimumPollInterval...3600).contains(seconds)
+      else {
+        throw .usage(
+          "invalid value '\(text ?? "")' for '--poll' (expected a number of seconds from 1 to 3600)",
+          command: invocation.path)
+      }
+      pollInterval = seconds
+    }
     let items: [CartItem]
     do throws(CheckoutSessionRequest.ArgumentError) {
       items = try CheckoutSessionRequest.cart(invocation.values(Self.product))
@@ -53,9 +80,14 @@ final class StartAccount {
       throw .usage("missing argument <checkout-url>, or --product ID to create the session", command: invocation.path)
     case (.some, false):
       throw .usage("give a checkout URL or --product, not both", command: invocation.path)
+    case (.some, true):
+      // Only a session dodo creates has page options; the SDK's own options apply to any checkout.
+      if let flag = PageOptions.given(in: invocation) ?? (noCancelURL ? Self.noCancelURL.flagName : nil) {
+        throw .usage("\(flag) needs --product: only a session dodo creates can set its page", command: invocation.path)
+      }
     default: break
     }
-    api = confirming || !items.isEmpty ? try context.dodoAPI(command: invocation.path) : nil
+    api = confirming || !items.isEmpty || pollInterval != nil ? try context.dodoAPI(command: invocation.path) : nil
   }
 
   /// `--confirm-wait SECONDS`: a number from 0 (ask once) to a day, and only with `--confirm`.
@@ -72,7 +104,9 @@ final class StartAccount {
 
   /// The checkout URL and return URL to run: the given ones, or, with `--product`, those of
   /// a session created now (exit 24 when Dodo refuses or fails; never retried).
-  func urls(checkoutURL given: String?, returnURL: String) throws(CLIError) -> (checkout: String, returning: String) {
+  func urls(checkoutURL given: String?, returnURL: String, page: CheckoutPage) throws(CLIError) -> (
+    checkout: String, returning: String
+  ) {
     guard let api, !products.isEmpty else { return (given ?? "", returnURL) }
     // The given return URL is checked before Dodo is asked to return to it.
     do throws(CheckoutError) { _ = try ReturnURL.forCheckout(returnURL) } catch { throw .checkout(error) }
@@ -81,7 +115,11 @@ final class StartAccount {
     context.announceMode(api)
     let created: CheckoutSessionCreated
     do throws(DodoAPIError) {
-      created = try api.createCheckoutSession(CheckoutSessionRequest(productCart: products, returnURL: returning))
+      var request = CheckoutSessionRequest(productCart: products, returnURL: returning)
+      request.page = page
+      // The page's back button comes back here, with the state, and ends the run as cancelled.
+      if !noCancelURL { request.cancelURL = ReturnCancel.url(for: returning) }
+      created = try api.createCheckoutSession(request)
     } catch {
       throw .api(error)
     }
@@ -97,16 +135,39 @@ final class StartAccount {
     ownParameterNames = Set(returnURL.ownParameterNames)
   }
 
+  /// With `--poll`, `channel` wrapped so that Dodo is asked about the session while it waits;
+  /// `report` tells the user what Dodo said. A checkout URL that names no `cks_` session
+  /// cannot be polled: a usage error, before anything opens.
+  func pollingChannel(wrapping channel: any ReturnChannel, report: @escaping (SessionPoll.Step) -> Void)
+    -> any ReturnChannel
+  {
+    guard let pollInterval, let api, let sessionId else { return channel }
+    if products.isEmpty { context.announceMode(api) }
+    let polling = PollingChannel(
+      channel, poll: SessionPoll(api: api, sessionId: sessionId),
+      interval: .milliseconds(Int64(pollInterval * 1000)), report: report)
+    self.polling = polling
+    return polling
+  }
+
+  /// Whether Dodo, polled, found the result before any return came.
+  var settledByPoll: Bool { polling?.paid != nil }
+
   /// With `--confirm`, asks Dodo about `result` (the session's payment, never an ID from the
   /// return URL), again while it has no final outcome for up to `--confirm-wait`, and
   /// returns what decides the record; `nil` without `--confirm`.
   func check(_ result: CheckoutResult, warn: (String) -> Void) -> CheckoutFlow.BackendCheck? {
+    if let paid = polling?.paid {
+      let report = ConfirmationReport.judging(paid, claim: result.status)
+      self.report = report
+      return report.backendCheck
+    }
     guard confirming, let api else { return nil }
     if let cancel = result.cancellationReason, cancel == .interrupted {
       report = .unconfirmed("interrupted before Dodo was asked")
       return .unconfirmed
     }
-    if !context.json, products.isEmpty { context.announceMode(api) }
+    if !context.json, products.isEmpty, polling == nil { context.announceMode(api) }
     let report: ConfirmationReport
     let polling = Polling(
       wait: confirmWait, requestTimeout: api.timeout, clock: SystemPacingClock(wait: context.sleep))

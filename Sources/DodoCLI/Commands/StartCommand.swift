@@ -88,6 +88,35 @@ extension CommandSpec {
       With --confirm the matching return is claimed before Dodo is asked, so that handle-url \
       and the browser do not wait on Dodo; the record's fate is still Dodo's to decide.
 
+      Paying elsewhere (a phone, a wallet that never redirects, a closed tab): with --poll \
+      [SECONDS] (--poll, --poll 5 or --poll=5; a number right after it is the interval, \
+      default 3, at least 1, at most 3600) start also asks Dodo, GET /checkouts/{session} \
+      every SECONDS while it waits. It needs the API key (exit 78 without one) and a checkout \
+      URL that names its cks_ session, or --product (else exit 64). When Dodo reports the \
+      session's payment succeeded (and its payment, asked as --confirm asks, agrees), the wait \
+      ends with that result as if a confirmed return had come: Dodo's ids, "verdict": \
+      "confirmed" with its "confirmation", "reason": "poll" in JSON ("found by polling Dodo" \
+      in text), exit 0 and the abandoned-session record cleared. Any other payment status is \
+      said once as it changes, on standard error ("Dodo: payment status failed; still \
+      waiting"), or as a checkout.polled event with its "paymentStatus" under --events json, \
+      and the wait goes on: a declined card can be tried again on the same page. A return \
+      that comes first is handled as always. A failed ask (a 404, a 5xx or 429 after the \
+      retries, a timeout) is a warning, once per kind, and the asking goes on; a refused key, \
+      a TLS failure or no answer at all stops the polling with a warning, and the wait goes \
+      on. The asks use the same transport, retries and Retry-After handling as --confirm, \
+      between two waits: a return that arrives during an ask is answered when it ends.
+
+      The session start --product creates gets Dodo's page options (--theme, --language, \
+      --redirect-immediately, or the profile's theme, language and redirect_immediately; see \
+      'dodo help checkout create'; with a CHECKOUT_URL these flags are a usage error, as the \
+      session is already made) and a back button: its cancel_url is the run's return URL, \
+      state included, plus dodo_cancel=1 (--no-cancel-url leaves it out). A return that \
+      matches the return URL, echoes its own parameters and carries dodo_cancel=1, on any \
+      route (loopback, handle-url or a pasted line, so also a cancel URL a backend made the \
+      same way), ends the checkout as cancelled by the customer: exit 11, "cancelled (the \
+      customer went back from the checkout page)", reason "customer" in JSON and in the \
+      checkout.closed event; the abandoned-session record is kept, as for any cancel.
+
       The browser command is the first of --browser, $DODO_BROWSER, the profile's browser, \
       $BROWSER, then xdg-open (Linux) or open (macOS). It is split into words like a shell \
       does simple quoting ('…', "…" and backslash; no shell runs it); %s stands for the URL, \
@@ -140,8 +169,8 @@ extension CommandSpec {
       xdg-open and open exit at once). The exit status is 11 whatever the reason; the text \
       output says which after the status: "cancelled (timed out after N s)", "cancelled \
       (interrupted)" or "cancelled (the browser was closed)", and the JSON result and the \
-      checkout.closed event carry "reason": "timeout", "interrupted" or "browser_closed" (only \
-      for cancelled). The abandoned-session record is cleared only when the checkout ends \
+      checkout.closed event carry "reason": "timeout", "interrupted", "browser_closed" or, \
+      for the page's back button, "customer" (only for cancelled). The abandoned-session record is cleared only when the checkout ends \
       succeeded, failed or expired, and only after the result was written: when standard output \
       cannot be written (a full disk, a reader that has gone, as with | head -1: SIGPIPE is \
       ignored) the record is kept, the write error is a warning on standard error, and the \
@@ -175,11 +204,14 @@ extension CommandSpec {
       .init(
         "dodo start \"$CHECKOUT_URL\" --no-open --timeout 600",
         "Print the URL to open elsewhere; give up after 10 minutes."),
+
     ],
     exitStatuses: [
       .init(.success, "The checkout succeeded."),
       .init(.failed, "The payment failed."),
-      .init(.cancelled, "The customer left, a signal arrived, or the timeout ran out (outcome unknown)."),
+      .init(
+        .cancelled,
+        "The customer left (or went back from the page), a signal arrived, or the timeout ran out (outcome unknown)."),
       .init(.pending, "The payment is pending (outcome not final)."),
       .init(.expired, "The checkout session expired."),
       .init(.invalidCheckoutURL, "The checkout URL is invalid (INVALID_CHECKOUT_URL)."),
@@ -192,7 +224,8 @@ extension CommandSpec {
       .init(.usage, "No return URL, or a bad option."),
       .init(
         .configuration,
-        "A configuration file does not load, its browser command does not parse, or the profile is unknown."),
+        "A configuration file does not load, its browser command does not parse, the profile is unknown, or --product, --confirm or --poll has no API key."
+      ),
     ],
     handler: { invocation, context throws(CLIError) in try StartCommand.run(invocation, context: context) }
   )

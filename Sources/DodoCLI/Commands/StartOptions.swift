@@ -54,7 +54,8 @@ struct StartOptions {
         "no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile",
         command: invocation.path)
     }
-    let (checkout, returning) = try account.urls(checkoutURL: invocation.arguments.first, returnURL: givenReturnURL)
+    let (checkout, returning) = try account.urls(
+      checkoutURL: invocation.arguments.first, returnURL: givenReturnURL, page: settings.page)
     // Read once, here: a bad URL gets its own exit code before any directory is touched, and
     // the checkout runs on these values.
     do throws(CheckoutError) {
@@ -64,6 +65,10 @@ struct StartOptions {
       throw CLIError.checkout(error)
     }
     account.adopt(checkoutURL: checkoutURL, returnURL: returnURL)
+    if account.pollInterval != nil, checkoutURL.sessionId?.hasPrefix("cks_") != true {
+      throw CLIError.usage(
+        "--poll needs a checkout URL that names its session (…/session/cks_…), or --product", command: invocation.path)
+    }
     do throws(SettingProblem) { browserCommand = try settings.browserCommand(in: configuration) } catch {
       throw CLIError(error)
     }

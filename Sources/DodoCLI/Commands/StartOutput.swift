@@ -48,7 +48,7 @@ struct StartOutput {
   private func print(_ result: CheckoutResult, warnings: [String]) {
     if context.json {
       context.printJSON { json in
-        json.result(result, warnings: warnings) { json in
+        json.result(result, warnings: warnings, reason: account.settledByPoll ? "poll" : nil) { json in
           account.writeJSON(json)
           licenses.writeJSON(json)
         }
@@ -64,7 +64,8 @@ struct StartOutput {
     case .timeout: out += " (timed out after \(timeout.map(Self.seconds) ?? "the timeout"))"
     case .interrupted: out += " (interrupted)"
     case .browserClosed: out += " (the browser was closed)"
-    case nil: break
+    case .customer: out += " (the customer went back from the checkout page)"
+    case nil: if account.settledByPoll { out += " (found by polling Dodo)" }
     }
     out += "\n"
     if let id = result.paymentId { out += "paymentId: \(shown(id))\n" }

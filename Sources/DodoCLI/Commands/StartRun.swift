@@ -50,9 +50,11 @@ struct StartRun {
       result = try local.run(
         checkoutURL: options.checkoutURL, returnURL: returning, customization: options.customization,
         presenter: presenter(server: server, byHand: byHand, headless: headless),
-        channel: BrowserFailureTolerantChannel(
-          server: server, byHand: byHand,
-          refusals: ReturnRefusalReporter(context: context, format: options.events, now: dependencies.now)),
+        channel: options.account.pollingChannel(
+          wrapping: BrowserFailureTolerantChannel(
+            server: server, byHand: byHand,
+            refusals: ReturnRefusalReporter(context: context, format: options.events, now: dependencies.now)),
+          report: reporter.polled),
         timeout: options.timeout.map { Duration.milliseconds(Int64(($0 * 1000).rounded(.up))) },
         now: dependencies.now(),
         onEvent: reporter.report,

@@ -15,7 +15,8 @@ struct CompletionModel {
     case values([String])
 
     init(_ option: OptionSpec) {
-      guard option.takesValue else {
+      // A value that may be left out is typed after `=`: the next word completes as usual.
+      guard option.takesValue, option.optionalValue == nil else {
         self = .flag
         return
       }

@@ -125,14 +125,14 @@ extension JSONWriter {
   /// own after `raw` (`start --confirm`'s confirmation), and `start`'s result always ends
   /// with its `warnings` (`[]` when none).
   func result(
-    _ result: CheckoutResult, warnings: [String]? = nil, extra: (JSONWriter) -> Void = { _ in }
+    _ result: CheckoutResult, warnings: [String]? = nil, reason: String? = nil, extra: (JSONWriter) -> Void = { _ in }
   ) {
     beginObject()
     key("status")
     string(CheckoutStatus.literalName(result.status))
-    if let reason = result.cancellationReason {
+    if let reason = result.cancellationReason?.rawValue ?? reason {
       key("reason")
-      string(reason.rawValue)
+      string(reason)
     }
     key("paymentId")
     string(result.paymentId)

@@ -14,7 +14,9 @@ enum ParsedCommandLine: Sendable {
 }
 
 /// Parses `argv` against the command tree. Global options are accepted before and after the
-/// command; `--` ends the options; `--name=value` and `--name value` are the same.
+/// command; `--` ends the options; `--name=value` and `--name value` are the same, and an
+/// option whose value may be left out (`OptionalValue`) takes the next word only when it
+/// looks like its value.
 struct CommandLineParser: Sendable {
   let root: CommandSpec
 
@@ -63,6 +65,13 @@ struct CommandLineParser: Sendable {
         var value: String
         if let inlineValue {
           value = inlineValue
+        } else if let optional = option.optionalValue {
+          guard index < arguments.count, optional.accepts(arguments[index]) else {
+            flags.insert(option.name)
+            continue
+          }
+          value = arguments[index]
+          index += 1
         } else {
           guard index < arguments.count else {
             throw .usage("option '\(option.flagName)' needs a value (\(option.valueName ?? ""))", command: path)

@@ -10,6 +10,26 @@ enum CompletionKind: Sendable, Hashable {
   case command
 }
 
+/// What the word after an option whose value may be left out must look like to be its value
+/// (`--poll 5`); any other word is not (`--poll URL` leaves the URL an argument), as git reads
+/// `--abbrev[=N]`. `--name=value` always gives the value.
+enum OptionalValue: Sendable, Hashable {
+  /// A decimal number (`5`, `1.5`).
+  case number
+  /// An absolute URL (`SCHEME://…`).
+  case url
+
+  func accepts(_ word: String) -> Bool {
+    switch self {
+    case .number:
+      return !word.isEmpty && word.allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+    case .url:
+      guard let colon = word.firstIndex(of: ":"), colon != word.startIndex else { return false }
+      return word[colon...].hasPrefix("://") && word[..<colon].allSatisfy { $0.isASCII && $0.isLetter }
+    }
+  }
+}
+
 /// An option of a command, declared once: parsing, help, completions and man pages read it.
 struct OptionSpec: Sendable, Hashable {
   /// The long name without dashes, e.g. `return-url`.
@@ -21,20 +41,24 @@ struct OptionSpec: Sendable, Hashable {
   let values: [String]
   let completion: CompletionKind
   let help: String
+  /// Set when the value may be left out: what the next word must look like to be the value.
+  let optionalValue: OptionalValue?
 
   init(
     _ name: String, short: Character? = nil, value valueName: String? = nil, values: [String] = [],
-    completion: CompletionKind = .none, help: String
+    optionalValue: OptionalValue? = nil, completion: CompletionKind = .none, help: String
   ) {
     self.name = name
     self.short = short
-    self.placeholder = valueName
+    self.optionalValue = optionalValue
+    self.placeholder = valueName.map { optionalValue == nil ? $0 : "[\($0)]" }
     self.values = values
     self.completion = completion
     self.help = help
   }
 
-  /// The placeholder for the option's value, e.g. `URL`, or its values joined by `|`; `nil`
+  /// The placeholder for the option's value, e.g. `URL` (`[SECONDS]` when it may be left
+  /// out), or its values joined by `|`; `nil`
   /// for a flag that takes none. Joined when shown, not when the tree is built: the first
   /// `joined` of a run costs a scan of every protocol conformance in the binary, which every
   /// command's start-up would pay.

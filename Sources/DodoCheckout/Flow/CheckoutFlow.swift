@@ -197,9 +197,13 @@ package struct CheckoutFlow: Sendable {
       guard let read = returnURL.reading(incoming.url), read.isEchoed else {
         return [.answer(incoming.id, claimed: false), .wait]
       }
-      // A status alone can be forged on every route; an id comes from Dodo's redirect.
+      // A status alone can be forged on every route; an id comes from Dodo's redirect. The
+      // back button's return (echoing the state too) says only that the customer left.
       let confirmed = read.result.paymentId != nil || read.result.subscriptionId != nil
-      let delivery = Delivery(result: read.result, isConfirmed: confirmed, unreadablePart: read.unreadablePart)
+      let delivery =
+        ReturnCancel.isCancel(read.result)
+        ? Delivery(result: .cancelled(.customer))
+        : Delivery(result: read.result, isConfirmed: confirmed, unreadablePart: read.unreadablePart)
       phase = .claiming(delivery)
       return [.claim(incoming.id)]
 
@@ -214,6 +218,9 @@ package struct CheckoutFlow: Sendable {
 
     case (.waiting, .channel(.dismissed(let reason))):
       return deliver(Delivery(result: .cancelled(reason)))
+
+    case (.waiting, .channel(.settled(let result))):
+      return deliver(Delivery(result: result))
 
     case (.waiting, .channel(.timedOut)):
       return deliver(Delivery(result: .cancelled(.timeout)))

@@ -52,4 +52,7 @@ package enum ReturnChannelEvent: Sendable, Hashable {
   case timedOut
   /// The presenter failed after the checkout was presented (the browser exited non-zero).
   case presenterFailed(CheckoutError)
+  /// The backend, asked while the checkout waited (`start --poll`), confirmed this outcome
+  /// before any return came: it ends the wait as a confirmed return would.
+  case settled(CheckoutResult)
 }

@@ -12,11 +12,19 @@ package enum ReturnState {
 
   /// `returnURL` with `state=` and `random` in unpadded base64url before its fragment.
   package static func adding(to returnURL: String, random: [UInt8]) -> String {
-    let state = "state=" + base64URL(random)
+    adding("state=" + base64URL(random), to: returnURL)
+  }
+
+  /// `returnURL` with `parameter` added to its query, before its fragment.
+  package static func adding(_ parameter: String, to returnURL: String) -> String {
     let fragment = returnURL.firstIndex(of: "#") ?? returnURL.endIndex
     var base = String(returnURL[..<fragment])
-    if !base.hasSuffix("?") { base += "?" }
-    return base + state + returnURL[fragment...]
+    if !base.contains("?") {
+      base += "?"
+    } else if !base.hasSuffix("?"), !base.hasSuffix("&") {
+      base += "&"
+    }
+    return base + parameter + returnURL[fragment...]
   }
 
   /// `bytes` in base64url (RFC 4648 §5) without padding: safe in a query as it is.

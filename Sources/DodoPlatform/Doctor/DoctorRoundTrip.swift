@@ -86,6 +86,7 @@ package struct DoctorRoundTrip: Sendable {
       case .timedOut: return .failure(.platformError("no return arrived within \(timeout.components.seconds) s"))
       case .dismissed: return .failure(.platformError("interrupted"))
       case .presenterFailed(let error): return .failure(error)
+      case .settled: break  // only a polling channel says it; this server never does
       }
     }
   }

@@ -108,6 +108,57 @@ import Testing
     #expect(transport.requests.isEmpty)
   }
 
+  @Test func pageOptionsFromFlagsOverTheProfile() throws {
+    let (runner, transport) = try runner(["/checkouts": Self.created])
+    runner.environment["DODO_CONFIG"] = try runner.file(
+      "c.yaml", "profiles:\n  default:\n    theme: light\n    language: de\n    redirect_immediately: true\n")
+    #expect(try runner.run(["checkout", "create", "--product", "pdt_1"]).status == 0)
+    #expect(
+      try runner.run(["checkout", "create", "--product", "pdt_1", "--theme", "dark", "--language", "pt-BR"]).status == 0
+    )
+    let bodies = transport.requests.map { String(decoding: $0.body, as: UTF8.self) }
+    #expect(
+      bodies == [
+        #"{"customization":{"force_language":"de","theme":"light"},"feature_flags":{"redirect_immediately":true},"product_cart":[{"product_id":"pdt_1","quantity":1}]}"#,
+        #"{"customization":{"force_language":"pt-BR","theme":"dark"},"feature_flags":{"redirect_immediately":true},"product_cart":[{"product_id":"pdt_1","quantity":1}]}"#,
+      ])
+  }
+
+  @Test(
+    arguments: [
+      (["--cancel-url"], "myapp://checkout/return?state=s&dodo_cancel=1"),
+      (["--cancel-url", "https://shop.example/cart"], "https://shop.example/cart"),
+      (["--cancel-url=myapp://back"], "myapp://back"),
+      ([], nil),
+    ] as [([String], String?)])
+  func cancelURLOnlyWhenAsked(option: [String], sent: String?) throws {
+    let (runner, transport) = try runner(["/checkouts": Self.created])
+    let output = try runner.run(
+      ["checkout", "create", "--product", "pdt_1"] + option + ["--return-url", "myapp://checkout/return?state=s"])
+    #expect(output.status == 0, "\(output)")
+    let body = try #require(
+      JSONSerialization.jsonObject(with: Data(transport.requests.first?.body ?? [])) as? [String: Any])
+    #expect(body["cancel_url"] as? String == sent)
+  }
+
+  @Test(arguments: [["--cancel-url"], ["--cancel-url=not-a-url"]])
+  func aCancelURLThatCannotBeIsAUsageError(option: [String]) throws {
+    let (runner, transport) = try runner([:])
+    let output = try runner.run(["checkout", "create", "--product", "pdt_1"] + option)
+    #expect(output.status == 64)
+    #expect(output.stderr.contains("--cancel-url"))
+    #expect(transport.requests.isEmpty)
+  }
+
+  @Test(arguments: [["--language", "english!"], ["--language", "e"], ["--theme", "dim"]])
+  func aBadPageOptionIsAUsageError(option: [String]) throws {
+    let (runner, transport) = try runner([:])
+    let output = try runner.run(["checkout", "create", "--product", "pdt_1"] + option)
+    #expect(output.status == 64)
+    #expect(output.stderr.contains(option[0]))
+    #expect(transport.requests.isEmpty)
+  }
+
   @Test func aHostileURLFromTheAnswerIsShownNotObeyed() throws {
     let (runner, _) = try runner([
       "/checkouts": .json(200, #"{"session_id":"cks_\u001b[2J","checkout_url":"https://x/\u001b]0;pwned\u0007"}"#)

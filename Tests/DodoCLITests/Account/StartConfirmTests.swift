@@ -125,6 +125,32 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
     #expect(!recorded, "Dodo's payment succeeded: final, the record goes")
   }
 
+  @Test(.enabled(if: hasCurl, "needs curl"))
+  func theBackButtonComesBackAsCancelledByTheCustomerAndKeepsTheRecord() throws {
+    let port = LoopbackPort.free()
+    let output = try runner.run([
+      "start", "--product", "pdt_1", "--return-url", "http://127.0.0.1:\(port)/return", "--timeout", "20",
+      "--browser", browser(returningWith: "dodo_cancel=1"),
+    ])
+    #expect(output.status == 11, "\(output)")
+    #expect(output.stdout.hasPrefix("status: cancelled (the customer went back from the checkout page)\n"))
+    let returnURL = try #require(transport.createdWith?["return_url"] as? String)
+    #expect(transport.createdWith?["cancel_url"] as? String == returnURL + "&dodo_cancel=1")
+    let stateValue = String(returnURL.split(separator: "=").last ?? "")
+    #expect(!output.stdout.contains(stateValue) && !output.stderr.contains(stateValue))
+    #expect(recorded)
+  }
+
+  @Test(.enabled(if: hasCurl, "needs curl")) func noCancelURLLeavesTheBackButtonOut() throws {
+    let output = try runner.run([
+      "start", "--product", "pdt_1", "--return-url", "http://127.0.0.1:\(LoopbackPort.free())/return", "--json",
+      "--no-cancel-url", "--timeout", "20", "--browser", browser(returningWith: "status=succeeded&payment_id=pay_real"),
+    ])
+    #expect(output.status == 0, "\(output)")
+    #expect(transport.createdWith?.keys.contains("cancel_url") == false)
+    #expect(transport.createdWith?.keys.contains("return_url") == true)
+  }
+
   @Test(.enabled(if: hasCurl, "needs curl")) func aMismatchWarnsWithBothStatusesAndDodoDecides() throws {
     let port = LoopbackPort.free()
     let returnURL = "http://127.0.0.1:\(port)/return"
@@ -208,6 +234,7 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
     for arguments in [
       ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--confirm"],
       ["start", "--product", "pdt_1"],
+      ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--poll"],
     ] {
       let output = try runner.run(arguments + ["--return-url", "myapp://r", "--browser", browser])
       #expect(output.status == 78, "\(output)")
@@ -230,6 +257,11 @@ final class WaitingTransport: HTTPTransport, @unchecked Sendable {
   @Test(arguments: [
     ["start"], ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--product", "pdt_1"],
     ["start", "--product", "pdt_1:x"],
+    ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--no-cancel-url"],
+    ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--theme", "dark"],
+    ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--poll=0"],
+    ["start", "https://test.checkout.dodopayments.com/session/cks_1", "--poll=x"],
+    ["start", "https://test.checkout.dodopayments.com/session/", "--poll"],
   ])
   func checkoutURLXorProduct(arguments: [String]) throws {
     #expect(try runner.run(arguments + ["--return-url", "myapp://r"]).status == 64)

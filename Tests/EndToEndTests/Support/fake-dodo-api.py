@@ -31,6 +31,11 @@ STATE.json (every key optional; the file is read again whenever it changes):
     "subscriptions": {"sub_1": {"status": "active"}},
     "next_session": {"session_id": "cks_new", "payment_id": null, "payment_status": null},
                                                    # what the next POST /checkouts creates
+    "polls": {"cks_poll": [{"payment_id": null, "payment_status": null},
+                           {"payment_id": "pay_a", "payment_status": "failed"},
+                           {"payment_id": "pay_b", "payment_status": "succeeded"}]},
+                                                   # a session whose answer moves one step per
+                                                   # GET (the last one stays); its payments as last shown
     "faults": [                                    # checked in order before routing; the first that matches applies
       {"method": "GET", "path": "/payments/pay_1", "status": 429, "retry_after": "1", "times": 1},
       {"path": "*", "status": 401},                # "*" any path; "/payments/*" a prefix
@@ -95,6 +100,7 @@ class State:
         self.created = {}
         self.used = {}
         self.license_instances = {}  # license key -> {instance id: name}, for this run
+        self.polled = {}
 
     def current(self):
         try:
@@ -110,6 +116,7 @@ class State:
                 with open(self.path, encoding="utf-8") as f:
                     self.data = json.load(f)
             self.used = {}
+            self.polled = {}
         return self.data
 
     def api_key(self):
@@ -193,6 +200,43 @@ def subscription(subscription_id, seeded):
         "credit_entitlement_cart": [], "meter_credit_entitlement_cart": [], "metadata": {}, "created_at": now(),
     }
     return answer(Subscription, {**fields, **seeded, "subscription_id": subscription_id})
+
+
+# --- Sessions that settle while dodo polls them (state "polls"): each GET /checkouts/{id}
+# answers the next step, the last one for good, and GET /payments/{id} of a payment a step
+# named answers with the status the session last showed for it. Answers are built from the official SDK's models.
+
+def poll_answer(state, data, kind, identifier):
+    """(status, body) for a GET of a polled session or of one of its payments, or None."""
+    from dodopayments.types import CheckoutSessionStatus, Payment
+
+    polls = data.get("polls", {})
+    if kind == "checkouts" and identifier in polls:
+        steps = polls[identifier]
+        asked = state.polled.get(identifier, 0)
+        state.polled[identifier] = asked + 1
+        step = steps[min(asked, len(steps) - 1)]
+        value = {"id": identifier, "created_at": now(), "customer_email": None, "customer_name": None}
+        value.update(step)
+        return 200, CheckoutSessionStatus.model_validate(value).model_dump(mode="json")
+    if kind == "payments":
+        for session_id, steps in polls.items():
+            # The payment as the session's last answer showed it.
+            shown = steps[: max(1, min(state.polled.get(session_id, 0), len(steps)))]
+            for step in reversed(shown):
+                if step.get("payment_id") == identifier:
+                    value = {
+                        "billing": {"country": "US"}, "brand_id": "bnd_fake", "business_id": "bus_fake",
+                        "created_at": now(), "currency": "USD",
+                        "customer": {"customer_id": "cus_fake", "email": "customer@example.com", "name": "A Customer"},
+                        "digital_products_delivered": False, "disputes": [], "includes_usage": False,
+                        "is_multi_subscription": False, "is_update_payment_method": False, "metadata": {},
+                        "payment_id": identifier, "payment_provider": "dodo", "refunds": [], "retry_attempt": 0,
+                        "service_periods": [], "settlement_amount": 1999, "settlement_currency": "USD",
+                        "subscription_ids": [], "total_amount": 1999, "status": step.get("payment_status"),
+                    }
+                    return 200, Payment.model_validate(value).model_dump(mode="json")
+    return None
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -279,6 +323,9 @@ class Handler(BaseHTTPRequestHandler):
             return 200, answer(CheckoutSessionResponse, {"session_id": session_id, "checkout_url": url})
         if method == "GET" and len(parts) == 2:
             kind, identifier = parts
+            polled = poll_answer(state, data, kind, identifier)
+            if polled:
+                return polled
             if kind == "checkouts":
                 if identifier in data.get("checkouts", {}):
                     return 200, checkout(identifier, data["checkouts"][identifier])
