@@ -14,6 +14,9 @@ let package = Package(
   targets: [
     // The checkout contract and flow: pure Swift, no files, processes, sockets or terminals.
     .target(name: "DodoCheckout"),
+    // QR codes (ISO/IEC 18004, byte mode) and their terminal drawing: pure Swift, no dependency.
+    // Written here because Debian ships libqrencode only as a shared library, and `dodo` is static.
+    .target(name: "DodoQRCode"),
     // libyaml, seen only by DodoConfig.
     .systemLibrary(
       name: "CYAML",
@@ -49,7 +52,9 @@ let package = Package(
     .target(name: "DodoNetwork", dependencies: ["DodoAccount", "DodoCheckout", "DodoPlatform"]),
     .target(
       name: "DodoCLI",
-      dependencies: ["DodoConfig", "DodoPlatform", "DodoSetup", "DodoCheckout", "DodoAccount", "DodoNetwork"]),
+      dependencies: [
+        "DodoConfig", "DodoPlatform", "DodoSetup", "DodoCheckout", "DodoAccount", "DodoNetwork", "DodoQRCode",
+      ]),
     .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
     // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop.
     .target(name: "DodoCheckoutDesktop", dependencies: ["DodoCheckout", "DodoPlatform", "DodoAccount", "DodoCurl"]),
@@ -64,6 +69,7 @@ let package = Package(
 
     .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout"]),
     .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig"]),
+    .testTarget(name: "DodoQRCodeTests", dependencies: ["DodoQRCode"]),
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform", "DodoTestSupport"]),
     .testTarget(name: "DodoSetupTests", dependencies: ["DodoSetup", "DodoTestSupport"]),
     .testTarget(name: "DodoAccountTests", dependencies: ["DodoAccount", "DodoTestSupport"]),
@@ -77,7 +83,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount", "DodoNetwork", "DodoTestSupport",
+        "dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount", "DodoNetwork", "DodoQRCode",
+        "DodoTestSupport",
       ],
       exclude: [
         "Support/fake-dodo-api.py", "Support/webhook-receiver.py", "Support/webhook-client.py",

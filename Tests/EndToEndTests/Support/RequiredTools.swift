@@ -26,5 +26,7 @@ enum RequiredTools {
   static let forInstall = missing(programs: ["make", "man", "bash", "zsh", "fish"])
   static let forURLHandler = missing(programs: ["xdg-mime"])
   static let forColor = missing(programs: ["script"])
+  static let forQRReader = missing(programs: ["zbarimg"])
+  static let forQRencode = missing(programs: ["qrencode"])
   static let forFakeAPI = missing(programs: ["python3", "openssl"])
 }
