@@ -76,7 +76,8 @@ let package = Package(
     .testTarget(name: "DodoCurlTests", dependencies: ["DodoCurl"]),
     .testTarget(name: "DodoNetworkTests", dependencies: ["DodoNetwork", "DodoTestSupport"]),
     .testTarget(
-      name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount", "DodoTestSupport"], exclude: ["Snapshots"]),
+      name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount", "DodoQRCode", "DodoTestSupport"],
+      exclude: ["Snapshots"]),
     .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop", "DodoTestSupport"]),
     // Runs the built `dodo` (and the library's example) as subprocesses; depends on them so
     // that `swift test` builds them first.

@@ -37,6 +37,11 @@ extension CommandSpec {
       what to check (a 401: "the key is refused: is it a test-mode key used in live mode, or \
       revoked?"); with --json, {"error":{"code":"API_ERROR","httpStatus":401,"message":…}}, \
       httpStatus null when no answer came.
+
+      --qr also draws the checkout URL as a QR code on standard error, after the session id, \
+      for paying on a phone (see 'dodo help start' for how it is drawn). It is the session's \
+      own URL: Dodo's short links are on another host, which the checkout URL rule refuses. A \
+      URL too long for any QR code (more than 2331 bytes) is still printed, then exit 64.
       """,
     options: CheckoutCreateCommand.options,
     examples: [
@@ -67,7 +72,7 @@ struct CheckoutCreateCommand {
   static let name = OptionSpec("name", value: "NAME", help: "The new customer's name; needs --email as well.")
   static let metadata = OptionSpec("metadata", value: "KEY=VALUE", help: "Metadata for the session; repeatable.")
   static let discountCode = OptionSpec("discount-code", value: "CODE", help: "A discount code to apply.")
-  static let options = [product, SharedOptions.returnURL, email, name, metadata, discountCode]
+  static let options = [product, SharedOptions.returnURL, email, name, metadata, discountCode, CheckoutQRCode.option]
 
   let context: Context
 
@@ -77,6 +82,11 @@ struct CheckoutCreateCommand {
     context.announceMode(api)
     let created: CheckoutSessionCreated
     do throws(DodoAPIError) { created = try api.createCheckoutSession(request) } catch { throw .api(error) }
+    // The session exists now: a URL no QR code holds is an error only once the URL is printed.
+    var qrCode: Result<CheckoutQRCode, CLIError>?
+    if invocation.isSet(CheckoutQRCode.option) {
+      qrCode = Result { () throws(CLIError) in try CheckoutQRCode(url: created.checkoutURL, command: invocation.path) }
+    }
     if context.json {
       context.printJSON { json in
         json.beginObject()
@@ -90,8 +100,10 @@ struct CheckoutCreateCommand {
       }
     } else {
       context.stderr.write("Checkout session \(TerminalText.escaped(created.sessionId))\n")
-      context.stdout.write(TerminalText.escaped(created.checkoutURL) + "\n")
     }
+    if case .success(let code) = qrCode { code.draw(on: context) }
+    if !context.json { context.stdout.write(TerminalText.escaped(created.checkoutURL) + "\n") }
+    if case .failure(let error) = qrCode { throw error }
     return .success
   }
 

@@ -34,6 +34,11 @@ struct StartOptions {
   let events: String?
   /// `--product` and `--confirm`.
   let account: StartAccount
+  /// `--qr`: the code to draw, and whether a key is there.
+  let qr: StartQR?
+  /// `--qr` with an API key: account.md §E turns `--poll` on then, since a phone cannot reach
+  /// the return URL. Not connected yet: `--poll` comes with issue 30's item 1.
+  var qrWantsPolling: Bool { qr?.keyAvailable ?? false }
 
   /// Reads the command line, the environment and the configuration; with `--product`, the
   /// checkout session is created here (its URLs are the ones to run).
@@ -61,6 +66,7 @@ struct StartOptions {
       throw CLIError.checkout(error)
     }
     account.adopt(checkoutURL: checkoutURL, returnURL: returnURL)
+    qr = try StartQR(invocation, checkoutURL: checkoutURL, context: context)
     do throws(SettingProblem) { browserCommand = try settings.browserCommand(in: configuration) } catch {
       throw CLIError(error)
     }
