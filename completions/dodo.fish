@@ -72,7 +72,8 @@ function __dodo_options
                 '--no-input	Never read a pasted return URL (--json implies it)' \
                 '--events	Report checkout events on standard error' \
                 '--product	Create the session for this product (repeatable)' \
-                '--confirm	Confirm the outcome with Dodo after the return'
+                '--confirm	Confirm the outcome with Dodo after the return' \
+                '--qr	Also draw the checkout URL as a QR code on standard error, for paying on a phone'
         case 'dodo checkout create'
             printf '%s\n' \
                 '--product	A product and its quantity (1 when left out); repeatable, at least one' \
@@ -80,7 +81,8 @@ function __dodo_options
                 '--email	The new customer'\''s email' \
                 '--name	The new customer'\''s name; needs --email as well' \
                 '--metadata	Metadata for the session; repeatable' \
-                '--discount-code	A discount code to apply'
+                '--discount-code	A discount code to apply' \
+                '--qr	Also draw the checkout URL as a QR code on standard error, for paying on a phone'
         case 'dodo confirm'
             printf '%s\n' \
                 '--rate	At most N requests per second (default 5)'
@@ -200,6 +202,9 @@ function __dodo_option_value
                 case --confirm
                     echo 'flag'
                     return
+                case --qr
+                    echo 'flag'
+                    return
             end
         case 'dodo checkout create'
             switch $option
@@ -220,6 +225,9 @@ function __dodo_option_value
                     return
                 case --discount-code
                     echo 'text'
+                    return
+                case --qr
+                    echo 'flag'
                     return
             end
         case 'dodo confirm'
