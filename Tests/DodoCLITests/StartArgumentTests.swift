@@ -71,7 +71,7 @@ struct StartArgumentTests {
                       [--bar-collapsing-enabled true|false]
                       [--color-scheme system|light|dark] [--browser-exit-cancels]
                       [--no-open] [--no-input] [--events text|json]
-                      [--product ID[:QTY]] [--confirm]
+                      [--product ID[:QTY]] [--confirm] [--qr]
       See 'dodo start --help'.
 
     """

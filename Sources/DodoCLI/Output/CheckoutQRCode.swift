@@ -5,7 +5,7 @@ import DodoQRCode
 /// for paying on a phone (account.md §E).
 struct CheckoutQRCode {
   static let option = OptionSpec(
-    "qr", help: "Also draw the checkout URL as a QR code on standard error, for paying on a phone.")
+    "qr", help: "Draw the checkout URL as a QR code on standard error.")
   /// Level M: 15 % of the code may be unreadable (a glyph the terminal's font draws with a
   /// gap, a reflection on a screen) at a size that still fits a terminal; L saves only a few
   /// lines, Q and H cost many.
