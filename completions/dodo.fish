@@ -73,7 +73,7 @@ function __dodo_options
                 '--events	Report checkout events on standard error' \
                 '--product	Create the session for this product (repeatable)' \
                 '--confirm	Confirm the outcome with Dodo after the return' \
-                '--qr	Also draw the checkout URL as a QR code on standard error, for paying on a phone'
+                '--qr	Draw the checkout URL as a QR code on standard error'
         case 'dodo checkout create'
             printf '%s\n' \
                 '--product	A product and its quantity (1 when left out); repeatable, at least one' \
@@ -82,7 +82,7 @@ function __dodo_options
                 '--name	The new customer'\''s name; needs --email as well' \
                 '--metadata	Metadata for the session; repeatable' \
                 '--discount-code	A discount code to apply' \
-                '--qr	Also draw the checkout URL as a QR code on standard error, for paying on a phone'
+                '--qr	Draw the checkout URL as a QR code on standard error'
         case 'dodo confirm'
             printf '%s\n' \
                 '--rate	At most N requests per second (default 5)'
