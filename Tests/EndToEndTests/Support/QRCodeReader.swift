@@ -33,14 +33,14 @@ enum QRCodeReader {
     try pixels.write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     return try Subprocess.run(
-      "/usr/bin/zbarimg", ["--raw", "-q", path], environment: ProcessInfo.processInfo.environment)
+      "/usr/bin/env", ["zbarimg", "--raw", "-q", path], environment: ProcessInfo.processInfo.environment)
   }
 
   /// libqrencode's symbol for `text` in byte mode at `level` (L, M, Q or H), without its quiet zone.
-  static func libqrencode(_ text: String, level: String, version: Int? = nil) throws -> [[Bool]] {
+  static func libqrencode(_ text: String, level: String) throws -> [[Bool]] {
     let run = try Subprocess.run(
-      "/usr/bin/qrencode",
-      ["-8", "-l", level, "-m", "0", "-t", "ASCII", "-o", "-"] + (version.map { ["-v", String($0)] } ?? []) + [text],
+      "/usr/bin/env",
+      ["qrencode", "-8", "-l", level, "-m", "0", "-t", "ASCII", "-o", "-", text],
       environment: ProcessInfo.processInfo.environment)
     guard run.status == 0 else { throw ReaderError(message: "qrencode failed: \(run.stderr)") }
     let rows = run.stdout.split(separator: "\n").map { line in
