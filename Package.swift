@@ -14,6 +14,9 @@ let package = Package(
   targets: [
     // The checkout contract and flow: pure Swift, no files, processes, sockets or terminals.
     .target(name: "DodoCheckout"),
+    // QR codes (ISO/IEC 18004, byte mode) and their terminal drawing: pure Swift, no dependency.
+    // Written here because Debian ships libqrencode only as a shared library, and `dodo` is static.
+    .target(name: "DodoQRCode"),
     // libyaml, seen only by DodoConfig.
     .systemLibrary(
       name: "CYAML",
@@ -51,7 +54,9 @@ let package = Package(
     .target(name: "DodoNetwork", dependencies: ["DodoAccount", "DodoCheckout", "DodoPlatform"]),
     .target(
       name: "DodoCLI",
-      dependencies: ["DodoConfig", "DodoPlatform", "DodoSetup", "DodoCheckout", "DodoAccount", "DodoNetwork"]),
+      dependencies: [
+        "DodoConfig", "DodoPlatform", "DodoSetup", "DodoCheckout", "DodoAccount", "DodoNetwork", "DodoQRCode",
+      ]),
     .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
     // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop,
     // confirmation and licenses (`DodoLicense`, whose license cycle it shares with `dodo` through DodoNetwork).
@@ -69,20 +74,23 @@ let package = Package(
 
     .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout"]),
     .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig"]),
+    .testTarget(name: "DodoQRCodeTests", dependencies: ["DodoQRCode"]),
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform", "DodoTestSupport"]),
     .testTarget(name: "DodoSetupTests", dependencies: ["DodoSetup", "DodoTestSupport"]),
     .testTarget(name: "DodoAccountTests", dependencies: ["DodoAccount", "DodoTestSupport"]),
     .testTarget(name: "DodoCurlTests", dependencies: ["DodoCurl"]),
     .testTarget(name: "DodoNetworkTests", dependencies: ["DodoNetwork", "DodoTestSupport"]),
     .testTarget(
-      name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount", "DodoTestSupport"], exclude: ["Snapshots"]),
+      name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount", "DodoQRCode", "DodoTestSupport"],
+      exclude: ["Snapshots"]),
     .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop", "DodoTestSupport"]),
     // Runs the built `dodo` (and the library's example) as subprocesses; depends on them so
     // that `swift test` builds them first.
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount", "DodoNetwork", "DodoTestSupport",
+        "dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount", "DodoNetwork", "DodoQRCode",
+        "DodoTestSupport",
       ],
       exclude: [
         "Support/fake-dodo-api.py", "Support/webhook-receiver.py", "Support/webhook-client.py",

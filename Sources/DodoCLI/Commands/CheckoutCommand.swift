@@ -52,6 +52,11 @@ extension CommandSpec {
       what to check (a 401: "the key is refused: is it a test-mode key used in live mode, or \
       revoked?"); with --json, {"error":{"code":"API_ERROR","httpStatus":401,"message":…}}, \
       httpStatus null when no answer came.
+
+      --qr also draws the checkout URL as a QR code on standard error, after the session id, \
+      for paying on a phone (see 'dodo help start' for how it is drawn). It is the session's \
+      own URL: Dodo's short links are on another host, which the checkout URL rule refuses. A \
+      URL too long for any QR code (more than 2331 bytes) is still printed, then exit 64.
       """,
     options: CheckoutCreateCommand.options,
     examples: [
@@ -86,7 +91,7 @@ struct CheckoutCreateCommand {
     "cancel-url", value: "URL", optionalValue: .url,
     help: "Show a back button going to URL; alone: the return URL plus dodo_cancel=1.")
   static let options =
-    [product, SharedOptions.returnURL, email, name, metadata, discountCode, cancelURL] + PageOptions.all
+    [product, SharedOptions.returnURL, email, name, metadata, discountCode, cancelURL, CheckoutQRCode.option] + PageOptions.all
 
   let context: Context
 
@@ -96,6 +101,11 @@ struct CheckoutCreateCommand {
     context.announceMode(api)
     let created: CheckoutSessionCreated
     do throws(DodoAPIError) { created = try api.createCheckoutSession(request) } catch { throw .api(error) }
+    // The session exists now: a URL no QR code holds is an error only once the URL is printed.
+    var qrCode: Result<CheckoutQRCode, CLIError>?
+    if invocation.isSet(CheckoutQRCode.option) {
+      qrCode = Result { () throws(CLIError) in try CheckoutQRCode(url: created.checkoutURL, command: invocation.path) }
+    }
     if context.json {
       context.printJSON { json in
         json.beginObject()
@@ -109,8 +119,10 @@ struct CheckoutCreateCommand {
       }
     } else {
       context.stderr.write("Checkout session \(TerminalText.escaped(created.sessionId))\n")
-      context.stdout.write(TerminalText.escaped(created.checkoutURL) + "\n")
     }
+    if case .success(let code) = qrCode { code.draw(on: context) }
+    if !context.json { context.stdout.write(TerminalText.escaped(created.checkoutURL) + "\n") }
+    if case .failure(let error) = qrCode { throw error }
     return .success
   }
 

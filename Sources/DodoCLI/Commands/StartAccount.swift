@@ -67,6 +67,9 @@ final class StartAccount {
           command: invocation.path)
       }
       pollInterval = seconds
+    } else if invocation.isSet(CheckoutQRCode.option), try context.apiSettings().apiKey != nil {
+      // A phone cannot reach this machine's return URL: with a key, `--qr` asks Dodo instead (§E).
+      pollInterval = Self.defaultPollInterval
     }
     let items: [CartItem]
     do throws(CheckoutSessionRequest.ArgumentError) {

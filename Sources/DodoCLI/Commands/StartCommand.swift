@@ -182,6 +182,19 @@ extension CommandSpec {
       anything: its result could go nowhere. --events text|json \
       reports checkout.opened, checkout.return_received and checkout.closed on standard error \
       (never with a query string).
+
+      Paying on a phone (over SSH, say): --qr draws the checkout URL as a QR code on standard \
+      error before the checkout is shown. Each character is one module wide and two high (█ \
+      both dark, ▀ the upper, ▄ the lower, a space neither), with 4 light modules of quiet zone \
+      on every side; on a colour terminal black on white, so that it reads the same on a dark \
+      theme (not with NO_COLOR, --no-color or TERM=dumb, nor off a terminal); in a locale that \
+      is not UTF-8 (LC_ALL, else LC_CTYPE, else LANG), ## for a dark module and two spaces for \
+      a light one, a line a module row. Error correction level M (15 % of the code may be \
+      unreadable). With --json, where standard error carries JSON lines, it is drawn only when \
+      standard error is a terminal. A phone cannot reach this machine's return URL: without an \
+      API key, start warns that only dodo handle-url or a pasted address can finish the \
+      checkout. A checkout URL longer than a QR code holds (2331 bytes) is exit 64 before \
+      anything opens.
       """,
     arguments: [
       ArgumentSpec(
@@ -190,7 +203,7 @@ extension CommandSpec {
     ],
     options: SettingOptions.all + [
       StartOptions.browserExitCancels, StartOptions.noOpen, StartOptions.noInput, StartOptions.events,
-    ] + StartAccount.options + StartLicenses.options,
+    ] + StartAccount.options + StartLicenses.options + [CheckoutQRCode.option],
     examples: [
       .init(
         "dodo start \"$CHECKOUT_URL\" --return-url myapp://checkout/return",

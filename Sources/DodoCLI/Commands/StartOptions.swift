@@ -36,6 +36,8 @@ struct StartOptions {
   let account: StartAccount
   /// `--activate-license` and `--license-name`.
   let licenses: StartLicenses
+  /// `--qr`: the code to draw, and whether Dodo is polled while the phone pays.
+  let qr: StartQR?
 
   /// Reads the command line, the environment and the configuration; with `--product`, the
   /// checkout session is created here (its URLs are the ones to run).
@@ -66,9 +68,14 @@ struct StartOptions {
     }
     account.adopt(checkoutURL: checkoutURL, returnURL: returnURL)
     if account.pollInterval != nil, checkoutURL.sessionId?.hasPrefix("cks_") != true {
-      throw CLIError.usage(
-        "--poll needs a checkout URL that names its session (…/session/cks_…), or --product", command: invocation.path)
+      guard !invocation.isSet(StartAccount.poll) else {
+        throw CLIError.usage(
+          "--poll needs a checkout URL that names its session (…/session/cks_…), or --product", command: invocation.path)
+      }
+      // `--qr`'s polling: without a session to ask about, the QR code's warning says what can finish it.
+      account.pollInterval = nil
     }
+    qr = try StartQR(invocation, checkoutURL: checkoutURL, polling: account.pollInterval != nil)
     do throws(SettingProblem) { browserCommand = try settings.browserCommand(in: configuration) } catch {
       throw CLIError(error)
     }

@@ -70,8 +70,15 @@ struct StartRun {
   }
 
   /// How the checkout is shown: its URL printed (`--no-open`), a warning on how to finish by
-  /// hand (no browser here), or the browser command, announced first.
+  /// hand (no browser here), or the browser command, announced first; a QR code before any
+  /// of them with `--qr`.
   private func presenter(server: ReturnChannelServer, byHand: ByHand, headless: String?) -> any CheckoutPresenter {
+    let shown = shownPresenter(server: server, byHand: byHand, headless: headless)
+    guard let qr = options.qr else { return shown }
+    return QRCodePresenter(context: context, qr: qr, shown: shown)
+  }
+
+  private func shownPresenter(server: ReturnChannelServer, byHand: ByHand, headless: String?) -> any CheckoutPresenter {
     if options.noOpen { return URLPrintingPresenter(context: context, byHand: byHand) }
     if let headless { return HeadlessPresenter(byHand: byHand, reason: headless) }
     let launch = BrowserLaunch(

@@ -45,4 +45,6 @@ enum RequiredTools {
       return output?.status != 0
     }.map { "python3 module \($0)" }
   }
+  static let forQRReader = missing(programs: ["zbarimg"])
+  static let forQRencode = missing(programs: ["qrencode"])
 }
