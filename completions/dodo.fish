@@ -17,6 +17,7 @@ function __dodo_subcommands
                 'confirm	Check return URLs or IDs against what Dodo says happened' \
                 'handle-url	Hand a URL to the checkout in progress; exit 0 when it claimed it' \
                 'abandoned	Show or clear the record of a checkout whose outcome is not known' \
+                'license	Activate, validate and deactivate the license keys a customer bought' \
                 'url-handler	Register dodo as the desktop'\''s handler for the return URL'\''s scheme' \
                 'explain-status	Decode a customer'\''s return URL: the result, what it means, and what to do next' \
                 'validate	Check a checkout URL, a return URL, and the configuration in effect' \
@@ -33,6 +34,12 @@ function __dodo_subcommands
                 'show	Print the abandoned-session record; exit 1 when there is none' \
                 'clear	Remove the abandoned-session record (exit 0 also when there is none)' \
                 'reconcile	Ask Dodo for the recorded session'\''s outcome; clear the record once it is final'
+        case 'dodo license'
+            printf '%s\n' \
+                'activate	Activate a license key on this machine and store the activation' \
+                'validate	Ask Dodo whether a license key, as activated here, is valid' \
+                'deactivate	Free this machine'\''s seat of a license key and forget the activation' \
+                'status	Show the activations stored on this machine (no network)'
         case 'dodo url-handler'
             printf '%s\n' \
                 'install	Register dodo handle-url for the scheme (idempotent)' \
@@ -67,13 +74,21 @@ function __dodo_options
                 '--presentation-style	How the checkout is presented' \
                 '--bar-collapsing-enabled	Let the toolbar collapse on scroll (fullScreen only)' \
                 '--color-scheme	The colour scheme of the controls around the checkout' \
+                '--theme	Dodo'\''s page theme: dark, light or system' \
+                '--language	Dodo'\''s page language, such as en or pt-BR' \
+                '--redirect-immediately	Skip Dodo'\''s result page after payment' \
                 '--browser-exit-cancels	End as cancelled when the browser command exits 0 first' \
                 '--no-open	Print the checkout URL instead of opening it' \
                 '--no-input	Never read a pasted return URL (--json implies it)' \
                 '--events	Report checkout events on standard error' \
                 '--product	Create the session for this product (repeatable)' \
                 '--confirm	Confirm the outcome with Dodo after the return' \
-                '--confirm-wait	With --confirm, ask Dodo up to SECONDS (default 30)'
+                '--confirm-wait	With --confirm, ask Dodo up to SECONDS (default 30)' \
+                '--poll	Also ask Dodo every SECONDS (3) whether it was paid' \
+                '--no-cancel-url	Create the session without a back button (cancel_url)' \
+                '--activate-license	After a succeeded result, activate the license keys it carried on this machine' \
+                '--license-name	The activations'\'' name (default: the host name and a machine tag)' \
+                '--qr	Draw the checkout URL as a QR code on standard error'
         case 'dodo checkout create'
             printf '%s\n' \
                 '--product	A product and its quantity (1 when left out); repeatable, at least one' \
@@ -81,13 +96,32 @@ function __dodo_options
                 '--email	The new customer'\''s email' \
                 '--name	The new customer'\''s name; needs --email as well' \
                 '--metadata	Metadata for the session; repeatable' \
-                '--discount-code	A discount code to apply'
+                '--discount-code	A discount code to apply' \
+                '--cancel-url	Show a back button going to URL; alone: the return URL plus dodo_cancel=1' \
+                '--qr	Draw the checkout URL as a QR code on standard error' \
+                '--theme	Dodo'\''s page theme: dark, light or system' \
+                '--language	Dodo'\''s page language, such as en or pt-BR' \
+                '--redirect-immediately	Skip Dodo'\''s result page after payment'
         case 'dodo confirm'
             printf '%s\n' \
                 '--rate	At most N requests per second (default 5)'
         case 'dodo abandoned clear'
             printf '%s\n' \
                 '--force	Clear the record even while a checkout is running'
+        case 'dodo license activate'
+            printf '%s\n' \
+                '--name	The activation'\''s name (default: the host name and a short machine tag)' \
+                '--app	The application the licenses belong to (default: the profile'\''s license_app, else dodo)'
+        case 'dodo license validate'
+            printf '%s\n' \
+                '--grace	Days since the last success that count as valid when no answer comes (default: license_grace_days)' \
+                '--app	The application the licenses belong to (default: the profile'\''s license_app, else dodo)'
+        case 'dodo license deactivate'
+            printf '%s\n' \
+                '--app	The application the licenses belong to (default: the profile'\''s license_app, else dodo)'
+        case 'dodo license status'
+            printf '%s\n' \
+                '--app	The application the licenses belong to (default: the profile'\''s license_app, else dodo)'
         case 'dodo url-handler install'
             printf '%s\n' \
                 '--all	Every profile'\''s return URL scheme, not only the effective profile'\''s'
@@ -137,7 +171,10 @@ function __dodo_options
                 '--dismiss-button-style	The label of the button that closes the checkout' \
                 '--presentation-style	How the checkout is presented' \
                 '--bar-collapsing-enabled	Let the toolbar collapse on scroll (fullScreen only)' \
-                '--color-scheme	The colour scheme of the controls around the checkout'
+                '--color-scheme	The colour scheme of the controls around the checkout' \
+                '--theme	Dodo'\''s page theme: dark, light or system' \
+                '--language	Dodo'\''s page language, such as en or pt-BR' \
+                '--redirect-immediately	Skip Dodo'\''s result page after payment'
         case 'dodo doctor'
             printf '%s\n' \
                 '--return-url	Check this return URL instead of the one the profile or environment gives' \
@@ -183,6 +220,15 @@ function __dodo_option_value
                 case --color-scheme
                     echo 'values:system light dark'
                     return
+                case --theme
+                    echo 'values:dark light system'
+                    return
+                case --language
+                    echo 'text'
+                    return
+                case --redirect-immediately
+                    echo 'flag'
+                    return
                 case --browser-exit-cancels
                     echo 'flag'
                     return
@@ -203,6 +249,21 @@ function __dodo_option_value
                     return
                 case --confirm-wait
                     echo 'text'
+                    return
+                case --poll
+                    echo 'flag'
+                    return
+                case --no-cancel-url
+                    echo 'flag'
+                    return
+                case --activate-license
+                    echo 'flag'
+                    return
+                case --license-name
+                    echo 'text'
+                    return
+                case --qr
+                    echo 'flag'
                     return
             end
         case 'dodo checkout create'
@@ -225,6 +286,21 @@ function __dodo_option_value
                 case --discount-code
                     echo 'text'
                     return
+                case --cancel-url
+                    echo 'flag'
+                    return
+                case --qr
+                    echo 'flag'
+                    return
+                case --theme
+                    echo 'values:dark light system'
+                    return
+                case --language
+                    echo 'text'
+                    return
+                case --redirect-immediately
+                    echo 'flag'
+                    return
             end
         case 'dodo confirm'
             switch $option
@@ -236,6 +312,36 @@ function __dodo_option_value
             switch $option
                 case --force
                     echo 'flag'
+                    return
+            end
+        case 'dodo license activate'
+            switch $option
+                case --name
+                    echo 'text'
+                    return
+                case --app
+                    echo 'text'
+                    return
+            end
+        case 'dodo license validate'
+            switch $option
+                case --grace
+                    echo 'text'
+                    return
+                case --app
+                    echo 'text'
+                    return
+            end
+        case 'dodo license deactivate'
+            switch $option
+                case --app
+                    echo 'text'
+                    return
+            end
+        case 'dodo license status'
+            switch $option
+                case --app
+                    echo 'text'
                     return
             end
         case 'dodo url-handler install'
@@ -357,6 +463,15 @@ function __dodo_option_value
                 case --color-scheme
                     echo 'values:system light dark'
                     return
+                case --theme
+                    echo 'values:dark light system'
+                    return
+                case --language
+                    echo 'text'
+                    return
+                case --redirect-immediately
+                    echo 'flag'
+                    return
             end
         case 'dodo doctor'
             switch $option
@@ -400,6 +515,12 @@ function __dodo_arguments
             printf '%s\n' repeats 'text'
         case 'dodo handle-url'
             printf '%s\n' once 'text'
+        case 'dodo license activate'
+            printf '%s\n' once 'text'
+        case 'dodo license validate'
+            printf '%s\n' once 'text'
+        case 'dodo license deactivate'
+            printf '%s\n' once 'text'
         case 'dodo explain-status'
             printf '%s\n' repeats 'text'
         case 'dodo validate'
@@ -425,7 +546,7 @@ function __dodo_plugins
     for program in $PATH/dodo-*
         test -x $program -a ! -d $program; or continue
         set -l name (string replace -r '^.*/dodo-' '' -- $program)
-        contains -- $name $seen 'start' 'checkout' 'confirm' 'handle-url' 'abandoned' 'url-handler' 'explain-status' 'validate' 'webhook' 'config' 'doctor' 'completion' 'help' '__generate'; and continue
+        contains -- $name $seen 'start' 'checkout' 'confirm' 'handle-url' 'abandoned' 'license' 'url-handler' 'explain-status' 'validate' 'webhook' 'config' 'doctor' 'completion' 'help' '__generate'; and continue
         set -a seen $name
         printf '%s\tplugin (%s)\n' $name $program
     end

@@ -73,7 +73,8 @@ struct StartArgumentTests {
                       [--language CODE] [--redirect-immediately]
                       [--browser-exit-cancels] [--no-open] [--no-input]
                       [--events text|json] [--product ID[:QTY]] [--confirm]
-                      [--poll [SECONDS]] [--no-cancel-url]
+                      [--confirm-wait SECONDS] [--poll [SECONDS]] [--no-cancel-url]
+                      [--activate-license] [--license-name NAME] [--qr]
       See 'dodo start --help'.
 
     """
