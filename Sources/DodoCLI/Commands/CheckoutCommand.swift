@@ -91,7 +91,8 @@ struct CheckoutCreateCommand {
     "cancel-url", value: "URL", optionalValue: .url,
     help: "Show a back button going to URL; alone: the return URL plus dodo_cancel=1.")
   static let options =
-    [product, SharedOptions.returnURL, email, name, metadata, discountCode, cancelURL, CheckoutQRCode.option] + PageOptions.all
+    [product, SharedOptions.returnURL, email, name, metadata, discountCode, cancelURL, CheckoutQRCode.option]
+    + PageOptions.all
 
   let context: Context
 

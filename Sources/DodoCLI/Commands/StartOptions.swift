@@ -70,7 +70,8 @@ struct StartOptions {
     if account.pollInterval != nil, checkoutURL.sessionId?.hasPrefix("cks_") != true {
       guard !invocation.isSet(StartAccount.poll) else {
         throw CLIError.usage(
-          "--poll needs a checkout URL that names its session (…/session/cks_…), or --product", command: invocation.path)
+          "--poll needs a checkout URL that names its session (…/session/cks_…), or --product",
+          command: invocation.path)
       }
       // `--qr`'s polling: without a session to ask about, the QR code's warning says what can finish it.
       account.pollInterval = nil
