@@ -12,7 +12,7 @@ extension CommandSpec {
   static let start: CommandSpec = CommandSpec(
     "start",
     abstract: "Open a hosted checkout, wait for it to return, and print the result.",
-    overview: "The return comes through 'dodo handle-url' or, for a loopback return URL, straight to dodo.",
+    overview: "The return comes through 'dodo handle-url', or straight to dodo on loopback.",
     discussion: """
       Validates the checkout URL and the return URL, takes the one-at-a-time lock, records the \
       abandoned session, opens the checkout with the browser command, and waits for the return \
@@ -198,7 +198,7 @@ extension CommandSpec {
       """,
     arguments: [
       ArgumentSpec(
-        "checkout-url", help: "The hosted checkout URL from your backend's checkout session (or --product).",
+        "checkout-url", help: "The checkout URL your backend made (or --product).",
         optional: true)
     ],
     options: SettingOptions.all + [

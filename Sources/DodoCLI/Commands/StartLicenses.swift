@@ -8,9 +8,9 @@ import DodoNetwork
 /// change the exit status.
 final class StartLicenses {
   static let activate = OptionSpec(
-    "activate-license", help: "After a succeeded result, activate the license keys it carried on this machine.")
+    "activate-license", help: "Activate the license keys a success carried, here.")
   static let name = OptionSpec(
-    "license-name", value: "NAME", help: "The activations' name (default: the host name and a machine tag).")
+    "license-name", value: "NAME", help: "The activations' name (default: host name and tag).")
   static let options = [activate, name]
 
   private let context: Context

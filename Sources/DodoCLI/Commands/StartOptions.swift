@@ -8,7 +8,7 @@ import DodoSetup
 struct StartOptions {
   static let browserExitCancels = OptionSpec(
     "browser-exit-cancels",
-    help: "End as cancelled when the browser command exits 0 first.")
+    help: "Cancel when the browser command exits 0 first.")
   static let noOpen = OptionSpec(
     "no-open", help: "Print the checkout URL instead of opening it."
   )

@@ -94,16 +94,18 @@ struct QROptionTests {
         + "browser ended on can finish it\nOpening \(StartHarness.checkout) in your browser\n")
   }
 
-  @Test("start with a key: no warning (--qr turns --poll on then)")
+  @Test("start with a key: no warning, since --qr turns --poll on (Dodo's mode is announced for it)")
   func startWithKey() throws {
     let start = try StartHarness()
     start.runner.environment["LANG"] = "C.UTF-8"
     start.runner.environment["DODO_PAYMENTS_API_KEY"] = CheckoutCreateTests.key
+    start.runner.transport = InMemoryTransport(["/checkouts/cks_1": InMemoryTransport.session("cks_1", payment: nil)])
     start.browser = StartHarness.navigating(to: StartInProcessTests.back)
     let output = try start.run(["--qr"])
     #expect(output.status == 0)
     #expect(
       output.stderr == (try Self.drawing(.halfBlocks, of: StartHarness.checkout))
+        + "Dodo Payments test mode (https://test.dodopayments.com)\n"
         + "Opening \(StartHarness.checkout) in your browser\n")
   }
 
