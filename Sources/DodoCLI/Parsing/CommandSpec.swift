@@ -21,12 +21,18 @@ struct OptionSpec: Sendable, Hashable {
   let values: [String]
   let completion: CompletionKind
   let help: String
+  /// The command needs it: usage lines show it outside brackets.
+  let isRequired: Bool
+  /// It may be given more than once: usage lines show `...` after it.
+  let isRepeating: Bool
 
   init(
     _ name: String, short: Character? = nil, value valueName: String? = nil, values: [String] = [],
-    completion: CompletionKind = .none, help: String
+    completion: CompletionKind = .none, required: Bool = false, repeating: Bool = false, help: String
   ) {
     self.name = name
+    self.isRequired = required
+    self.isRepeating = repeating
     self.short = short
     self.placeholder = valueName
     self.values = values
@@ -43,6 +49,9 @@ struct OptionSpec: Sendable, Hashable {
   var flagName: String { "--\(name)" }
   /// `--name VALUE` or `--name`, as usage lines and help show it.
   var synopsis: String { valueName.map { "\(flagName) \($0)" } ?? flagName }
+  /// As a usage line shows it: `--product ID[:QTY]...` when required, else in brackets
+  /// (`[--metadata KEY=VALUE]...`).
+  var usageSynopsis: String { (isRequired ? synopsis : "[\(synopsis)]") + (isRepeating ? "..." : "") }
 }
 
 /// A positional argument of a command.
