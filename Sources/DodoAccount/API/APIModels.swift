@@ -55,17 +55,18 @@ public struct CheckoutSessionRequest: Sendable, Hashable, Encodable {
   public var returnURL: String?
   public var customer: Customer?
   public var metadata: [String: String]?
-  public var discountCode: String?
+  /// Every code given, as `discount_codes` (Dodo's singular `discount_code` is deprecated).
+  public var discountCodes: [String]?
 
   public init(
     productCart: [CartItem], returnURL: String? = nil, customer: Customer? = nil, metadata: [String: String]? = nil,
-    discountCode: String? = nil
+    discountCodes: [String]? = nil
   ) {
     self.productCart = productCart
     self.returnURL = returnURL
     self.customer = customer
     self.metadata = metadata
-    self.discountCode = discountCode
+    self.discountCodes = discountCodes
   }
 
   enum CodingKeys: String, CodingKey {
@@ -73,7 +74,7 @@ public struct CheckoutSessionRequest: Sendable, Hashable, Encodable {
     case returnURL = "return_url"
     case customer
     case metadata
-    case discountCode = "discount_code"
+    case discountCodes = "discount_codes"
   }
 
   /// The JSON body, keys in a stable order.

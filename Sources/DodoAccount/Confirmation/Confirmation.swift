@@ -16,8 +16,11 @@ public struct Confirmation: Sendable, Hashable {
   public var rawStatus: String?
   public var paymentId: String?
   public var subscriptionId: String?
-  /// In the currency's smallest unit.
+  /// What the payment charged, in the currency's smallest unit; `nil` without a payment.
   public var totalAmount: Int?
+  /// What the subscription charges each period before tax, in the currency's smallest unit:
+  /// not a charge made, so kept apart from `totalAmount`.
+  public var recurringPreTaxAmount: Int?
   public var currency: String?
   /// Why a payment failed, as Dodo says it.
   public var errorCode: String?
@@ -26,7 +29,7 @@ public struct Confirmation: Sendable, Hashable {
   public init(
     status: CheckoutStatus, source: Source, rawStatus: String? = nil, paymentId: String? = nil,
     subscriptionId: String? = nil, totalAmount: Int? = nil, currency: String? = nil, errorCode: String? = nil,
-    errorMessage: String? = nil
+    errorMessage: String? = nil, recurringPreTaxAmount: Int? = nil
   ) {
     self.status = status
     self.source = source
@@ -37,6 +40,7 @@ public struct Confirmation: Sendable, Hashable {
     self.currency = currency
     self.errorCode = errorCode
     self.errorMessage = errorMessage
+    self.recurringPreTaxAmount = recurringPreTaxAmount
   }
 
   /// A payment's confirmation.
@@ -52,9 +56,9 @@ public struct Confirmation: Sendable, Hashable {
     self.init(
       status: DodoStatus.ofSubscription(subscription.status), source: .subscription, rawStatus: subscription.status,
       paymentId: payment?.paymentId, subscriptionId: subscription.subscriptionId,
-      totalAmount: payment?.totalAmount ?? subscription.recurringPreTaxAmount,
-      currency: payment?.currency ?? subscription.currency, errorCode: payment?.errorCode,
-      errorMessage: payment?.errorMessage)
+      totalAmount: payment?.totalAmount, currency: payment?.currency ?? subscription.currency,
+      errorCode: payment?.errorCode, errorMessage: payment?.errorMessage,
+      recurringPreTaxAmount: subscription.recurringPreTaxAmount)
   }
 
   /// Whether Dodo's outcome is settled: anything but `pending`. (A payment Dodo reports

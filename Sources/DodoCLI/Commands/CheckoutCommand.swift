@@ -22,7 +22,8 @@ extension CommandSpec {
       Sends POST /checkouts with product_cart from each --product (ID, or ID:QTY; QTY 1 when \
       left out), return_url the effective return URL (--return-url, $DODO_RETURN_URL, then the \
       profile's return_url; left out when there is none), customer {email, name} when --email \
-      is given, metadata from each --metadata KEY=VALUE, and discount_code.
+      is given, metadata from each --metadata KEY=VALUE, and discount_codes from each \
+      --discount-code.
 
       The key comes from $DODO_PAYMENTS_API_KEY (never from a flag, which any local user could \
       read in the process list); test mode unless live mode is asked for. The mode used is said \
@@ -62,11 +63,14 @@ extension CommandSpec {
 /// `dodo checkout create`: `POST /checkouts`, the URL printed.
 struct CheckoutCreateCommand {
   static let product = OptionSpec(
-    "product", value: "ID[:QTY]", help: "A product and its quantity (1 when left out); repeatable, at least one.")
+    "product", value: "ID[:QTY]", required: true, repeating: true,
+    help: "A product and its quantity (1 when left out); repeatable, at least one.")
   static let email = OptionSpec("email", value: "EMAIL", help: "The new customer's email.")
   static let name = OptionSpec("name", value: "NAME", help: "The new customer's name; needs --email as well.")
-  static let metadata = OptionSpec("metadata", value: "KEY=VALUE", help: "Metadata for the session; repeatable.")
-  static let discountCode = OptionSpec("discount-code", value: "CODE", help: "A discount code to apply.")
+  static let metadata = OptionSpec(
+    "metadata", value: "KEY=VALUE", repeating: true, help: "Metadata for the session; repeatable.")
+  static let discountCode = OptionSpec(
+    "discount-code", value: "CODE", repeating: true, help: "A discount code to apply; repeatable.")
   static let options = [product, SharedOptions.returnURL, email, name, metadata, discountCode]
 
   let context: Context
@@ -101,7 +105,7 @@ struct CheckoutCreateCommand {
     do throws(CheckoutSessionRequest.ArgumentError) {
       request = try CheckoutSessionRequest(
         products: invocation.values(product), metadata: invocation.values(metadata), email: invocation.value(email),
-        name: invocation.value(name), discountCode: invocation.value(discountCode))
+        name: invocation.value(name), discountCodes: invocation.values(discountCode))
     } catch {
       throw .usage(error.message, command: invocation.path)
     }
