@@ -36,8 +36,10 @@ extension CommandSpec {
       The request is sent once and never retried: a retry could create a second session. When \
       Dodo refuses or fails, or cannot be reached, the exit status is 24 and the error says \
       what to check (a 401: "the key is refused: is it a test-mode key used in live mode, or \
-      revoked?"); with --json, {"error":{"code":"API_ERROR","httpStatus":401,"message":…}}, \
-      httpStatus null when no answer came.
+      revoked?"); with --json, \
+      {"error":{"code":"API_ERROR","httpStatus":401,"dodoCode":null,"message":…}}, httpStatus \
+      null when no answer came, dodoCode the code of Dodo's error body (INVALID_DISCOUNT_CODE) \
+      when it has one.
       """,
     options: CheckoutCreateCommand.options,
     examples: [
