@@ -80,7 +80,7 @@ function __dodo_options
                 '--email	The new customer'\''s email' \
                 '--name	The new customer'\''s name; needs --email as well' \
                 '--metadata	Metadata for the session; repeatable' \
-                '--discount-code	A discount code to apply'
+                '--discount-code	A discount code to apply; repeatable'
         case 'dodo confirm'
             printf '%s\n' \
                 '--rate	At most N requests per second (default 5)'
