@@ -87,7 +87,15 @@ build:
 	$(SWIFT) build $(HELPER_BUILD_FLAGS) --scratch-path $(HELPER_BUILD_DIR) --product dodo-https
 	$(INSTALL) -m 755 "$(HELPER_BUILD_DIR)/release/dodo-https" "$(BUILD_DIR)/release/dodo-https"
 
-install: $(if $(NO_BUILD),,build) install-files
+# Run by sudo with the binaries built (`make && sudo make install`), install only installs:
+# building again would run swift as root, leaving root's files in the build directory, and
+# sudo's PATH may not have swift.
+BUILT_UNDER_SUDO := $(and $(SUDO_USER),$(wildcard $(BINARY)),$(wildcard $(HELPER)))
+
+install: $(if $(NO_BUILD)$(BUILT_UNDER_SUDO),,build) install-files
+	@case ":$$PATH:" in *":$(BINDIR):"*) ;; \
+	  *) echo "$(BINDIR) is not on PATH: export PATH=\"$(BINDIR):\$$PATH\" (or run $(BINDIR)/dodo)" ;; esac
+	@echo "Installed dodo $(VERSION) in $(DESTDIR)$(BINDIR). Next: dodo doctor (this machine's return path), then man dodo."
 
 install-files:
 	@test -x "$(BINARY)" || { echo "make: no dodo binary at $(BINARY) (run 'make build')" >&2; exit 1; }

@@ -18,7 +18,9 @@ enum CommandTree {
 
       API_ERROR (exit 24) means Dodo's API refused or failed (after retries), or could not be \
       reached; its object also carries "httpStatus", the HTTP status Dodo answered with, or null \
-      when no answer came: {"error":{"code":"API_ERROR","httpStatus":401,"message":…}}. The \
+      when no answer came, and "dodoCode", the code of Dodo's error body (such as \
+      INVALID_DISCOUNT_CODE), or null: \
+      {"error":{"code":"API_ERROR","httpStatus":422,"dodoCode":"INVALID_DISCOUNT_CODE","message":…}}. The \
       commands that use the API (checkout create, start --product or --confirm, confirm, \
       abandoned reconcile) take the key from $DODO_PAYMENTS_API_KEY and use test mode unless \
       live mode is asked for; each says which mode it used. dodo license calls Dodo's public \

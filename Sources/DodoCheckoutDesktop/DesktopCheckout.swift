@@ -23,9 +23,23 @@ struct DesktopCheckout: Sendable {
   }
 
   /// The browser command, chosen as `dodo start` chooses it without `--browser` and a profile.
-  var browserCommand: String {
+  var browserCommand: String { configuredBrowser ?? BrowserLauncher.systemDefault }
+
+  /// `DODO_BROWSER`, else `BROWSER`; `nil` when neither is set.
+  private var configuredBrowser: String? {
     let set = { (name: String) in environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-    return set("DODO_BROWSER") ?? set("BROWSER") ?? BrowserLauncher.systemDefault
+    return set("DODO_BROWSER") ?? set("BROWSER")
+  }
+
+  /// What a program's user reads when the platform's opener cannot start: the variables that
+  /// set another browser command.
+  static let browserHint = "no browser command is set: set DODO_BROWSER (or BROWSER) to one, such as firefox"
+
+  /// The launcher for `browserCommand`.
+  func browserLauncher(_ server: ReturnChannelServer) -> BrowserLauncher {
+    BrowserLauncher(
+      command: browserCommand, server: server, environment: environment,
+      settingHint: configuredBrowser == nil ? Self.browserHint : nil)
   }
 
   func directories() throws(PlatformError) -> DodoDirectories {
@@ -49,7 +63,7 @@ struct DesktopCheckout: Sendable {
     let server = checkout.server
     let channel = CancellableChannel(server)
     let presenter =
-      presenter?(server) ?? BrowserLauncher(command: browserCommand, server: server, environment: environment)
+      presenter?(server) ?? browserLauncher(server)
     let handOver = HandOver {
       Result { () throws(CheckoutError) in
         try checkout.run(

@@ -50,8 +50,8 @@ package struct AbandonedReconciliation: Sendable {
       throw .api(error)
     } catch {
       // Dodo does not know the session, or cannot answer for it now: the record stays.
-      let reason = error.kind == .notFound ? "not found: \(error.message)" : error.message
-      return AbandonedReconciliation(sessionId: session.sessionId, report: .unconfirmed(reason))
+      // A 404's message already begins "not found:".
+      return AbandonedReconciliation(sessionId: session.sessionId, report: .unconfirmed(error.message))
     }
     guard let confirmation = answer else {
       return AbandonedReconciliation(

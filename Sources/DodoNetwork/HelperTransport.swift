@@ -55,7 +55,7 @@ package struct HelperTransport: HTTPTransport {
     }
     throw TransportError(
       .unavailable,
-      "the HTTPS helper \(Self.helperName) is missing: looked for \(places.joined(separator: " and ")); reinstall dodo (make install puts it in PREFIX/libexec/dodo/)"
+      "the HTTPS helper \(Self.helperName) is missing: looked for \(places.joined(separator: " and ")); reinstall dodo (make install puts it in PREFIX/libexec/dodo/), or in a checkout build it beside the debug dodo: swift build --product dodo-https"
     )
   }
 

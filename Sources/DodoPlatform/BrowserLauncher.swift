@@ -13,15 +13,19 @@ package final class BrowserLauncher: CheckoutPresenter {
   package let runsWhileOpen: Bool
   /// Where the browser's own output goes: our standard error, or nowhere (`--json`).
   package let output: Syscalls.ChildOutput
+  /// Added to the error when the command cannot start: what sets another (the library, whose
+  /// default is the platform's opener, names its variables).
+  package let settingHint: String?
   private let server: ReturnChannelServer
   private let baseEnvironment: [String: String]
 
   package init(
     command: String, server: ReturnChannelServer, environment: [String: String] = Syscalls.environment(),
     runsWhileOpen: Bool = false,
-    output: Syscalls.ChildOutput = .toStandardError
+    output: Syscalls.ChildOutput = .toStandardError, settingHint: String? = nil
   ) {
     self.command = command
+    self.settingHint = settingHint
     self.server = server
     baseEnvironment = environment
     self.runsWhileOpen = runsWhileOpen
@@ -52,7 +56,9 @@ package final class BrowserLauncher: CheckoutPresenter {
       server.watchBrowser(pid: pid, command: arguments[0], runsWhileOpen: runsWhileOpen)
     } catch {
       throw PresentationFailure(
-        .platformError("cannot start the browser command '\(arguments[0])': \(error.reason)"), mayBeShowing: false)
+        .platformError(
+          "cannot start the browser command '\(arguments[0])': \(error.reason)" + (settingHint.map { ": \($0)" } ?? "")),
+        mayBeShowing: false)
     }
   }
 

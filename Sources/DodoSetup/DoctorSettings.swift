@@ -76,11 +76,12 @@ package enum DoctorSettings {
     probeLimit: DoctorProbeLimit = DoctorProbeLimit()
   ) -> ([DoctorFinding], ReturnURL?) {
     let text = settings?.returnURL.value ?? flag ?? environment["DODO_RETURN_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    // A fresh install has none, and needs none until a checkout is run: nothing is wrong.
     guard let text else {
       return (
         [
           DoctorFinding(
-            "return-url", .problem, "no return URL to check: none is set for dodo start",
+            "return-url", .note, "no return URL to check: none is set for dodo start",
             fix: "set return_url in a profile (dodo-config(5)) or DODO_RETURN_URL, or run dodo doctor --return-url URL")
         ], nil
       )

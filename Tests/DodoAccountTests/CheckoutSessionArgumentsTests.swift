@@ -8,15 +8,15 @@ import Testing
   func request() throws {
     let request = try CheckoutSessionRequest(
       products: ["pdt_1", "pdt_2:3"], metadata: ["order=42", "note=a=b", "order=43"], email: "bob@example.com",
-      name: "Bob", discountCode: "TEN")
+      name: "Bob", discountCodes: ["TEN", "FIVE"])
     #expect(request.productCart == [CartItem(productId: "pdt_1"), CartItem(productId: "pdt_2", quantity: 3)])
     #expect(request.metadata == ["order": "43", "note": "a=b"])
     #expect(request.customer == .init(email: "bob@example.com", name: "Bob"))
-    #expect(request.discountCode == "TEN")
+    #expect(request.discountCodes == ["TEN", "FIVE"])
     #expect(request.returnURL == nil)
-    #expect(
-      try CheckoutSessionRequest(products: ["p"], metadata: [], email: nil, name: nil, discountCode: nil).metadata
-        == nil)
+    let bare = try CheckoutSessionRequest(products: ["p"], metadata: [], email: nil, name: nil, discountCodes: [])
+    #expect(bare.metadata == nil)
+    #expect(bare.discountCodes == nil)
   }
 
   @Test(
@@ -29,7 +29,7 @@ import Testing
     ] as [([String], [String], String?, String?, String)])
   func mistakes(products: [String], metadata: [String], email: String?, name: String?, message: String) {
     let error = #expect(throws: CheckoutSessionRequest.ArgumentError.self) {
-      try CheckoutSessionRequest(products: products, metadata: metadata, email: email, name: name, discountCode: nil)
+      try CheckoutSessionRequest(products: products, metadata: metadata, email: email, name: name, discountCodes: [])
     }
     #expect(error?.message == message)
   }

@@ -117,6 +117,7 @@ import Testing
     let missing = try confirmer.confirm(.payment("pay_404"), claim: .succeeded)
     #expect(missing.verdict == .unconfirmed)
     #expect(missing.reason?.hasPrefix("not found") == true)
+    #expect(missing.reason?.contains("not found: not found") == false, "\(missing.reason ?? "")")
     #expect(try confirmer.confirm(.payment("pay_500"), claim: nil).verdict == .unconfirmed)
     #expect(try confirmer.confirm(.payment("pay_slow"), claim: nil).verdict == .unconfirmed)
     #expect(throws: DodoAPIError.self) { try confirmer.confirm(.payment("pay_401"), claim: nil) }

@@ -16,7 +16,8 @@ import Testing
     let created = try api.createCheckoutSession(
       CheckoutSessionRequest(
         productCart: [CartItem(productId: "pdt_1", quantity: 2)], returnURL: "myapp://return?state=x",
-        customer: .init(email: "a@example.com", name: "A"), metadata: ["order": "42"], discountCode: "SAVE"))
+        customer: .init(email: "a@example.com", name: "A"), metadata: ["order": "42"],
+        discountCodes: ["SAVE", "TEN"]))
     #expect(
       created
         == CheckoutSessionCreated(
@@ -32,7 +33,8 @@ import Testing
     #expect(body["return_url"] as? String == "myapp://return?state=x")
     #expect((body["customer"] as? [String: String]) == ["email": "a@example.com", "name": "A"])
     #expect((body["metadata"] as? [String: String]) == ["order": "42"])
-    #expect(body["discount_code"] as? String == "SAVE")
+    #expect(body["discount_codes"] as? [String] == ["SAVE", "TEN"])
+    #expect(body["discount_code"] == nil)
   }
 
   @Test func onlyTheCartIsSentWhenNothingElseIsGiven() {

@@ -25,4 +25,18 @@ import Testing
 
         """)
   }
+
+  @Test func noShellIsAUsageErrorListingTheShells() throws {
+    #expect(
+      try HelpSnapshotTests.run(["completion"]) == """
+        $ dodo completion
+        [exit 64]
+        --- stdout
+        --- stderr
+        Error: missing argument <shell> (one of: bash, zsh, fish)
+        Usage: dodo completion <shell>
+          See 'dodo completion --help'.
+
+        """)
+  }
 }

@@ -47,6 +47,15 @@ import Testing
       "man/ has pages of commands that no longer exist, or pages outside man1/ and man5/: run scripts/generate-docs")
   }
 
+  /// troff reads a page in the locale's encoding: with LANG unset (the C locale) a raw `…`
+  /// warns and prints as garbage, so every page is ASCII, other characters as `\[uXXXX]`.
+  @Test(arguments: ManPages.all().map(\.name))
+  func everyPageIsASCII(name: String) throws {
+    let text = try #require(ManPages.page(named: name))
+    let lines = text.split(separator: "\n").filter { !$0.utf8.allSatisfy { $0 < 0x80 } }
+    #expect(lines.isEmpty, "\(name) has characters beyond ASCII: \(lines.prefix(3))")
+  }
+
   @Test func thereIsAPagePerVisibleCommandAndTheFileFormat() {
     let names = Set(ManPages.all().map(\.name))
     let expected = ["dodo.1", "dodo-config.5"] + CommandTree.root.visibleSubcommands.map { "dodo-\($0.name).1" }

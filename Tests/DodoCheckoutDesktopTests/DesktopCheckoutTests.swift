@@ -214,6 +214,13 @@ struct DesktopCheckoutTests {
     #expect(DesktopCheckout(environment: [:]).browserCommand == BrowserLauncher.systemDefault)
   }
 
+  @Test("with no browser command set, the launcher's error names the variables that set one")
+  func browserHint() {
+    let server = ReturnChannelServer(runtimeDirectory: TemporaryDirectory().path)
+    #expect(DesktopCheckout(environment: [:]).browserLauncher(server).settingHint?.contains("DODO_BROWSER") == true)
+    #expect(DesktopCheckout(environment: ["BROWSER": "b"]).browserLauncher(server).settingHint == nil)
+  }
+
   @Test("a CheckoutError reads as its message and code")
   func errorDescription() {
     #expect(

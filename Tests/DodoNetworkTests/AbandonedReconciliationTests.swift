@@ -82,6 +82,7 @@ import Testing
     let (gone, _) = try reconcile()
     #expect(gone.status == nil)
     #expect(gone.report.reason?.hasPrefix("not found: ") == true)
+    #expect(gone.report.reason?.contains("not found: not found") == false, "\(gone.report.reason ?? "")")
     #expect(recorded)
     try record("cks_refused")
     #expect(throws: AbandonedReconciliation.Failure.self) { try reconcile() }

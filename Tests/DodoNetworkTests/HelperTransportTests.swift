@@ -14,6 +14,8 @@ import Testing
     }
     #expect(error?.kind == .unavailable)
     #expect(error?.message.contains("/nonexistent/a and /nonexistent/b") == true)
+    // `swift run dodo` builds no helper: the message says how to build one in a checkout.
+    #expect(error?.message.hasSuffix("swift build --product dodo-https") == true, "\(error?.message ?? "")")
   }
 
   @Test func theHelperGetsNeitherTheKeyNorAnyOtherSecretInItsEnvironment() {

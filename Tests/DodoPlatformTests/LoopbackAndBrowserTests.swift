@@ -335,6 +335,11 @@ extension ServerTests {
       }
       #expect(failure?.mayBeShowing == false)
       #expect(failure?.error.code == .platformError)
+      let hinted = #expect(throws: PresentationFailure.self) {
+        try BrowserLauncher(command: "/nonexistent/xdg-open", server: server, settingHint: "set DODO_BROWSER").present(
+          url, customization: BrowserCustomization())
+      }
+      #expect(hinted?.error.message.hasSuffix(": set DODO_BROWSER") == true, "\(hinted?.error.message ?? "")")
     }
   }
 }

@@ -36,9 +36,11 @@ import Testing
     ("POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", "400"),
     ("POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n", "400"),
     ("BROKEN\r\n\r\n", "400"),
-    ("POST / HTTP/1.1\r\nX: " + String(repeating: "a", count: 100_000) + "\r\n\r\n", "431"),
+    // `swift test` prints each argument: a header of 100,000 characters is named, not written.
+    ("POST / HTTP/1.1\r\nX: <100000 a>\r\n\r\n", "431"),
   ])
-  func requestsItDoesNotTakeAreAnsweredAtOnce(request: String, status: String) throws {
+  func requestsItDoesNotTakeAreAnsweredAtOnce(request named: String, status: String) throws {
+    let request = named.replacing("<100000 a>", with: String(repeating: "a", count: 100_000))
     let server = LoopbackHTTPServer(handlesSignals: false)
     let port = try server.open(port: 0)
     defer { server.close() }

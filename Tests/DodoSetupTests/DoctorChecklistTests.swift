@@ -22,13 +22,13 @@ import Testing
 
   @Test("unresolved directories are a state-directory problem with its fix, counted with the others")
   func unresolvedDirectories() {
-    let list = checklist(returnURL: nil, directories: .failure(.init("HOME is not set")))
+    let list = checklist(returnURL: "not a url", directories: .failure(.init("HOME is not set")))
     let finding = list.findings.first { $0.check == "state-directory" }
     #expect(finding?.outcome == .problem)
     #expect(finding?.message == "HOME is not set")
     #expect(finding?.fix == "set HOME, or DODO_STATE_DIR")
     #expect(list.problems == list.findings.filter { $0.outcome == .problem }.count)
-    #expect(list.problems >= 2)  // the directories, and no return URL to check
+    #expect(list.problems >= 2)  // the directories, and a return URL that is not valid
   }
 
   @Test("in doctor's order: the config files, then the directories, then the return URL's route")

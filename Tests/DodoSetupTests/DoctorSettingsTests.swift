@@ -65,12 +65,12 @@ import Testing
     #expect(findings.first?.fix == "fix it where it is set (--return-url)")
   }
 
-  @Test("no return URL anywhere is a problem naming the three ways to set one")
+  @Test("no return URL anywhere is a note (a fresh install has none) naming the three ways to set one")
   func noReturnURL() {
     let (findings, url) = DoctorSettings.route(
       nil, returnURL: nil, environment: ["DODO_RETURN_URL": ""], executable: nil)
     #expect(url == nil)
-    #expect(findings.map(\.outcome) == [.problem])
+    #expect(findings.map(\.outcome) == [.note])
     #expect(findings.first?.message == "no return URL to check: none is set for dodo start")
   }
 
@@ -82,5 +82,22 @@ import Testing
     #expect(url?.scheme == "http")
     #expect(!findings.isEmpty)
     #expect(!findings.contains { $0.check == "return-url" && $0.outcome == .problem })
+  }
+
+  @Test("where start opens no browser (SSH, no display), a missing opener is a note, not a problem")
+  func noBrowserNeeded() {
+    let text = "http://127.0.0.1:53682/return"
+    let browser = { (environment: [String: String]) in
+      DoctorSettings.route(nil, returnURL: text, environment: environment, executable: nil).0.first {
+        $0.check == "browser"
+      }
+    }
+    let remote = browser(["PATH": "/nonexistent", "SSH_CONNECTION": "10.0.0.1 22 10.0.0.2 22", "DISPLAY": ":0"])
+    #expect(remote?.outcome == .note)
+    #expect(remote?.message.contains("an SSH session") == true, "\(remote?.message ?? "")")
+    #if os(Linux)
+      #expect(browser(["PATH": "/nonexistent"])?.outcome == .note)
+      #expect(browser(["PATH": "/nonexistent", "DISPLAY": ":0"])?.outcome == .problem)
+    #endif
   }
 }

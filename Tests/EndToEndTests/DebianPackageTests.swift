@@ -103,6 +103,23 @@ struct DebianPackageTests {
     #expect(status.stdout.isEmpty || status.stdout == "not-installed", "dpkg still knows dodo: \(status.stdout)")
   }
 
+  @Test("make deb with a relative DEB_ROOT, as the Makefile's default is, builds the package")
+  func relativeRoot() throws {
+    let scratch = TemporaryDirectory()
+    let root = ".build/deb-root-test-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(at: Self.repository.appendingPathComponent(root)) }
+    let output = try Subprocess.run(
+      "/usr/bin/env",
+      [
+        "make", "--no-print-directory", "-C", Self.repository.path, "deb", "NO_BUILD=1", "BINARY=\(Dodo.binary)",
+        "DEB_ROOT=\(root)", "DIST=\(scratch.url.path)/dist",
+      ],
+      environment: ["PATH": basePath, "HOME": scratch.url.path])
+    #expect(output.status == 0, "make deb: \(output.stderr)")
+    let package = output.stdout.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(package.hasSuffix(".deb") && FileManager.default.fileExists(atPath: package), "\(output.stdout)")
+  }
+
   @Test(
     "lintian (default profile) reports no error and no warning for the release package",
     .enabled(if: RequiredTools.present(RequiredTools.missing(programs: ["lintian"]))))

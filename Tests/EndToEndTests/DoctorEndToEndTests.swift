@@ -39,6 +39,15 @@ struct DoctorEndToEndTests {
     return (output.status, checks)
   }
 
+  @Test("a fresh install (no config, no return URL, no display, no xdg-open) is no failure: exit 0")
+  func freshInstall() throws {
+    let sandbox = CheckoutSandbox()
+    let binDirectory = URL(fileURLWithPath: Dodo.binary).deletingLastPathComponent().path
+    let output = try Dodo.run(["doctor"], environment: sandbox.environment(["PATH": binDirectory]))
+    #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+    #expect(output.stdout.contains("No problems found."), "\(output.stdout)")
+  }
+
   @Test("a scheme that routes to this dodo's handle-url passes; no handler at all is a problem with a fix")
   func installedAndMissing() throws {
     let sandbox = CheckoutSandbox()

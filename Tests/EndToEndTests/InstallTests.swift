@@ -43,6 +43,10 @@ struct InstallTests {
   @Test func installsRunsAndUninstalls() throws {
     let install = try make("install")
     #expect(install.status == 0, "make install: \(install.stderr)")
+    // It ends with what to do next (make's own "Leaving directory" aside).
+    let last = install.stdout.split(separator: "\n").last { !$0.hasPrefix("make") }
+    #expect(
+      last?.hasSuffix("Next: dodo doctor (this machine's return path), then man dodo.") == true, "\(install.stdout)")
     for file in Self.installedFiles {
       #expect(FileManager.default.fileExists(atPath: "\(prefix)/\(file)"), "make install did not install \(file)")
     }
@@ -147,6 +151,23 @@ struct InstallTests {
 
   static func size(_ path: String) throws -> Int {
     try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+  }
+
+  @Test("sudo make install after make installs what was built, without building as root")
+  func sudoInstallDoesNotBuild() throws {
+    // SWIFT=false: any build would fail. NO_BUILD is not given: sudo's SUDO_USER decides.
+    let output = try Subprocess.run(
+      "/usr/bin/env",
+      [
+        "make", "-C", Self.repository.path, "install", "SWIFT=false", "BINARY=\(Dodo.binary)",
+        "DESTDIR=\(destdir.url.path)", "PREFIX=/usr/local",
+      ],
+      environment: ["PATH": "/usr/bin:/bin", "HOME": destdir.url.path, "SUDO_USER": "someone"])
+    #expect(output.status == 0, "sudo make install: \(output.stderr)")
+    #expect(FileManager.default.fileExists(atPath: "\(prefix)/bin/dodo"))
+    // A bin directory that is not on PATH is said, with the line that puts it there.
+    #expect(
+      output.stdout.contains("/usr/local/bin is not on PATH: export PATH=\"/usr/local/bin:$PATH\""), "\(output.stdout)")
   }
 
   @Test("make install strips the binary; make install STRIP= keeps its symbols")

@@ -57,6 +57,21 @@ import Testing
   }
 
   @Test(
+    "man renders without a warning when LANG is unset (the C locale)",
+    .enabled(
+      if: RequiredTools.present(RequiredTools.forManPages), "needs \(RequiredTools.forManPages.joined(separator: ", "))"
+    ),
+    arguments: pages)
+  func rendersWithoutALocale(page: String) throws {
+    let output = try Subprocess.run(
+      "/usr/bin/env", ["man", "-l", Self.directory.appendingPathComponent(page).path],
+      environment: [
+        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "MANPAGER": "cat", "MANWIDTH": "80",
+      ])
+    #expect(output.status == 0 && output.stderr.isEmpty, "man -l \(page) without LANG: \(output.stderr)")
+  }
+
+  @Test(
     "man finds the pages of a checkout by name: MANPATH=$PWD/man man dodo",
     .enabled(
       if: RequiredTools.present(RequiredTools.forManPages), "needs \(RequiredTools.forManPages.joined(separator: ", "))"

@@ -55,7 +55,8 @@ public struct CheckoutSessionRequest: Sendable, Hashable, Encodable {
   public var returnURL: String?
   public var customer: Customer?
   public var metadata: [String: String]?
-  public var discountCode: String?
+  /// Every code given, as `discount_codes` (Dodo's singular `discount_code` is deprecated).
+  public var discountCodes: [String]?
   /// The page's own options (`PageCustomization`, `FeatureFlags`: set from a `CheckoutPage`
   /// with `page`) and where its back button goes; left out when not set.
   public var customization: PageCustomization?
@@ -64,13 +65,13 @@ public struct CheckoutSessionRequest: Sendable, Hashable, Encodable {
 
   public init(
     productCart: [CartItem], returnURL: String? = nil, customer: Customer? = nil, metadata: [String: String]? = nil,
-    discountCode: String? = nil
+    discountCodes: [String]? = nil
   ) {
     self.productCart = productCart
     self.returnURL = returnURL
     self.customer = customer
     self.metadata = metadata
-    self.discountCode = discountCode
+    self.discountCodes = discountCodes
   }
 
   enum CodingKeys: String, CodingKey {
@@ -78,7 +79,7 @@ public struct CheckoutSessionRequest: Sendable, Hashable, Encodable {
     case returnURL = "return_url"
     case customer
     case metadata
-    case discountCode = "discount_code"
+    case discountCodes = "discount_codes"
     case customization
     case featureFlags = "feature_flags"
     case cancelURL = "cancel_url"

@@ -8,9 +8,9 @@ extension CheckoutSessionRequest {
 
   /// The request for `products` (`ID` or `ID:QTY`, at least one), `metadata` (`KEY=VALUE`,
   /// a later key winning), a new customer (`name` needs `email`: Dodo knows a new customer
-  /// by their email) and a discount code; no return URL yet.
+  /// by their email) and discount codes (`discount_codes` left out when none); no return URL yet.
   package init(
-    products: [String], metadata pairs: [String], email: String?, name: String?, discountCode: String?
+    products: [String], metadata pairs: [String], email: String?, name: String?, discountCodes: [String]
   ) throws(ArgumentError) {
     let cart = try Self.cart(products)
     guard !cart.isEmpty else { throw ArgumentError(message: "missing --product ID[:QTY]") }
@@ -27,7 +27,7 @@ extension CheckoutSessionRequest {
     }
     self.init(
       productCart: cart, returnURL: nil, customer: customer, metadata: metadata.isEmpty ? nil : metadata,
-      discountCode: discountCode)
+      discountCodes: discountCodes.isEmpty ? nil : discountCodes)
   }
 
   /// The cart of `--product` values, each `ID` or `ID:QTY` (`CartItem(argument:)`).

@@ -37,11 +37,15 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
   public var httpStatus: Int?
   /// What went wrong and what to check.
   public var message: String
+  /// The `code` of Dodo's error body (`INVALID_DISCOUNT_CODE`), kept apart from the message
+  /// so that scripts can match it; `nil` when the body has none.
+  public var dodoCode: String?
 
-  public init(_ kind: Kind, httpStatus: Int? = nil, message: String) {
+  public init(_ kind: Kind, httpStatus: Int? = nil, message: String, dodoCode: String? = nil) {
     self.kind = kind
     self.httpStatus = httpStatus
     self.message = message
+    self.dodoCode = dodoCode
   }
 
   public var description: String { message }
@@ -59,7 +63,8 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The error for a non-2xx answer, with Dodo's own message when its body has one.
   public static func answered(_ response: HTTPResponse, mode: APIMode) -> DodoAPIError {
     let status = response.status
-    let said = bodyMessage(response.body).map { " Dodo says: \($0)" } ?? ""
+    let body = ErrorBody.read(response.body)
+    let said = body?.shownText.map { " Dodo says: \($0)" } ?? ""
     let (kind, text): (Kind, String)
     switch status {
     case 401, 403:
@@ -76,7 +81,9 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     default:
       (kind, text) = (.rejected, "Dodo refused the request: check the IDs and values given")
     }
-    return DodoAPIError(kind, httpStatus: status, message: "\(text) (HTTP \(status), \(mode.rawValue) mode).\(said)")
+    return DodoAPIError(
+      kind, httpStatus: status, message: "\(text) (HTTP \(status), \(mode.rawValue) mode).\(said)",
+      dodoCode: body?.code.flatMap { $0.isEmpty ? nil : String($0.prefix(100)) })
   }
 
   /// The error for an exchange that got no answer.
@@ -112,23 +119,31 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The message an error body carries, whatever its shape: `message`, `error` (a string, or
   /// an object with `message`), `detail` or `code` of a JSON object; at most 300 characters.
   /// `nil` for anything else: the body's shape is not known, and its absence is no failure.
-  static func bodyMessage(_ body: [UInt8]) -> String? {
-    guard !body.isEmpty, let object = try? JSONDecoder().decode(ErrorBody.self, from: Data(body)) else { return nil }
-    guard let text = object.text, !text.isEmpty else { return nil }
-    return text.count > 300 ? String(text.prefix(300)) + "…" : text
-  }
+  static func bodyMessage(_ body: [UInt8]) -> String? { ErrorBody.read(body)?.shownText }
 
   private struct ErrorBody: Decodable {
     struct Nested: Decodable { var message: String? }
     var text: String?
+    var code: String?
 
     enum CodingKeys: String, CodingKey { case message, error, detail, code }
 
     init(from decoder: any Decoder) throws {
       let c = try decoder.container(keyedBy: CodingKeys.self)
       let nested: Nested? = c.lenient(.error)
-      text =
-        c.lenient(.message) ?? c.lenient(.error) ?? nested?.message ?? c.lenient(.detail) ?? c.lenient(.code)
+      code = c.lenient(.code)
+      text = c.lenient(.message) ?? c.lenient(.error) ?? nested?.message ?? c.lenient(.detail) ?? code
+    }
+
+    static func read(_ body: [UInt8]) -> ErrorBody? {
+      guard !body.isEmpty else { return nil }
+      return try? JSONDecoder().decode(ErrorBody.self, from: Data(body))
+    }
+
+    /// The text, at most 300 characters; `nil` when empty.
+    var shownText: String? {
+      guard let text, !text.isEmpty else { return nil }
+      return text.count > 300 ? String(text.prefix(300)) + "…" : text
     }
   }
 }

@@ -20,8 +20,11 @@ public struct Confirmation: Sendable, Hashable {
   /// Every subscription Dodo names for it (`subscriptionId` and, for a payment of several,
   /// the others): what a return URL's `subscription_id` must be one of.
   public var subscriptionIds: [String]
-  /// In the currency's smallest unit.
+  /// What the payment charged, in the currency's smallest unit; `nil` without a payment.
   public var totalAmount: Int?
+  /// What the subscription charges each period before tax, in the currency's smallest unit:
+  /// not a charge made, so kept apart from `totalAmount`.
+  public var recurringPreTaxAmount: Int?
   public var currency: String?
   /// Why a payment failed, as Dodo says it.
   public var errorCode: String?
@@ -30,7 +33,7 @@ public struct Confirmation: Sendable, Hashable {
   public init(
     status: CheckoutStatus, source: Source, rawStatus: String? = nil, paymentId: String? = nil,
     subscriptionId: String? = nil, subscriptionIds: [String]? = nil, totalAmount: Int? = nil, currency: String? = nil,
-    errorCode: String? = nil, errorMessage: String? = nil
+    errorCode: String? = nil, errorMessage: String? = nil, recurringPreTaxAmount: Int? = nil
   ) {
     self.status = status
     self.source = source
@@ -42,6 +45,7 @@ public struct Confirmation: Sendable, Hashable {
     self.currency = currency
     self.errorCode = errorCode
     self.errorMessage = errorMessage
+    self.recurringPreTaxAmount = recurringPreTaxAmount
   }
 
   /// A payment's confirmation.
@@ -57,9 +61,9 @@ public struct Confirmation: Sendable, Hashable {
     self.init(
       status: DodoStatus.ofSubscription(subscription.status), source: .subscription, rawStatus: subscription.status,
       paymentId: payment?.paymentId, subscriptionId: subscription.subscriptionId,
-      totalAmount: payment?.totalAmount ?? subscription.recurringPreTaxAmount,
-      currency: payment?.currency ?? subscription.currency, errorCode: payment?.errorCode,
-      errorMessage: payment?.errorMessage)
+      totalAmount: payment?.totalAmount, currency: payment?.currency ?? subscription.currency,
+      errorCode: payment?.errorCode, errorMessage: payment?.errorMessage,
+      recurringPreTaxAmount: subscription.recurringPreTaxAmount)
   }
 
   /// Whether Dodo's outcome is settled: anything but `pending`. (A payment Dodo reports

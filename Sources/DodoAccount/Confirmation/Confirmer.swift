@@ -93,7 +93,8 @@ public struct Confirmer: Sendable {
     case .failure(let error) where error.isFatal:
       throw error
     case .failure(let error):
-      return .unconfirmed(error.kind == .notFound ? "not found: \(error.message)" : error.message)
+      // A 404's message already begins "not found:".
+      return .unconfirmed(error.message)
     }
   }
 

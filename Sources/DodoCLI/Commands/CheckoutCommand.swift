@@ -23,7 +23,8 @@ extension CommandSpec {
       Sends POST /checkouts with product_cart from each --product (ID, or ID:QTY; QTY 1 when \
       left out), return_url the effective return URL (--return-url, $DODO_RETURN_URL, then the \
       profile's return_url; left out when there is none), customer {email, name} when --email \
-      is given, metadata from each --metadata KEY=VALUE, and discount_code.
+      is given, metadata from each --metadata KEY=VALUE, and discount_codes from each \
+      --discount-code.
 
       Dodo's page as configured: --theme dark|light|system (customization.theme; without it, \
       the business's theme), --language CODE (customization.force_language, a language code \
@@ -50,8 +51,10 @@ extension CommandSpec {
       The request is sent once and never retried: a retry could create a second session. When \
       Dodo refuses or fails, or cannot be reached, the exit status is 24 and the error says \
       what to check (a 401: "the key is refused: is it a test-mode key used in live mode, or \
-      revoked?"); with --json, {"error":{"code":"API_ERROR","httpStatus":401,"message":…}}, \
-      httpStatus null when no answer came.
+      revoked?"); with --json, \
+      {"error":{"code":"API_ERROR","httpStatus":401,"dodoCode":null,"message":…}}, httpStatus \
+      null when no answer came, dodoCode the code of Dodo's error body (INVALID_DISCOUNT_CODE) \
+      when it has one.
 
       --qr also draws the checkout URL as a QR code on standard error, after the session id, \
       for paying on a phone (see 'dodo help start' for how it is drawn). It is the session's \
@@ -82,11 +85,14 @@ extension CommandSpec {
 /// `dodo checkout create`: `POST /checkouts`, the URL printed.
 struct CheckoutCreateCommand {
   static let product = OptionSpec(
-    "product", value: "ID[:QTY]", help: "A product and its quantity (1 when left out); repeatable, at least one.")
+    "product", value: "ID[:QTY]", required: true, repeating: true,
+    help: "A product and its quantity (1 when left out); repeatable, at least one.")
   static let email = OptionSpec("email", value: "EMAIL", help: "The new customer's email.")
   static let name = OptionSpec("name", value: "NAME", help: "The new customer's name; needs --email as well.")
-  static let metadata = OptionSpec("metadata", value: "KEY=VALUE", help: "Metadata for the session; repeatable.")
-  static let discountCode = OptionSpec("discount-code", value: "CODE", help: "A discount code to apply.")
+  static let metadata = OptionSpec(
+    "metadata", value: "KEY=VALUE", repeating: true, help: "Metadata for the session; repeatable.")
+  static let discountCode = OptionSpec(
+    "discount-code", value: "CODE", repeating: true, help: "A discount code to apply; repeatable.")
   static let cancelURL = OptionSpec(
     "cancel-url", value: "URL", optionalValue: .url,
     help: "Show a back button going to URL; alone: the return URL plus dodo_cancel=1.")
@@ -133,7 +139,7 @@ struct CheckoutCreateCommand {
     do throws(CheckoutSessionRequest.ArgumentError) {
       request = try CheckoutSessionRequest(
         products: invocation.values(product), metadata: invocation.values(metadata), email: invocation.value(email),
-        name: invocation.value(name), discountCode: invocation.value(discountCode))
+        name: invocation.value(name), discountCodes: invocation.values(discountCode))
     } catch {
       throw .usage(error.message, command: invocation.path)
     }

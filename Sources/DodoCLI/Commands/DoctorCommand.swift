@@ -10,8 +10,10 @@ extension CommandSpec {
     discussion: """
       The question every desktop checkout ends with is "why does my return never arrive?": \
       doctor checks, on this machine and for the settings dodo start would use, each thing the \
-      return depends on, and prints a checklist: a line per check, ✓ when it is as it should \
-      be, ✗ with a fix when it is not, and • for what is worth knowing.
+      return depends on, and prints a checklist: a line per check, marked with a check mark \
+      when it is as it should be, a cross with a fix when it is not, and a bullet for what is \
+      worth knowing. A fresh install is no problem: no config file, no return URL yet, or no \
+      browser opener where start opens none (SSH, no display) are notes.
 
       The checks: which dodo is first on PATH (and whether Dodo Payments' Node CLI, npm \
       dodopayments-cli, which installs a dodo too, is there: it answers to dodopayments); the \
@@ -52,7 +54,7 @@ extension CommandSpec {
     ],
     exitStatuses: [
       .init(.success, "Every check passed (notes aside)."),
-      .init(.no, "Something needs fixing: each ✗ line says what (also when there is no config at all)."),
+      .init(.no, "Something needs fixing: each line marked with a cross says what."),
     ],
     handler: { invocation, context in
       DoctorCommand(context: context).run(

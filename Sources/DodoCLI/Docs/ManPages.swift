@@ -132,7 +132,7 @@ enum ManPages {
     for option in command.options {
       var word = Roff.bold(option.flagName)
       if let value = option.valueName { word += " " + Roff.italic(value) }
-      parts.append("[\(word)]")
+      parts.append((option.isRequired ? word : "[\(word)]") + (option.isRepeating ? " \\&..." : ""))
     }
     return parts.joined(separator: " ")
   }

@@ -7,6 +7,9 @@ struct Roff {
   /// `.TH NAME SECTION DATE SOURCE MANUAL`.
   init(title: String, section: Int, date: String, source: String, manual: String) {
     request("TH", title.uppercased(), String(section), date, source, manual)
+    // Ragged right: a justified line holding a long word (a URL, a JSON shape) makes troff
+    // warn "cannot adjust line".
+    request("ad", "l")
   }
 
   /// A request (`.SH NAME`); arguments with spaces are quoted. A paragraph break right after
@@ -14,7 +17,9 @@ struct Roff {
   mutating func request(_ name: String, _ arguments: String...) {
     if name == "PP", afterHeading { return }
     afterHeading = name == "SH" || name == "SS"
-    let escaped = arguments.map { $0.replacing("\\", with: "\\e").replacing("\"", with: "\\(dq") }
+    let escaped = arguments.map {
+      Self.ascii($0.replacing("\\", with: "\\e").replacing("\"", with: "\\(dq"))
+    }
     let quoted = escaped.map { $0.contains(" ") || $0.isEmpty ? "\"\($0)\"" : $0 }
     text += "." + ([name] + quoted).joined(separator: " ") + "\n"
   }
@@ -64,10 +69,34 @@ struct Roff {
   }
 
   /// Escapes backslashes, and dashes so that options render as minus signs (`\-`) and can be
-  /// searched and copied.
+  /// searched and copied; a character beyond ASCII as its code point.
   static func escape(_ plain: String) -> String {
-    plain.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+    ascii(plain.replacing("\\", with: "\\e").replacing("-", with: "\\-"))
   }
+
+  /// The text in ASCII: troff reads a page in the locale's encoding, and with LANG unset (the
+  /// C locale, the ascii device) a raw `…` warns and prints as garbage. The characters the
+  /// pages use become troff's own, which every device renders; any other as `\[uXXXX]`.
+  static func ascii(_ text: String) -> String {
+    guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if scalar.isASCII {
+        out.unicodeScalars.append(scalar)
+      } else if let named = named[scalar] {
+        out += named
+      } else {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        out += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+      }
+    }
+    return out
+  }
+
+  private static let named: [Unicode.Scalar: String] = [
+    "…": "...", "•": "\\(bu", "×": "\\(mu", "—": "\\(em", "–": "\\(en",
+    "’": "\\(cq", "‘": "\\(oq", "“": "\\(lq", "”": "\\(rq", "→": "\\(->",
+  ]
 
   static func bold(_ plain: String) -> String { "\\fB\(escape(plain))\\fR" }
   static func italic(_ plain: String) -> String { "\\fI\(escape(plain))\\fR" }

@@ -2,20 +2,22 @@ import DodoAccount
 import DodoCheckout
 
 extension JSONWriter {
-  /// `{"code":"API_ERROR","httpStatus":401|null,"message":"…"}`.
+  /// `{"code":"API_ERROR","httpStatus":401|null,"dodoCode":"…"|null,"message":"…"}`.
   func apiError(_ error: DodoAPIError) {
     beginObject()
     key("code")
     string("API_ERROR")
     key("httpStatus")
     if let status = error.httpStatus { number(Double(status)) } else { null() }
+    key("dodoCode")
+    string(error.dodoCode)
     key("message")
     string(error.message)
     endObject()
   }
 
-  /// `{"status":…,"source":…,"paymentId":…,"subscriptionId":…,"totalAmount":…,"currency":…,
-  /// "errorCode":…,"errorMessage":…}`, or `null`.
+  /// `{"status":…,"source":…,"paymentId":…,"subscriptionId":…,"totalAmount":…,
+  /// "recurringPreTaxAmount":…,"currency":…,"errorCode":…,"errorMessage":…}`, or `null`.
   func confirmation(_ confirmation: Confirmation?) {
     guard let confirmation else { return null() }
     beginObject()
@@ -29,6 +31,8 @@ extension JSONWriter {
     string(confirmation.subscriptionId)
     key("totalAmount")
     if let amount = confirmation.totalAmount { number(Double(amount)) } else { null() }
+    key("recurringPreTaxAmount")
+    if let amount = confirmation.recurringPreTaxAmount { number(Double(amount)) } else { null() }
     key("currency")
     string(confirmation.currency)
     key("errorCode")
@@ -61,8 +65,10 @@ enum ReportText {
       var details: [String] = []
       if let id = confirmation.paymentId { details.append("payment \(shown(id))") }
       if let id = confirmation.subscriptionId { details.append("subscription \(shown(id))") }
-      if let amount = confirmation.totalAmount {
-        details.append("total_amount \(amount)\(confirmation.currency.map { " " + shown($0) } ?? "")")
+      let currency = confirmation.currency.map { " " + shown($0) } ?? ""
+      if let amount = confirmation.totalAmount { details.append("total_amount \(amount)\(currency)") }
+      if let amount = confirmation.recurringPreTaxAmount {
+        details.append("recurring_pre_tax_amount \(amount)\(currency)")
       }
       let status = style.colored(shown(confirmation.summary), for: confirmation.status)
       out += ExplainText.field(

@@ -6,12 +6,13 @@ enum HelpFormatter {
   /// `dodo validate [<CHECKOUT_URL>] [--return-url URL]`, after `label` (`Usage: `), wrapped
   /// at the help width with continuation lines under the first argument.
   static func usage(_ path: [String], _ command: CommandSpec, label: String = "") -> String {
-    var parts: [String] = []
+    // The top level's options go before the command (and after it too).
+    var parts: [String] = path.count == 1 ? ["[<global options>]"] : []
     if !command.subcommands.isEmpty && command.handler == nil {
       parts.append("<subcommand>")
     }
     parts += command.arguments.map(\.synopsis)
-    parts += command.options.map { "[\($0.synopsis)]" }
+    parts += command.options.map(\.usageSynopsis)
     var line = label + path.joined(separator: " ")
     let indent = String(repeating: " ", count: line.count + 1)
     var lines: [String] = []
@@ -73,9 +74,10 @@ enum HelpFormatter {
   static func shortUsage(_ path: [String], _ command: CommandSpec) -> String {
     let full = usage(path, command, label: "USAGE: ")
     guard full.split(separator: "\n").count > 2 else { return full }
-    var parts = ["USAGE:"] + path
+    var parts = ["USAGE:"] + path + (path.count == 1 ? ["[<global options>]"] : [])
     if !command.subcommands.isEmpty && command.handler == nil { parts.append("<subcommand>") }
-    parts += command.arguments.map(\.synopsis) + ["[<options>]"]
+    parts += command.arguments.map(\.synopsis)
+    parts += command.options.filter(\.isRequired).map(\.usageSynopsis) + ["[<options>]"]
     return parts.joined(separator: " ")
   }
 

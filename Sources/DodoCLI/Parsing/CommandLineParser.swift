@@ -152,7 +152,8 @@ struct CommandLineParser: Sendable {
     let required = specs.filter { !$0.isOptional }
     if positionals.count < required.count {
       let missing = required[positionals.count]
-      throw .usage("missing argument <\(missing.name)>", command: path)
+      let choices = missing.values.isEmpty ? "" : " (one of: \(missing.values.joined(separator: ", ")))"
+      throw .usage("missing argument <\(missing.name)>\(choices)", command: path)
     }
     if !(specs.last?.isRepeating ?? false), positionals.count > specs.count {
       throw .usage("unexpected argument '\(positionals[specs.count])'", command: path)

@@ -43,12 +43,19 @@ struct OptionSpec: Sendable, Hashable {
   let help: String
   /// Set when the value may be left out: what the next word must look like to be the value.
   let optionalValue: OptionalValue?
+  /// The command needs it: usage lines show it outside brackets.
+  let isRequired: Bool
+  /// It may be given more than once: usage lines show `...` after it.
+  let isRepeating: Bool
 
   init(
     _ name: String, short: Character? = nil, value valueName: String? = nil, values: [String] = [],
-    optionalValue: OptionalValue? = nil, completion: CompletionKind = .none, help: String
+    optionalValue: OptionalValue? = nil, completion: CompletionKind = .none, required: Bool = false,
+    repeating: Bool = false, help: String
   ) {
     self.name = name
+    self.isRequired = required
+    self.isRepeating = repeating
     self.short = short
     self.optionalValue = optionalValue
     self.placeholder = valueName.map { optionalValue == nil ? $0 : "[\($0)]" }
@@ -67,6 +74,9 @@ struct OptionSpec: Sendable, Hashable {
   var flagName: String { "--\(name)" }
   /// `--name VALUE` or `--name`, as usage lines and help show it.
   var synopsis: String { valueName.map { "\(flagName) \($0)" } ?? flagName }
+  /// As a usage line shows it: `--product ID[:QTY]...` when required, else in brackets
+  /// (`[--metadata KEY=VALUE]...`).
+  var usageSynopsis: String { (isRequired ? synopsis : "[\(synopsis)]") + (isRepeating ? "..." : "") }
 }
 
 /// A positional argument of a command.

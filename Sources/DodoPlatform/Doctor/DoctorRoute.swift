@@ -73,6 +73,15 @@ package struct DoctorRoute: Sendable {
       }
       return [DoctorFinding("browser", .ok, "dodo start opens the checkout with \(found) (\(browser.source))")]
     }
+    // start opens no browser here, so the platform's opener is not needed.
+    if let headless = HeadlessSession.reason(environment) {
+      return [
+        DoctorFinding(
+          "browser", .note,
+          "dodo start opens no browser here (\(headless)): it prints the checkout URL to open on any machine",
+          fix: "set DODO_BROWSER (or the profile's browser) to open one all the same")
+      ]
+    }
     #if os(macOS)
       return [DoctorFinding("browser", .ok, "dodo start opens the checkout with open (the default browser)")]
     #else

@@ -23,7 +23,7 @@ import Testing
     runner.environment["DODO_RETURN_URL"] = "myapp://checkout/return"
     let output = try runner.run([
       "checkout", "create", "--product", "pdt_1:2", "--product", "pdt_2", "--email", "a@example.com", "--name", "A",
-      "--metadata", "order=42", "--metadata", "team=x=y", "--discount-code", "SAVE",
+      "--metadata", "order=42", "--metadata", "team=x=y", "--discount-code", "SAVE", "--discount-code", "TEN",
     ])
     #expect(output.status == 0)
     #expect(output.stdout == "https://test.checkout.dodopayments.com/session/cks_new\n")
@@ -40,7 +40,8 @@ import Testing
     #expect(body["return_url"] as? String == "myapp://checkout/return")
     #expect(body["customer"] as? [String: String] == ["email": "a@example.com", "name": "A"])
     #expect(body["metadata"] as? [String: String] == ["order": "42", "team": "x=y"])
-    #expect(body["discount_code"] as? String == "SAVE")
+    #expect(body["discount_codes"] as? [String] == ["SAVE", "TEN"])
+    #expect(body["discount_code"] == nil)
   }
 
   @Test func jsonCarriesSessionURLAndMode() throws {
@@ -76,6 +77,22 @@ import Testing
     #expect(!output.stderr.contains(Self.key))
     // POST /checkouts is never retried, not even on 429 or 5xx.
     #expect(transport.requests.count == 1)
+  }
+
+  @Test func dodosErrorCodeIsKeptBesideItsMessage() throws {
+    let (runner, _) = try runner([
+      "/checkouts": .json(422, #"{"code":"INVALID_DISCOUNT_CODE","message":"The discount code is not valid"}"#)
+    ])
+    let output = try runner.run(["checkout", "create", "--product", "pdt_1", "--discount-code", "NOPE", "--json"])
+    #expect(output.status == 24)
+    let error = try #require(
+      JSONSerialization.jsonObject(with: Data(output.stderr.utf8)) as? [String: [String: Any]])["error"]
+    #expect(error?["dodoCode"] as? String == "INVALID_DISCOUNT_CODE")
+    #expect((error?["message"] as? String)?.hasSuffix("Dodo says: The discount code is not valid") == true)
+    let bare = try self.runner(["/checkouts": .json(500, "oops")]).0.run([
+      "checkout", "create", "--product", "p", "--json",
+    ])
+    #expect(bare.stderr.contains(#""dodoCode":null"#))
   }
 
   @Test func noAnswerIsExit24WithANullStatus() throws {

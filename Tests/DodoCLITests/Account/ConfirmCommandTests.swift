@@ -83,6 +83,20 @@ import Testing
     #expect(transport.paths.filter { $0 == "/payments/pay_ok" }.count == 1)
   }
 
+  @Test func aBareSubscriptionShowsItsRecurringAmountNotATotal() throws {
+    let (runner, _) = try runner(Self.answers)
+    let output = try runner.run(["confirm", "--json", "sub_1"])
+    let confirmation = try #require(try lines(output.stdout).first?["confirmation"] as? [String: Any])
+    #expect(confirmation["recurringPreTaxAmount"] as? Int == 999)
+    #expect(confirmation["totalAmount"] is NSNull)
+    let text = try runner.run(["confirm", "sub_1"])
+    #expect(text.stdout.contains("recurring_pre_tax_amount 999"), "\(text.stdout)")
+    #expect(!text.stdout.contains("total_amount"))
+    let paid = try runner.run(["confirm", "--json", "pay_sub"])
+    let both = try #require(try lines(paid.stdout).first?["confirmation"] as? [String: Any])
+    #expect(both["totalAmount"] as? Int == 1999 && both["recurringPreTaxAmount"] as? Int == 999)
+  }
+
   @Test(arguments: [401, 403])
   func aRefusedKeyIsExit24(status: Int) throws {
     let (runner, _) = try runner(["/payments/pay_1": .json(status, "{}")])
