@@ -77,7 +77,7 @@ function __dodo_options
                 '--theme	Dodo'\''s page theme: dark, light or system' \
                 '--language	Dodo'\''s page language, such as en or pt-BR' \
                 '--redirect-immediately	Skip Dodo'\''s result page after payment' \
-                '--browser-exit-cancels	End as cancelled when the browser command exits 0 first' \
+                '--browser-exit-cancels	Cancel when the browser command exits 0 first' \
                 '--no-open	Print the checkout URL instead of opening it' \
                 '--no-input	Never read a pasted return URL (--json implies it)' \
                 '--events	Report checkout events on standard error' \
@@ -86,8 +86,8 @@ function __dodo_options
                 '--confirm-wait	With --confirm, ask Dodo up to SECONDS (default 30)' \
                 '--poll	Also ask Dodo every SECONDS (3) whether it was paid' \
                 '--no-cancel-url	Create the session without a back button (cancel_url)' \
-                '--activate-license	After a succeeded result, activate the license keys it carried on this machine' \
-                '--license-name	The activations'\'' name (default: the host name and a machine tag)' \
+                '--activate-license	Activate the license keys a success carried, here' \
+                '--license-name	The activations'\'' name (default: host name and tag)' \
                 '--qr	Draw the checkout URL as a QR code on standard error'
         case 'dodo checkout create'
             printf '%s\n' \
@@ -96,7 +96,7 @@ function __dodo_options
                 '--email	The new customer'\''s email' \
                 '--name	The new customer'\''s name; needs --email as well' \
                 '--metadata	Metadata for the session; repeatable' \
-                '--discount-code	A discount code to apply' \
+                '--discount-code	A discount code to apply; repeatable' \
                 '--cancel-url	Show a back button going to URL; alone: the return URL plus dodo_cancel=1' \
                 '--qr	Draw the checkout URL as a QR code on standard error' \
                 '--theme	Dodo'\''s page theme: dark, light or system' \
