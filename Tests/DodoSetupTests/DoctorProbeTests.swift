@@ -22,6 +22,8 @@ struct DoctorProbeTests {
       "HOME": home.path, "XDG_CONFIG_HOME": home.sub("config"), "XDG_CONFIG_DIRS": home.sub("etc-xdg"),
       "XDG_DATA_HOME": home.sub("data"), "XDG_DATA_DIRS": home.sub("share"), "PATH": home.sub("bin") + ":/usr/bin:/bin",
       "DODO_PAYMENTS_API_KEY": "sk_probe_key", "DODO_PAYMENTS_WEBHOOK_KEY": "whsec_probe_secret",
+      // A display: without one doctor asks for no default browser, since none would be opened.
+      "DISPLAY": ":0",
     ]
   }
 

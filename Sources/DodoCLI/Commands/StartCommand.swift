@@ -184,8 +184,9 @@ extension CommandSpec {
       (never with a query string).
 
       Paying on a phone (over SSH, say): --qr draws the checkout URL as a QR code on standard \
-      error before the checkout is shown. Each character is one module wide and two high (█ \
-      both dark, ▀ the upper, ▄ the lower, a space neither), with 4 light modules of quiet zone \
+      error before the checkout is shown. Each character is one module wide and two high (a full \
+      block, U+2588, both dark; an upper half block, U+2580, the upper; a lower half block, \
+      U+2584, the lower; a space neither), with 4 light modules of quiet zone \
       on every side; on a colour terminal black on white, so that it reads the same on a dark \
       theme (not with NO_COLOR, --no-color or TERM=dumb, nor off a terminal); in a locale that \
       is not UTF-8 (LC_ALL, else LC_CTYPE, else LANG), ## for a dark module and two spaces for \

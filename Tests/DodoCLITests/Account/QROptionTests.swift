@@ -104,9 +104,24 @@ struct QROptionTests {
     let output = try start.run(["--qr"])
     #expect(output.status == 0)
     #expect(
-      output.stderr == (try Self.drawing(.halfBlocks, of: StartHarness.checkout))
-        + "Dodo Payments test mode (https://test.dodopayments.com)\n"
+      output.stderr == "Dodo Payments test mode (https://test.dodopayments.com)\n"
+        + (try Self.drawing(.halfBlocks, of: StartHarness.checkout))
         + "Opening \(StartHarness.checkout) in your browser\n")
+  }
+
+  @Test("start with a key but a checkout URL naming no session: nothing to poll, so the warning, and no error")
+  func startWithKeyNoSession() throws {
+    let start = try StartHarness()
+    start.runner.environment["LANG"] = "C.UTF-8"
+    start.runner.environment["DODO_PAYMENTS_API_KEY"] = CheckoutCreateTests.key
+    let api = InMemoryTransport([:])
+    start.runner.transport = api
+    start.browser = StartHarness.navigating(to: StartInProcessTests.back)
+    let output = try start.run(["--qr"], checkout: "https://checkout.dodopayments.com/session/")
+    #expect(output.status == 0)
+    #expect(output.stderr.contains("dodo: warning: --qr: a phone cannot reach this machine's return URL"))
+    #expect(!output.stderr.contains("Dodo Payments test mode"))
+    #expect(api.paths.isEmpty)
   }
 
   @Test("start: a checkout URL no QR code holds is exit 64 before anything opens")
