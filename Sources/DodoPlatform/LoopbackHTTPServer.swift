@@ -134,11 +134,13 @@ package final class LoopbackHTTPServer {
   package func awaitWork(_ work: @escaping @Sendable () -> Void) throws(PlatformError) -> Bool {
     let done: Syscalls.Pipe
     do throws(SystemError) { done = try Syscalls.pipe() } catch { throw PlatformError("cannot wait: \(error)") }
-    let finished = done.read
+    // The worker holds the read end too: when a signal ends the wait first, the work still
+    // ends later with its byte written into the pipe, never into a closed one (SIGPIPE).
+    let finished = SharedDescriptor(done.read)
     let signalling = SharedDescriptor(done.write)
     let worker = SystemThread.start {
       work()
-      _ = try? Syscalls.writeAll(signalling.descriptor, [1])
+      withExtendedLifetime(finished) { _ = try? Syscalls.writeAll(signalling.descriptor, [1]) }
     }
     guard let worker else {
       work()
@@ -150,7 +152,7 @@ package final class LoopbackHTTPServer {
       }
       let ready: [Bool]
       do throws(SystemError) {
-        ready = try Syscalls.poll([signals, Syscalls.PollRequest(finished)], timeoutMilliseconds: -1)
+        ready = try Syscalls.poll([signals, Syscalls.PollRequest(finished.descriptor)], timeoutMilliseconds: -1)
       } catch {
         throw PlatformError("cannot wait for signals: \(error)")
       }
