@@ -192,9 +192,9 @@ extension CommandSpec {
       is not UTF-8 (LC_ALL, else LC_CTYPE, else LANG), ## for a dark module and two spaces for \
       a light one, a line a module row. Error correction level M (15 % of the code may be \
       unreadable). With --json, where standard error carries JSON lines, it is drawn only when \
-      standard error is a terminal. A phone cannot reach this machine's return URL: without an \
-      API key, start warns that only dodo handle-url or a pasted address can finish the \
-      checkout. A checkout URL longer than a QR code holds (2331 bytes) is exit 64 before \
+      standard error is a terminal. A phone cannot reach this machine's return URL: with an API \
+      key and a cks_ session, --qr turns --poll on (every 3 s); otherwise start warns that only \
+      dodo handle-url or a pasted address can finish the checkout. A checkout URL longer than a QR code holds (2331 bytes) is exit 64 before \
       anything opens.
       """,
     arguments: [
