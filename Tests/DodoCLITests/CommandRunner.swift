@@ -30,7 +30,7 @@ final class MemoryStream: OutputSink {
 /// user's), removed when the runner goes.
 final class CommandRunner {
   /// What one command line did.
-  struct Output: Equatable, CustomStringConvertible {
+  struct Output: Equatable, CustomStringConvertible, CommandOutcome {
     var status: Int32
     var stdout: String
     var stderr: String

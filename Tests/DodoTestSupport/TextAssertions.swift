@@ -1,21 +1,35 @@
 import Foundation
 import Testing
 
-/// Expects `actual` to be `expected` (`nil`: nothing to compare with, a failure). On a
-/// mismatch the issue shows `comment` and the lines that differ, as a diff: `-` expected,
-/// `+` actual, two lines of context around each change.
+/// Expects `actual` to be `expected` (as swift-argument-parser's `AssertEqualStrings`); `nil`
+/// on either side is no text, a failure. On a mismatch the issue shows `comment`, the first
+/// line that differs on both sides (escaped, so that a stray space, `\r` or escape shows),
+/// and the lines that differ as a diff: `-` expected, `+` actual, two lines of context.
 package func expectSameText(
-  _ actual: String, _ expected: String?, _ comment: @autoclosure () -> String = "",
+  _ actual: String?, _ expected: String?, _ comment: @autoclosure () -> String = "",
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
   guard actual != expected else { return }
   let heading = comment().isEmpty ? "" : comment() + "\n"
-  guard let expected else {
-    Issue.record("\(heading)nothing to compare with; the text is:\n\(actual)", sourceLocation: sourceLocation)
-    return
+  Issue.record("\(heading)\(textDifference(actual, expected))", sourceLocation: sourceLocation)
+}
+
+/// How `actual` differs from `expected`, for an issue: the first differing line, then the diff.
+func textDifference(_ actual: String?, _ expected: String?) -> String {
+  guard let expected else { return "nothing to compare with; the text is:\n\(actual ?? "(none)")" }
+  guard let actual else { return "no text, where this was expected:\n\(expected)" }
+  return firstDifference(actual, expected) + "--- expected\n+++ actual\n\(lineDiff(from: expected, to: actual))"
+}
+
+/// The first line where `actual` and `expected` differ, numbered from 1, both sides escaped.
+func firstDifference(_ actual: String, _ expected: String) -> String {
+  let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
+  let b = actual.split(separator: "\n", omittingEmptySubsequences: false)
+  let index = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
+  func line(_ lines: [Substring]) -> String {
+    index < lines.count ? String(reflecting: String(lines[index])) : "(no such line: the text ends before)"
   }
-  Issue.record(
-    "\(heading)--- expected\n+++ actual\n\(lineDiff(from: expected, to: actual))", sourceLocation: sourceLocation)
+  return "first difference at line \(index + 1):\n  expected: \(line(a))\n  actual:   \(line(b))\n"
 }
 
 /// Compares `text` with the snapshot `NAME.txt` in `folder`, or, with `DODO_RECORD_SNAPSHOTS`
