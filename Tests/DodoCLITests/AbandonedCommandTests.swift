@@ -1,5 +1,6 @@
 import DodoCheckout
 import DodoPlatform
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -27,34 +28,30 @@ import Testing
 
   @Test("no record, with no state directory at all: exit 1; clear has nothing to clear and succeeds")
   func noRecord() throws {
-    #expect(try runner.run(["abandoned", "show"]) == .init(status: 1, stdout: "no abandoned session\n", stderr: ""))
-    #expect(try runner.run(["abandoned", "show", "--json"]) == .init(status: 1, stdout: "null\n", stderr: ""))
-    #expect(try runner.run(["abandoned", "clear"]) == .init(status: 0, stdout: "cleared\n", stderr: ""))
-    #expect(
-      try runner.run(["abandoned", "clear", "--json"])
-        == .init(status: 0, stdout: #"{"cleared":false}"# + "\n", stderr: ""))
+    expectOutcome(try runner.run(["abandoned", "show"]), status: 1, stdout: "no abandoned session\n", stderr: "")
+    expectOutcome(try runner.run(["abandoned", "show", "--json"]), status: 1, stdout: "null\n", stderr: "")
+    expectOutcome(try runner.run(["abandoned", "clear"]), status: 0, stdout: "cleared\n", stderr: "")
+    expectOutcome(
+      try runner.run(["abandoned", "clear", "--json"]), status: 0, stdout: #"{"cleared":false}"# + "\n", stderr: "")
     #expect(!FileManager.default.fileExists(atPath: state), "show and clear only look; they create no state directory")
   }
 
   @Test("a record: shown in text and JSON, then cleared")
   func aRecord() throws {
     try record("cks_1")
-    #expect(
-      try runner.run(["abandoned", "show"])
-        == .init(
-          status: 0, stdout: "sessionId: cks_1\ncreatedAt: 2026-11-18T11:06:40Z\ninProgress: false\n", stderr: ""))
-    #expect(
-      try runner.run(["--json", "abandoned", "show"])
-        == .init(
-          status: 0, stdout: #"{"sessionId":"cks_1","createdAt":"2026-11-18T11:06:40Z","inProgress":false}"# + "\n",
-          stderr: ""))
-    #expect(
-      try runner.run(["abandoned", "clear", "--json"])
-        == .init(status: 0, stdout: #"{"cleared":true}"# + "\n", stderr: ""))
-    #expect(try runner.run(["abandoned", "show"]) == .init(status: 1, stdout: "no abandoned session\n", stderr: ""))
+    expectOutcome(
+      try runner.run(["abandoned", "show"]), status: 0,
+      stdout: "sessionId: cks_1\ncreatedAt: 2026-11-18T11:06:40Z\ninProgress: false\n", stderr: "")
+    expectOutcome(
+      try runner.run(["--json", "abandoned", "show"]), status: 0,
+      stdout: #"{"sessionId":"cks_1","createdAt":"2026-11-18T11:06:40Z","inProgress":false}"# + "\n",
+      stderr: "")
+    expectOutcome(
+      try runner.run(["abandoned", "clear", "--json"]), status: 0, stdout: #"{"cleared":true}"# + "\n", stderr: "")
+    expectOutcome(try runner.run(["abandoned", "show"]), status: 1, stdout: "no abandoned session\n", stderr: "")
     try record("cks_2")
-    #expect(try runner.run(["abandoned", "clear"]) == .init(status: 0, stdout: "cleared\n", stderr: ""))
-    #expect(try runner.run(["abandoned", "show", "--json"]) == .init(status: 1, stdout: "null\n", stderr: ""))
+    expectOutcome(try runner.run(["abandoned", "clear"]), status: 0, stdout: "cleared\n", stderr: "")
+    expectOutcome(try runner.run(["abandoned", "show", "--json"]), status: 1, stdout: "null\n", stderr: "")
   }
 
   @Test("inProgress is true only for the record the running checkout saved, not for one an earlier checkout left")
@@ -99,16 +96,15 @@ import Testing
         == "Error: cannot read the abandoned-session record: refusing \(state)/abandoned.json: its mode is "
         + "\(String(mode, radix: 8)), open to the group or others; run 'chmod 600 \(state)/abandoned.json' if it is "
         + "yours to keep\n")
-    #expect(try runner.run(["abandoned", "clear"]) == .init(status: 0, stdout: "cleared\n", stderr: ""))
+    expectOutcome(try runner.run(["abandoned", "clear"]), status: 0, stdout: "cleared\n", stderr: "")
   }
 
   @Test("a record's session id is shown with its controls escaped, never obeyed")
   func sessionIdIsShownEscaped() throws {
     try record(#"cks\u001b]0;x\u0007"#)
-    #expect(
-      try runner.run(["abandoned", "show"])
-        == .init(
-          status: 0, stdout: "sessionId: cks\\x1b]0;x\\x07\ncreatedAt: 2026-11-18T11:06:40Z\ninProgress: false\n",
-          stderr: ""))
+    expectOutcome(
+      try runner.run(["abandoned", "show"]), status: 0,
+      stdout: "sessionId: cks\\x1b]0;x\\x07\ncreatedAt: 2026-11-18T11:06:40Z\ninProgress: false\n",
+      stderr: "")
   }
 }

@@ -1,5 +1,6 @@
 import DodoAccount
 import DodoConfig
+import DodoTestSupport
 import Testing
 
 @testable import DodoCLI
@@ -14,10 +15,9 @@ import Testing
     """
 
   @Test func version() throws {
-    #expect(
-      try CommandRunner().run(["--version"])
-        == .init(
-          status: 0, stdout: "dodo 0.1.0 (libyaml \(LibYAML.version), libsodium \(LibSodium.version))\n", stderr: ""))
+    expectOutcome(
+      try CommandRunner().run(["--version"]), status: 0,
+      stdout: "dodo 0.1.0 (libyaml \(LibYAML.version), libsodium \(LibSodium.version))\n", stderr: "")
     #expect(LibYAML.version.split(separator: ".").count == 3, "libyaml's version: \(LibYAML.version)")
   }
 
@@ -50,57 +50,46 @@ import Testing
 
   @Test("an unknown option: Error, suggestion, usage, hint, exit 64")
   func unknownOption() throws {
-    #expect(
-      try CommandRunner().run(["validate", "--retrun-url", "x"])
-        == .init(
-          status: 64, stdout: "",
-          stderr: "Error: unknown option '--retrun-url'. Did you mean '--return-url'?\n" + Self.validateUsage))
+    expectOutcome(
+      try CommandRunner().run(["validate", "--retrun-url", "x"]), status: 64, stdout: "",
+      stderr: "Error: unknown option '--retrun-url'. Did you mean '--return-url'?\n" + Self.validateUsage)
   }
 
   @Test("a missing option value is a usage error")
   func missingValue() throws {
-    #expect(
-      try CommandRunner().run(["validate", "--return-url"])
-        == .init(
-          status: 64, stdout: "", stderr: "Error: option '--return-url' needs a value (URL)\n" + Self.validateUsage))
+    expectOutcome(
+      try CommandRunner().run(["validate", "--return-url"]), status: 64, stdout: "",
+      stderr: "Error: option '--return-url' needs a value (URL)\n" + Self.validateUsage)
   }
 
   @Test("an unexpected argument is a usage error")
   func unexpectedArgument() throws {
-    #expect(
-      try CommandRunner().run(["validate", "https://checkout.dodopayments.com/session/a", "extra"])
-        == .init(
-          status: 64, stdout: "", stderr: "Error: unexpected argument 'extra'\n" + Self.validateUsage))
+    expectOutcome(
+      try CommandRunner().run(["validate", "https://checkout.dodopayments.com/session/a", "extra"]), status: 64,
+      stdout: "", stderr: "Error: unexpected argument 'extra'\n" + Self.validateUsage)
   }
 
   @Test("an unknown command exits 127 with a suggestion")
   func unknownCommand() throws {
-    #expect(
-      try CommandRunner().run(["validte"])
-        == .init(
-          status: 127, stdout: "",
-          stderr:
-            "Error: unknown command 'validte'. Did you mean 'validate'?\n  See 'dodo help' for the list of commands.\n")
-    )
+    expectOutcome(
+      try CommandRunner().run(["validte"]), status: 127, stdout: "",
+      stderr:
+        "Error: unknown command 'validte'. Did you mean 'validate'?\n  See 'dodo help' for the list of commands.\n")
   }
 
   @Test("with --json, a command line that does not parse is a JSON error, wherever --json stands")
   func parseErrorsAsJSON() throws {
     let runner = try CommandRunner()
-    #expect(
-      try runner.run(["--json", "validte"])
-        == .init(
-          status: 127, stdout: "",
-          stderr:
-            #"{"error":{"code":"UNKNOWN_COMMAND","message":"unknown command 'validte'. Did you mean 'validate'?"}}"#
-            + "\n"))
-    #expect(
-      try runner.run(["validate", "--retrun-url", "--json"])
-        == .init(
-          status: 64, stdout: "",
-          stderr:
-            #"{"error":{"code":"USAGE_ERROR","message":"unknown option '--retrun-url'. Did you mean '--return-url'?"}}"#
-            + "\n"))
+    expectOutcome(
+      try runner.run(["--json", "validte"]), status: 127, stdout: "",
+      stderr:
+        #"{"error":{"code":"UNKNOWN_COMMAND","message":"unknown command 'validte'. Did you mean 'validate'?"}}"#
+        + "\n")
+    expectOutcome(
+      try runner.run(["validate", "--retrun-url", "--json"]), status: 64, stdout: "",
+      stderr:
+        #"{"error":{"code":"USAGE_ERROR","message":"unknown option '--retrun-url'. Did you mean '--return-url'?"}}"#
+        + "\n")
   }
 
   @Test("-- ends the options: what follows is an argument, even --json")
@@ -116,14 +105,11 @@ import Testing
   @Test("an unknown command and an unexpected argument are shown with their controls escaped, never obeyed")
   func argumentsAreShownEscaped() throws {
     let runner = try CommandRunner()
-    #expect(
-      try runner.run(["\u{1b}]0;owned\u{07}x\ny"])
-        == .init(
-          status: 127, stdout: "",
-          stderr: "Error: unknown command '\\x1b]0;owned\\x07x\\ny'\n  See 'dodo help' for the list of commands.\n"))
-    #expect(
-      try runner.run(["validate", "https://checkout.dodopayments.com/session/a", "e\u{1b}[2J\r\u{202e}x"])
-        == .init(
-          status: 64, stdout: "", stderr: "Error: unexpected argument 'e\\x1b[2J\\r\\u202ex'\n" + Self.validateUsage))
+    expectOutcome(
+      try runner.run(["\u{1b}]0;owned\u{07}x\ny"]), status: 127, stdout: "",
+      stderr: "Error: unknown command '\\x1b]0;owned\\x07x\\ny'\n  See 'dodo help' for the list of commands.\n")
+    expectOutcome(
+      try runner.run(["validate", "https://checkout.dodopayments.com/session/a", "e\u{1b}[2J\r\u{202e}x"]), status: 64,
+      stdout: "", stderr: "Error: unexpected argument 'e\\x1b[2J\\r\\u202ex'\n" + Self.validateUsage)
   }
 }

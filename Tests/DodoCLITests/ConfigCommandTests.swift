@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Testing
 
 @testable import DodoCLI
@@ -18,29 +19,27 @@ import Testing
 
   @Test("config show: each setting, its value and where it came from, aligned")
   func show() throws {
-    #expect(
-      try runner.run(["--config", file, "config", "show"])
-        == .init(
-          status: 0,
-          stdout: """
-            profile                 shop                           file \(file):1:18
-            return_url              myapp://checkout/return        file \(file):4:17
-            browser                 (none)                         default
-            timeout                 60                             file \(file):5:14
-            dismiss_button_style    (none)                         default
-            presentation_style      (none)                         default
-            bar_collapsing_enabled  (none)                         default
-            color_scheme            (none)                         default
-            theme                   (none)                         default
-            language                (none)                         default
-            redirect_immediately    (none)                         default
-            mode                    test                           default
-            base_url                https://test.dodopayments.com  default
-            api_key                 (none)                         default
-            webhook_secret          (none)                         default
+    expectOutcome(
+      try runner.run(["--config", file, "config", "show"]), status: 0,
+      stdout: """
+        profile                 shop                           file \(file):1:18
+        return_url              myapp://checkout/return        file \(file):4:17
+        browser                 (none)                         default
+        timeout                 60                             file \(file):5:14
+        dismiss_button_style    (none)                         default
+        presentation_style      (none)                         default
+        bar_collapsing_enabled  (none)                         default
+        color_scheme            (none)                         default
+        theme                   (none)                         default
+        language                (none)                         default
+        redirect_immediately    (none)                         default
+        mode                    test                           default
+        base_url                https://test.dodopayments.com  default
+        api_key                 (none)                         default
+        webhook_secret          (none)                         default
 
-            """,
-          stderr: ""))
+        """,
+      stderr: "")
   }
 
   @Test("config show --json: the files read, each setting's value and source")
@@ -48,47 +47,43 @@ import Testing
     let source = { (line: Int, column: Int) in #"{"kind":"file","path":"\#(file)","line":\#(line),"column":\#(column)}"#
     }
     let unset = #"{"value":null,"source":{"kind":"default"}}"#
-    #expect(
-      try runner.run(["--config", file, "config", "show", "--json"])
-        == .init(
-          status: 0,
-          stdout: #"{"files":["\#(file)"],"settings":{"profile":{"value":"shop","source":\#(source(1, 18))},"#
-            + #""returnUrl":{"value":"myapp://checkout/return","source":\#(source(4, 17))},"browser":\#(unset),"#
-            + #""timeout":{"value":60,"source":\#(source(5, 14))},"dismissButtonStyle":\#(unset),"presentationStyle":\#(unset),"#
-            + #""barCollapsingEnabled":\#(unset),"colorScheme":\#(unset),"theme":\#(unset),"language":\#(unset),"#
-            + #""redirectImmediately":\#(unset),"#
-            + #""mode":{"value":"test","source":{"kind":"default"}},"#
-            + #""baseUrl":{"value":"https://test.dodopayments.com","source":{"kind":"default"}},"#
-            + #""apiKey":\#(unset),"webhookSecret":\#(unset)}}"# + "\n",
-          stderr: ""))
+    expectOutcome(
+      try runner.run(["--config", file, "config", "show", "--json"]), status: 0,
+      stdout: #"{"files":["\#(file)"],"settings":{"profile":{"value":"shop","source":\#(source(1, 18))},"#
+        + #""returnUrl":{"value":"myapp://checkout/return","source":\#(source(4, 17))},"browser":\#(unset),"#
+        + #""timeout":{"value":60,"source":\#(source(5, 14))},"dismissButtonStyle":\#(unset),"presentationStyle":\#(unset),"#
+        + #""barCollapsingEnabled":\#(unset),"colorScheme":\#(unset),"theme":\#(unset),"language":\#(unset),"#
+        + #""redirectImmediately":\#(unset),"#
+        + #""mode":{"value":"test","source":{"kind":"default"}},"#
+        + #""baseUrl":{"value":"https://test.dodopayments.com","source":{"kind":"default"}},"#
+        + #""apiKey":\#(unset),"webhookSecret":\#(unset)}}"# + "\n",
+      stderr: "")
   }
 
   @Test("--profile over the file's default_profile, the file named by DODO_CONFIG")
   func profileFlag() throws {
     runner.environment["DODO_CONFIG"] = file
-    #expect(
-      try runner.run(["--profile", "desk", "config", "show"])
-        == .init(
-          status: 0,
-          stdout: """
-            profile                 desk                           flag --profile
-            return_url              (none)                         default
-            browser                 (none)                         default
-            timeout                 (none)                         default
-            dismiss_button_style    (none)                         default
-            presentation_style      (none)                         default
-            bar_collapsing_enabled  (none)                         default
-            color_scheme            (none)                         default
-            theme                   (none)                         default
-            language                (none)                         default
-            redirect_immediately    (none)                         default
-            mode                    test                           default
-            base_url                https://test.dodopayments.com  default
-            api_key                 (none)                         default
-            webhook_secret          (none)                         default
+    expectOutcome(
+      try runner.run(["--profile", "desk", "config", "show"]), status: 0,
+      stdout: """
+        profile                 desk                           flag --profile
+        return_url              (none)                         default
+        browser                 (none)                         default
+        timeout                 (none)                         default
+        dismiss_button_style    (none)                         default
+        presentation_style      (none)                         default
+        bar_collapsing_enabled  (none)                         default
+        color_scheme            (none)                         default
+        theme                   (none)                         default
+        language                (none)                         default
+        redirect_immediately    (none)                         default
+        mode                    test                           default
+        base_url                https://test.dodopayments.com  default
+        api_key                 (none)                         default
+        webhook_secret          (none)                         default
 
-            """,
-          stderr: ""))
+        """,
+      stderr: "")
   }
 
   @Test("config show: the API's mode and base URL, and the secrets' sources, never the secrets")
@@ -132,44 +127,38 @@ import Testing
 
   @Test("config profiles: one name a line in the file's order; --json, an array")
   func profiles() throws {
-    #expect(
-      try runner.run(["--config", file, "config", "profiles"]) == .init(status: 0, stdout: "shop\ndesk\n", stderr: ""))
-    #expect(
-      try runner.run(["--json", "--config", file, "config", "profiles"])
-        == .init(status: 0, stdout: #"["shop","desk"]"# + "\n", stderr: ""))
+    expectOutcome(
+      try runner.run(["--config", file, "config", "profiles"]), status: 0, stdout: "shop\ndesk\n", stderr: "")
+    expectOutcome(
+      try runner.run(["--json", "--config", file, "config", "profiles"]), status: 0, stdout: #"["shop","desk"]"# + "\n",
+      stderr: "")
   }
 
   @Test("config path: the files dodo reads, whether each exists, and why it is read")
   func path() throws {
-    #expect(
-      try runner.run(["--config", file, "config", "path"])
-        == .init(status: 0, stdout: "\(file)  found  --config\n", stderr: ""))
-    #expect(
-      try runner.run(["--json", "--config", file, "config", "path"])
-        == .init(
-          status: 0, stdout: #"[{"path":"\#(file)","exists":true,"reason":"--config"}]"# + "\n", stderr: ""))
+    expectOutcome(
+      try runner.run(["--config", file, "config", "path"]), status: 0, stdout: "\(file)  found  --config\n", stderr: "")
+    expectOutcome(
+      try runner.run(["--json", "--config", file, "config", "path"]), status: 0,
+      stdout: #"[{"path":"\#(file)","exists":true,"reason":"--config"}]"# + "\n", stderr: "")
     let home = runner.scratch
-    #expect(
-      try runner.run(["config", "path"])
-        == .init(
-          status: 0,
-          stdout: """
-            \(home)/.config/dodo/config.yaml  not found  $HOME/.config (default for $XDG_CONFIG_HOME)
-            \(home)/dodo/config.yaml          not found  $XDG_CONFIG_DIRS
+    expectOutcome(
+      try runner.run(["config", "path"]), status: 0,
+      stdout: """
+        \(home)/.config/dodo/config.yaml  not found  $HOME/.config (default for $XDG_CONFIG_HOME)
+        \(home)/dodo/config.yaml          not found  $XDG_CONFIG_DIRS
 
-            """,
-          stderr: ""))
+        """,
+      stderr: "")
   }
 
   @Test("a config error's source line is shown with its controls escaped, never obeyed")
   func sourceLineIsShownEscaped() throws {
     let config = try runner.file("bad.yaml", "profiles:\n  a:\n    return_url: [\u{1b}]0;x\u{07}\n")
-    #expect(
-      try runner.run(["--config", config, "config", "show"])
-        == .init(
-          status: 78, stdout: "",
-          stderr:
-            "\(config):3:18: error: control characters are not allowed\n    return_url: [\\x1b]0;x\\x07\n                 ^\n"
-        ))
+    expectOutcome(
+      try runner.run(["--config", config, "config", "show"]), status: 78, stdout: "",
+      stderr:
+        "\(config):3:18: error: control characters are not allowed\n    return_url: [\\x1b]0;x\\x07\n                 ^\n"
+    )
   }
 }

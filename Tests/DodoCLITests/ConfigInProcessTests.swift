@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -53,10 +54,9 @@ struct ConfigInProcessTests {
   func noConfigAtAll() throws {
     let home = try ConfigHome()
     let show = try home.run(["config", "show"])
-    #expect(show.status == 0)
-    #expect(show.stderr == "")
-    #expect(
-      show.stdout == """
+    expectOutcome(
+      show, status: 0,
+      stdout: """
         profile                 (none)                         default
         return_url              (none)                         default
         browser                 (none)                         default
@@ -87,9 +87,9 @@ struct ConfigInProcessTests {
   func exampleConfigShow() throws {
     let path = Self.exampleConfig
     let run = try ConfigHome().run(["--config", path, "config", "show"])
-    #expect(run.status == 0)
-    #expect(
-      run.stdout == """
+    expectOutcome(
+      run, status: 0,
+      stdout: """
         profile                 myapp                          file \(path):21:18
         return_url              myapp://checkout/return        file \(path):29:17
         browser                 firefox --new-window %s        file \(path):33:14

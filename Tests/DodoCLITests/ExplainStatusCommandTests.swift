@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -14,10 +15,9 @@ import Testing
   @Test("a return URL in JSON: every key, null when absent, raw in order")
   func returnURLAsJSON() throws {
     let run = try Self.run(["explain-status", "--json", "myapp://checkout/return?status=succeeded&payment_id=pay_1"])
-    #expect(run.status == 0)
-    #expect(run.stderr == "")
-    #expect(
-      run.stdout == """
+    expectOutcome(
+      run, status: 0,
+      stdout: """
         {"input":"myapp://checkout/return?status=succeeded&payment_id=pay_1","result":{"status":"succeeded","paymentId":"pay_1","subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"succeeded","payment_id":"pay_1"}},"rawStatus":"succeeded","meaning":"The customer completed a one-time payment.","nextStep":"Confirm it on the backend (the payment.succeeded webhook or Get Payment Detail with the payment ID) before granting access: the return URL alone is not proof of payment."}
 
         """)
@@ -106,9 +106,9 @@ import Testing
   @Test("text output for a support person")
   func textOutput() throws {
     let run = try Self.run(["explain-status", "myapp://checkout/return?status=failed&payment_id=pay_9&email=c%40d.com"])
-    #expect(run.status == 0)
-    #expect(
-      run.stdout == """
+    expectOutcome(
+      run, status: 0,
+      stdout: """
         myapp://checkout/return?status=failed&payment_id=pay_9&email=c%40d.com
           Result:        failed (status=failed)
           Meaning:       The payment was declined; this attempt charged nothing.
@@ -126,9 +126,9 @@ import Testing
     let input =
       "myapp://r?status=fail%1b%5b2Jed&payment_id=pay_%07%0d1&email=a%E2%80%AEb%00%0a&x=%1b]0;t\nbad\u{1B}]0;x\n"
     let run = try Self.run(["explain-status", "-"], stdin: input)
-    #expect(run.status == 1)
-    #expect(
-      run.stdout == #"""
+    expectOutcome(
+      run, status: 1,
+      stdout: #"""
         myapp://r?status=fail%1b%5b2Jed&payment_id=pay_%07%0d1&email=a%E2%80%AEb%00%0a&x=%1b]0;t
           Result:        pending (status=fail\x1b[2Jed)
           Meaning:       The status is not one Dodo Payments sends, so the outcome is
@@ -185,9 +185,9 @@ import Testing
   @Test("text output: a Warning line per warning, after the result")
   func warningsAsText() throws {
     let run = try Self.run(["explain-status", "<myapp://r?status=succeeded>"])
-    #expect(run.status == 0)
-    #expect(
-      run.stdout == """
+    expectOutcome(
+      run, status: 0,
+      stdout: """
         <myapp://r?status=succeeded>
           Result:        succeeded (status=succeeded)
           Warning:       The input was wrapped in <…>; they were removed before reading.
@@ -208,9 +208,9 @@ import Testing
     let url =
       "myapp://r?status=succeeded&payment_id=pay_1&email=ann%40example.com&license_key=K-1&em%61il=x%40y.z&license_key=K-2#license_key=K-3"
     let run = try Self.run(["explain-status", "--json", "--redact", url])
-    #expect(run.status == 0)
-    #expect(
-      run.stdout == """
+    expectOutcome(
+      run, status: 0,
+      stdout: """
         {"input":"myapp://r?status=succeeded&payment_id=pay_1&email=a***%40example.com&license_key=[redacted]&em%61il=x***%40y.z&license_key=[redacted]#license_key=[redacted]","result":{"status":"succeeded","paymentId":"pay_1","subscriptionId":null,"licenseKeys":["[redacted]","[redacted]"],"customerEmail":"x***@y.z","raw":{"status":"succeeded","payment_id":"pay_1","email":"x***@y.z","license_key":"[redacted]"}},"rawStatus":"succeeded","meaning":"The customer completed a one-time payment.","nextStep":"Confirm it on the backend (the payment.succeeded webhook or Get Payment Detail with the payment ID) before granting access: the return URL alone is not proof of payment."}
 
         """)
@@ -220,9 +220,9 @@ import Testing
   func redactText() throws {
     let run = try Self.run(
       ["explain-status", "--redact", "-"], stdin: "<status=failed&payment_id=pay_2&email=nobody&license_key=ABC>\n")
-    #expect(run.status == 0)
-    #expect(
-      run.stdout == """
+    expectOutcome(
+      run, status: 0,
+      stdout: """
         <status=failed&payment_id=pay_2&email=[redacted]&license_key=[redacted]>
           Result:        failed (status=failed)
           Warning:       The input was wrapped in <…>; they were removed before reading.
@@ -247,9 +247,9 @@ import Testing
 
       """
     let run = try Self.run(["explain-status", "-"], stdin: input)
-    #expect(run.status == 0)
-    #expect(
-      run.stdout == """
+    expectOutcome(
+      run, status: 0,
+      stdout: """
         myapp://r?status=succeeded&payment_id=pay_1&license_key=A&license_key=B
           Result:        succeeded (status=succeeded)
           Meaning:       The customer completed a one-time payment.
@@ -319,30 +319,26 @@ import Testing
       (["-"], "no input: give a return URL, a query string or a status value (or - with lines on standard input)"),
     ])
   func noInput(_ arguments: [String], _ message: String) throws {
-    #expect(
-      try Self.run(["explain-status"] + arguments, stdin: "\n\n")
-        == .init(
-          status: 64, stdout: "",
-          stderr: """
-            Error: \(message)
-            Usage: dodo explain-status <input>... [--redact] [--summary]
-              See 'dodo explain-status --help'.
+    expectOutcome(
+      try Self.run(["explain-status"] + arguments, stdin: "\n\n"), status: 64, stdout: "",
+      stderr: """
+        Error: \(message)
+        Usage: dodo explain-status <input>... [--redact] [--summary]
+          See 'dodo explain-status --help'.
 
-            """))
+        """)
   }
 
   @Test("- in JSON: a line per input, an input that cannot be decoded as its error, exit 1")
   func standardInputAsJSON() throws {
-    #expect(
-      try Self.run(["explain-status", "--json", "-"], stdin: "status=failed\nnope!\n")
-        == .init(
-          status: 1,
-          stdout: #"""
-            {"input":"status=failed","result":{"status":"failed","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"failed"}},"rawStatus":"failed","meaning":"The payment was declined; this attempt charged nothing.","nextStep":"The customer can try again, with another payment method if the card was refused. Confirm with the payment.failed webhook if in doubt."}
-            {"input":"nope!","error":{"code":"INVALID_RETURN_URL","message":"invalid return URL: not a return URL, a query string (status=…&…) or a status value (letters, digits, '_' and '-' only)"}}
+    expectOutcome(
+      try Self.run(["explain-status", "--json", "-"], stdin: "status=failed\nnope!\n"), status: 1,
+      stdout: #"""
+        {"input":"status=failed","result":{"status":"failed","paymentId":null,"subscriptionId":null,"licenseKeys":null,"customerEmail":null,"raw":{"status":"failed"}},"rawStatus":"failed","meaning":"The payment was declined; this attempt charged nothing.","nextStep":"The customer can try again, with another payment method if the card was refused. Confirm with the payment.failed webhook if in doubt."}
+        {"input":"nope!","error":{"code":"INVALID_RETURN_URL","message":"invalid return URL: not a return URL, a query string (status=…&…) or a status value (letters, digits, '_' and '-' only)"}}
 
-            """#,
-          stderr: ""))
+        """#,
+      stderr: "")
   }
 
   @Test("a usage error with --json is a JSON error on standard error")

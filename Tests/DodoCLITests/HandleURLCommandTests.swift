@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Testing
 
 @testable import DodoCLI
@@ -8,18 +9,15 @@ import Testing
   func notClaimed() throws {
     let runner = try CommandRunner()
     let url = "myapp://checkout/return?status=succeeded&payment_id=pay_1"
-    #expect(try runner.run(["handle-url", url]) == .init(status: 1, stdout: "not claimed\n", stderr: ""))
-    #expect(
-      try runner.run(["--json", "handle-url", url])
-        == .init(status: 1, stdout: #"{"claimed":false}"# + "\n", stderr: ""))
+    expectOutcome(try runner.run(["handle-url", url]), status: 1, stdout: "not claimed\n", stderr: "")
+    expectOutcome(
+      try runner.run(["--json", "handle-url", url]), status: 1, stdout: #"{"claimed":false}"# + "\n", stderr: "")
   }
 
   @Test("no URL is a usage error")
   func missingURL() throws {
-    #expect(
-      try CommandRunner().run(["handle-url"])
-        == .init(
-          status: 64, stdout: "",
-          stderr: "Error: missing argument <url>\nUsage: dodo handle-url <url>\n  See 'dodo handle-url --help'.\n"))
+    expectOutcome(
+      try CommandRunner().run(["handle-url"]), status: 64, stdout: "",
+      stderr: "Error: missing argument <url>\nUsage: dodo handle-url <url>\n  See 'dodo handle-url --help'.\n")
   }
 }

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Testing
 
 @testable import DodoCLI
@@ -9,10 +10,9 @@ import Testing
     "a command of Dodo's Node CLI exits 127 naming that CLI and 'dodopayments'", arguments: ["login", "wh", "payments"])
   func hint(name: String) throws {
     let output = try CommandRunner().run([name, "list"])
-    #expect(output.status == 127)
-    #expect(output.stdout.isEmpty)
-    #expect(
-      output.stderr == """
+    expectOutcome(
+      output, status: 127,
+      stderr: """
         Error: unknown command '\(name)'. 'dodo \(name)' is a command of Dodo Payments' Node CLI (npm package \
         dodopayments-cli), a different program also named dodo; it installs itself as 'dodopayments' too: run \
         'dodopayments \(name)'

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Testing
 
 @testable import DodoCLI
@@ -16,28 +17,30 @@ struct StartArgumentTests {
     let arguments = [
       "start", Self.checkout, "--return-url", "myapp://r", "--no-open", "--browser", "firefox", "--timeout", "1",
     ]
-    #expect(
-      try HelpSnapshotTests.run(arguments) == """
-        $ dodo \(arguments.joined(separator: " "))
-        [exit 64]
-        --- stdout
-        --- stderr
-        Error: --browser and --no-open cannot be used together
-        \(Self.usage)
-        """)
+    expectSameText(
+      try HelpSnapshotTests.run(arguments),
+      """
+      $ dodo \(arguments.joined(separator: " "))
+      [exit 64]
+      --- stdout
+      --- stderr
+      Error: --browser and --no-open cannot be used together
+      \(Self.usage)
+      """)
   }
 
   @Test("no return URL from a flag, the environment or a profile is a usage error")
   func noReturnURL() throws {
-    #expect(
-      try HelpSnapshotTests.run(["start", Self.checkout]) == """
-        $ dodo start \(Self.checkout)
-        [exit 64]
-        --- stdout
-        --- stderr
-        Error: no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile
-        \(Self.usage)
-        """)
+    expectSameText(
+      try HelpSnapshotTests.run(["start", Self.checkout]),
+      """
+      $ dodo start \(Self.checkout)
+      [exit 64]
+      --- stdout
+      --- stderr
+      Error: no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile
+      \(Self.usage)
+      """)
   }
 
   @Test(
@@ -53,15 +56,16 @@ struct StartArgumentTests {
       ),
     ])
   func invalidURL(arguments: [String], status: Int, message: String) throws {
-    #expect(
-      try HelpSnapshotTests.run(arguments) == """
-        $ dodo \(arguments.joined(separator: " "))
-        [exit \(status)]
-        --- stdout
-        --- stderr
-        \(message)
+    expectSameText(
+      try HelpSnapshotTests.run(arguments),
+      """
+      $ dodo \(arguments.joined(separator: " "))
+      [exit \(status)]
+      --- stdout
+      --- stderr
+      \(message)
 
-        """)
+      """)
   }
 
   static let usage = """

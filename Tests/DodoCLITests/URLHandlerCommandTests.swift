@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Testing
 
 @testable import DodoCLI
@@ -7,16 +8,14 @@ import Testing
 @Suite struct URLHandlerCommandTests {
   @Test("no return URL and no --all is a usage error", arguments: ["install", "remove", "status"])
   func noReturnURL(action: String) throws {
-    #expect(
-      try CommandRunner().run(["url-handler", action])
-        == .init(
-          status: 64, stdout: "",
-          stderr: """
-            Error: no return URL: set DODO_RETURN_URL or return_url in the profile (or use --all)
-            Usage: dodo url-handler \(action) [--all]
-              See 'dodo url-handler \(action) --help'.
+    expectOutcome(
+      try CommandRunner().run(["url-handler", action]), status: 64, stdout: "",
+      stderr: """
+        Error: no return URL: set DODO_RETURN_URL or return_url in the profile (or use --all)
+        Usage: dodo url-handler \(action) [--all]
+          See 'dodo url-handler \(action) --help'.
 
-            """))
+        """)
   }
 
   @Test(
@@ -29,11 +28,10 @@ import Testing
     let url = "http://127.0.0.1:5000/r"
     runner.environment["DODO_RETURN_URL"] = url
     let warning = "skipping \(url): http and https need no URL handler (a loopback return is served by dodo start)"
-    #expect(
-      try runner.run(["url-handler", action]) == .init(status: 0, stdout: "", stderr: "dodo: warning: \(warning)\n"))
-    #expect(
-      try runner.run(["--json", "url-handler", action])
-        == .init(
-          status: 0, stdout: json + "\n", stderr: #"{"warning":"\#(warning)"}"# + "\n"))
+    expectOutcome(
+      try runner.run(["url-handler", action]), status: 0, stdout: "", stderr: "dodo: warning: \(warning)\n")
+    expectOutcome(
+      try runner.run(["--json", "url-handler", action]), status: 0, stdout: json + "\n",
+      stderr: #"{"warning":"\#(warning)"}"# + "\n")
   }
 }

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Testing
 
 @testable import DodoCLI
@@ -10,11 +11,9 @@ import Testing
       "validate", "https://test.checkout.dodopayments.com/session/cks_123?x=1", "--return-url",
       "myapp://checkout/return",
     ])
-    #expect(
-      output
-        == .init(
-          status: 0, stdout: "checkout URL: valid (test mode, session cks_123)\nreturn URL: valid\n",
-          stderr: "dodo: warning: \(Self.schemeWarning)\n"))
+    expectOutcome(
+      output, status: 0, stdout: "checkout URL: valid (test mode, session cks_123)\nreturn URL: valid\n",
+      stderr: "dodo: warning: \(Self.schemeWarning)\n")
   }
 
   static let schemeWarning =
@@ -25,9 +24,9 @@ import Testing
   @Test("a custom-scheme return URL without a per-run parameter is a warning; validate's answer stays the same")
   func customSchemeWithoutState() throws {
     let runner = try CommandRunner()
-    #expect(
-      try runner.run(["--json", "validate", "--return-url", "myapp://checkout/return"])
-        == .init(status: 0, stdout: #"{"valid":true}"# + "\n", stderr: #"{"warning":"\#(Self.schemeWarning)"}"# + "\n"))
+    expectOutcome(
+      try runner.run(["--json", "validate", "--return-url", "myapp://checkout/return"]), status: 0,
+      stdout: #"{"valid":true}"# + "\n", stderr: #"{"warning":"\#(Self.schemeWarning)"}"# + "\n")
     runner.environment["DODO_RETURN_URL"] = "myapp://checkout/return/"
     #expect(try runner.run(["validate"]).stderr == "dodo: warning: \(Self.schemeWarning)\n")
     for quiet in ["myapp://checkout/return?state=S", "https://myapp.com/return", "http://127.0.0.1:5/r"] {
@@ -38,22 +37,19 @@ import Testing
   @Test("nothing to check but the configuration: says no return URL is configured, and where one would come from")
   func nothingGiven() throws {
     let runner = try CommandRunner()
-    #expect(
-      try runner.run(["validate"])
-        == .init(
-          status: 0,
-          stdout:
-            "return URL: none configured (set one with --return-url, DODO_RETURN_URL or a profile's return_url)\n",
-          stderr: ""))
-    #expect(try runner.run(["--json", "validate"]) == .init(status: 0, stdout: #"{"valid":true}"# + "\n", stderr: ""))
+    expectOutcome(
+      try runner.run(["validate"]), status: 0,
+      stdout:
+        "return URL: none configured (set one with --return-url, DODO_RETURN_URL or a profile's return_url)\n",
+      stderr: "")
+    expectOutcome(try runner.run(["--json", "validate"]), status: 0, stdout: #"{"valid":true}"# + "\n", stderr: "")
   }
 
   @Test("valid with --json")
   func validJSON() throws {
-    #expect(
-      try CommandRunner().run(["--json", "validate", "https://checkout.dodopayments.com/session/cks_1"])
-        == .init(
-          status: 0, stdout: #"{"valid":true}"# + "\n", stderr: ""))
+    expectOutcome(
+      try CommandRunner().run(["--json", "validate", "https://checkout.dodopayments.com/session/cks_1"]), status: 0,
+      stdout: #"{"valid":true}"# + "\n", stderr: "")
   }
 
   @Test(
@@ -79,13 +75,10 @@ import Testing
     ])
   func invalidCheckoutURL(_ url: String, _ message: String) throws {
     let runner = try CommandRunner()
-    #expect(try runner.run(["validate", url]) == .init(status: 20, stdout: "", stderr: "Error: \(message)\n"))
-    #expect(
-      try runner.run(["validate", url, "--json"])
-        == .init(
-          status: 20,
-          stdout: #"{"valid":false,"error":{"code":"INVALID_CHECKOUT_URL","message":"\#(message)"}}"# + "\n", stderr: ""
-        ))
+    expectOutcome(try runner.run(["validate", url]), status: 20, stdout: "", stderr: "Error: \(message)\n")
+    expectOutcome(
+      try runner.run(["validate", url, "--json"]), status: 20,
+      stdout: #"{"valid":false,"error":{"code":"INVALID_CHECKOUT_URL","message":"\#(message)"}}"# + "\n", stderr: "")
   }
 
   @Test(
@@ -110,23 +103,21 @@ import Testing
     ])
   func invalidReturnURL(_ url: String, _ message: String) throws {
     let runner = try CommandRunner()
-    #expect(
-      try runner.run(["validate", "--return-url", url]) == .init(status: 21, stdout: "", stderr: "Error: \(message)\n"))
-    #expect(
-      try runner.run(["validate", "--json", "--return-url=\(url)"])
-        == .init(
-          status: 21, stdout: #"{"valid":false,"error":{"code":"INVALID_RETURN_URL","message":"\#(message)"}}"# + "\n",
-          stderr: ""))
+    expectOutcome(
+      try runner.run(["validate", "--return-url", url]), status: 21, stdout: "", stderr: "Error: \(message)\n")
+    expectOutcome(
+      try runner.run(["validate", "--json", "--return-url=\(url)"]), status: 21,
+      stdout: #"{"valid":false,"error":{"code":"INVALID_RETURN_URL","message":"\#(message)"}}"# + "\n",
+      stderr: "")
   }
 
   @Test("the checkout URL is checked first")
   func firstProblemWins() throws {
-    #expect(
-      try CommandRunner().run(["validate", "https://example.com/session/x", "--return-url", "nope"])
-        == .init(
-          status: 20, stdout: "",
-          stderr:
-            "Error: invalid checkout URL: the host must be checkout.dodopayments.com or test.checkout.dodopayments.com, not 'example.com'\n"
-        ))
+    expectOutcome(
+      try CommandRunner().run(["validate", "https://example.com/session/x", "--return-url", "nope"]), status: 20,
+      stdout: "",
+      stderr:
+        "Error: invalid checkout URL: the host must be checkout.dodopayments.com or test.checkout.dodopayments.com, not 'example.com'\n"
+    )
   }
 }

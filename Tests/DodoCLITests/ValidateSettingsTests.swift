@@ -27,17 +27,18 @@ import Testing
     let problem = "the browser command has an unclosed single quote: firefox 'unterminated"
     for command in ["validate", "start"] {
       let text = try HelpSnapshotTests.run(["--config", path, command, Self.checkoutURL])
-      #expect(
-        text == """
-          $ dodo --config \(path) \(command) \(Self.checkoutURL)
-          [exit 78]
-          --- stdout
-          --- stderr
-          \(path):4:14: error: \(problem)
-              browser: "firefox 'unterminated"
-                       ^
+      expectSameText(
+        text,
+        """
+        $ dodo --config \(path) \(command) \(Self.checkoutURL)
+        [exit 78]
+        --- stdout
+        --- stderr
+        \(path):4:14: error: \(problem)
+            browser: "firefox 'unterminated"
+                     ^
 
-          """)
+        """)
     }
     let json = try HelpSnapshotTests.run(["--config", path, "validate", Self.checkoutURL, "--json"])
     #expect(
@@ -56,19 +57,20 @@ import Testing
     let (path, folder) = try Self.config(browser: #""firefox --new-window %s""#)
     defer { withExtendedLifetime(folder) {} }
     let text = try HelpSnapshotTests.run(["--config", path, "validate", Self.checkoutURL])
-    #expect(
-      text == """
-        $ dodo --config \(path) validate \(Self.checkoutURL)
-        [exit 0]
-        --- stdout
-        checkout URL: valid (live mode, session cks_1)
-        config file: valid (\(path), 1 profile)
-        profile: default (default)
-        return URL: valid (file \(path):3:17)
-        browser command: valid (file \(path):4:14)
-        --- stderr
+    expectSameText(
+      text,
+      """
+      $ dodo --config \(path) validate \(Self.checkoutURL)
+      [exit 0]
+      --- stdout
+      checkout URL: valid (live mode, session cks_1)
+      config file: valid (\(path), 1 profile)
+      profile: default (default)
+      return URL: valid (file \(path):3:17)
+      browser command: valid (file \(path):4:14)
+      --- stderr
 
-        """)
+      """)
   }
 
   @Test("with a checkout URL and no --return-url, the return URL start would use is checked")

@@ -1,4 +1,5 @@
 import DodoPlatform
+import DodoTestSupport
 import Testing
 
 @testable import DodoCLI
@@ -14,18 +15,19 @@ import Testing
       return ["TMPDIR": scratch]
     }
     let quiet = try HelpSnapshotTests.run(["handle-url", url], environment: environment)
-    #expect(quiet == "$ dodo handle-url \(url)\n[exit 1]\n--- stdout\nnot claimed\n--- stderr\n")
+    expectSameText(quiet, "$ dodo handle-url \(url)\n[exit 1]\n--- stdout\nnot claimed\n--- stderr\n")
     let verbose = try HelpSnapshotTests.run(["--verbose", "handle-url", url], environment: environment)
-    #expect(
-      verbose == """
-        $ dodo --verbose handle-url \(url)
-        [exit 1]
-        --- stdout
-        not claimed
-        --- stderr
-        dodo: warning: XDG_RUNTIME_DIR is not set; using \(temporary)/dodo-\(Syscalls.userID()) for the lock and the return channel
-        dodo: no checkout is waiting for a return
+    expectSameText(
+      verbose,
+      """
+      $ dodo --verbose handle-url \(url)
+      [exit 1]
+      --- stdout
+      not claimed
+      --- stderr
+      dodo: warning: XDG_RUNTIME_DIR is not set; using \(temporary)/dodo-\(Syscalls.userID()) for the lock and the return channel
+      dodo: no checkout is waiting for a return
 
-        """)
+      """)
   }
 }

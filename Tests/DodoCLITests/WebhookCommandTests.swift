@@ -1,4 +1,5 @@
 import DodoAccount
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -38,9 +39,9 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     let output = try runner().run(
       ["webhook", "sign", "--id", "msg_p5jXN8AQM9LWM0D4loKWxJek", "--timestamp", "1614265330", "-"],
       stdin: Self.vectorBody)
-    #expect(output.status == 0)
-    #expect(
-      output.stdout == """
+    expectOutcome(
+      output, status: 0,
+      stdout: """
         webhook-id: msg_p5jXN8AQM9LWM0D4loKWxJek
         webhook-timestamp: 1614265330
         webhook-signature: v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=
@@ -132,9 +133,9 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
   @Test func verifyListsEveryProblemAndTheDiagnosis() throws {
     let output = try runner().run(
       ["webhook", "verify"] + Self.vectorHeaders + ["--at", "1614266000", "-"], stdin: Self.vectorBody + "\n")
-    #expect(output.status == 1)
-    #expect(
-      output.stdout == """
+    expectOutcome(
+      output, status: 1,
+      stdout: """
         invalid: msg_p5jXN8AQM9LWM0D4loKWxJek (unknown type, timestamp 1614265330)
           - the timestamp is 670 s old, more than the tolerance of 300 s (a replay, or a stale delivery: --at replays one)
           - the signature does not match: the body was changed after signing: a trailing newline was added — verify the raw bytes
