@@ -73,7 +73,7 @@ let package = Package(
     .target(name: "DodoTestSupport", dependencies: ["DodoAccount"], path: "Tests/DodoTestSupport"),
 
     .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout"]),
-    .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig"]),
+    .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig", "DodoTestSupport"]),
     .testTarget(name: "DodoQRCodeTests", dependencies: ["DodoQRCode"]),
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform", "DodoTestSupport"]),
     .testTarget(name: "DodoSetupTests", dependencies: ["DodoSetup", "DodoTestSupport"]),

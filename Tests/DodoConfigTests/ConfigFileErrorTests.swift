@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Testing
 
 @testable import DodoConfig
@@ -11,42 +12,46 @@ import Testing
         myapp:
           retrun_url: myapp://checkout/return
       """
-    #expect(
-      renderedError(yaml) == """
-        config.yaml:4:5: error: unknown key 'retrun_url' (did you mean 'return_url'?)
-            retrun_url: myapp://checkout/return
-            ^
-        """)
+    expectSameText(
+      renderedError(yaml),
+      """
+      config.yaml:4:5: error: unknown key 'retrun_url' (did you mean 'return_url'?)
+          retrun_url: myapp://checkout/return
+          ^
+      """)
   }
 
   @Test func unknownKeyFarFromAnyListsTheKnownKeys() {
-    #expect(
-      renderedError("colour: red\n") == """
-        config.yaml:1:1: error: unknown key 'colour' (expected one of: default_profile, profiles)
-        colour: red
-        ^
-        """)
+    expectSameText(
+      renderedError("colour: red\n"),
+      """
+      config.yaml:1:1: error: unknown key 'colour' (expected one of: default_profile, profiles)
+      colour: red
+      ^
+      """)
   }
 
   @Test func customizationKeyInTheProfileSaysWhereItBelongs() {
     let yaml = "profiles:\n  a:\n    color_scheme: dark\n"
-    #expect(
-      renderedError(yaml) == """
-        config.yaml:3:5: error: unknown key 'color_scheme' (it belongs under 'customization')
-            color_scheme: dark
-            ^
-        """)
+    expectSameText(
+      renderedError(yaml),
+      """
+      config.yaml:3:5: error: unknown key 'color_scheme' (it belongs under 'customization')
+          color_scheme: dark
+          ^
+      """)
   }
 
   @Test func pageOptionsAreProfileKeysCheckedAsDodoTakesThem() {
     #expect(
       renderedError("profiles:\n  a:\n    theme: dark\n    language: pt-BR\n    redirect_immediately: true\n") == nil)
-    #expect(
-      renderedError("profiles:\n  a:\n    language: english\n") == """
-        config.yaml:3:15: error: invalid value 'english' for 'language' (expected a language code such as en, fr or pt-BR)
-            language: english
-                      ^
-        """)
+    expectSameText(
+      renderedError("profiles:\n  a:\n    language: english\n"),
+      """
+      config.yaml:3:15: error: invalid value 'english' for 'language' (expected a language code such as en, fr or pt-BR)
+          language: english
+                    ^
+      """)
     #expect(
       renderedError("profiles:\n  a:\n    theme: dim\n")?.contains("expected one of: dark, light, system") == true)
     #expect(
@@ -57,100 +62,110 @@ import Testing
   /// At the end of the file there is no line to quote, so there is no caret either.
   @Test func syntaxErrorAtTheEndUsesLibyamlsPositionOneBased() {
     let yaml = "profiles:\n  a:\n    return_url: [unclosed\n"
-    #expect(
-      renderedError(yaml) == """
-        config.yaml:4:1: error: did not find expected ',' or ']' (while parsing a flow sequence that starts at line 3, column 17)
-        """)
+    expectSameText(
+      renderedError(yaml),
+      """
+      config.yaml:4:1: error: did not find expected ',' or ']' (while parsing a flow sequence that starts at line 3, column 17)
+      """)
   }
 
   @Test func syntaxErrorInsideALine() {
     let yaml = "profiles:\n  a: b: c\n"
-    #expect(
-      renderedError(yaml) == """
-        config.yaml:2:7: error: mapping values are not allowed in this context
-          a: b: c
-              ^
-        """)
+    expectSameText(
+      renderedError(yaml),
+      """
+      config.yaml:2:7: error: mapping values are not allowed in this context
+        a: b: c
+            ^
+      """)
   }
 
   @Test func quotedNumberIsAStringNotATimeout() {
     let yaml = "profiles:\n  a:\n    timeout: \"900\"\n"
-    #expect(
-      renderedError(yaml) == """
-        config.yaml:3:14: error: 'timeout' must be a positive number of seconds, found a string
-            timeout: "900"
-                     ^
-        """)
+    expectSameText(
+      renderedError(yaml),
+      """
+      config.yaml:3:14: error: 'timeout' must be a positive number of seconds, found a string
+          timeout: "900"
+                   ^
+      """)
   }
 
   @Test func timeoutMustBePositive() {
     let yaml = "profiles:\n  a:\n    timeout: 0\n"
-    #expect(
-      renderedError(yaml) == """
-        config.yaml:3:14: error: 'timeout' must be a positive number of seconds, at most 31536000 (a year); found 0
-            timeout: 0
-                     ^
-        """)
+    expectSameText(
+      renderedError(yaml),
+      """
+      config.yaml:3:14: error: 'timeout' must be a positive number of seconds, at most 31536000 (a year); found 0
+          timeout: 0
+                   ^
+      """)
   }
 
   @Test func quotedTrueIsNotABoolean() {
     let yaml = "profiles:\n  a:\n    customization:\n      bar_collapsing_enabled: \"true\"\n"
-    #expect(
-      renderedError(yaml) == """
-        config.yaml:4:31: error: 'bar_collapsing_enabled' must be true or false, found a string
-              bar_collapsing_enabled: "true"
-                                      ^
-        """)
+    expectSameText(
+      renderedError(yaml),
+      """
+      config.yaml:4:31: error: 'bar_collapsing_enabled' must be true or false, found a string
+            bar_collapsing_enabled: "true"
+                                    ^
+      """)
   }
 
   @Test func wrongTypeForAMapping() {
     let yaml = "profiles:\n  a:\n    customization: dark\n"
-    #expect(
-      renderedError(yaml) == """
-        config.yaml:3:20: error: 'customization' must be a mapping with the keys 'dismiss_button_style', 'presentation_style', 'bar_collapsing_enabled' or 'color_scheme', found a string
-            customization: dark
-                           ^
-        """)
+    expectSameText(
+      renderedError(yaml),
+      """
+      config.yaml:3:20: error: 'customization' must be a mapping with the keys 'dismiss_button_style', 'presentation_style', 'bar_collapsing_enabled' or 'color_scheme', found a string
+          customization: dark
+                         ^
+      """)
   }
 
   @Test func badEnumValueListsTheValidOnes() {
     let yaml = "profiles:\n  a:\n    customization:\n      presentation_style: fullscreen\n"
-    #expect(
-      renderedError(yaml) == """
-        config.yaml:4:27: error: invalid value 'fullscreen' for 'presentation_style' (expected one of: pageSheet, fullScreen)
-              presentation_style: fullscreen
-                                  ^
-        """)
+    expectSameText(
+      renderedError(yaml),
+      """
+      config.yaml:4:27: error: invalid value 'fullscreen' for 'presentation_style' (expected one of: pageSheet, fullScreen)
+            presentation_style: fullscreen
+                                ^
+      """)
   }
 
   @Test func badReturnURLCarriesTheCheckoutErrorMessage() {
     let yaml = "profiles:\n  a:\n    return_url: myapp:/x\n"
-    #expect(
-      renderedError(yaml) == """
-        config.yaml:3:17: error: invalid return URL: it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'
-            return_url: myapp:/x
-                        ^
-        """)
+    expectSameText(
+      renderedError(yaml),
+      """
+      config.yaml:3:17: error: invalid return URL: it must be an absolute URL with a scheme and a host, like 'myapp://checkout/return'
+          return_url: myapp:/x
+                      ^
+      """)
   }
 
   @Test func duplicateKeyPointsAtTheSecondOne() {
     let yaml = "profiles:\n  a:\n    browser: x\n    browser: y\n"
-    #expect(
-      renderedError(yaml) == """
-        config.yaml:4:5: error: duplicate key 'browser' (first given on line 3)
-            browser: y
-            ^
-        """)
+    expectSameText(
+      renderedError(yaml),
+      """
+      config.yaml:4:5: error: duplicate key 'browser' (first given on line 3)
+          browser: y
+          ^
+      """)
   }
 
   @Test func duplicateProfileInOneFile() {
     let yaml = "profiles:\n  a: {}\n  a: {}\n"
-    #expect(
-      renderedError(yaml) == """
-        config.yaml:3:3: error: duplicate key 'a' (first given on line 2)
-          a: {}
-          ^
-        """)
+    expectSameText(
+      renderedError(yaml),
+      """
+      config.yaml:3:3: error: duplicate key 'a' (first given on line 2)
+        a: {}
+        ^
+      """)
   }
 
   @Test func defaultProfileThatNamesNoProfile() throws {
@@ -159,24 +174,26 @@ import Testing
     do {
       _ = try Configuration(files: [file])
     } catch {
-      #expect(
-        error.rendered == """
-          config.yaml:1:18: error: default_profile 'nope' is not a profile; the profiles are: a
-          default_profile: nope
-                           ^
-          """)
+      expectSameText(
+        error.rendered,
+        """
+        config.yaml:1:18: error: default_profile 'nope' is not a profile; the profiles are: a
+        default_profile: nope
+                         ^
+        """)
     }
   }
 
   @Test func notUTF8PointsAtTheFirstBadByte() {
     var bytes = Array("profiles:\n  a:\n    browser: caf".utf8)
     bytes += [0xE9, 0x0A]  // Latin-1 "é"
-    #expect(
-      renderedError(bytes) == """
-        config.yaml:3:17: error: the file is not valid UTF-8
-            browser: caf\u{FFFD}
-                        ^
-        """)
+    expectSameText(
+      renderedError(bytes),
+      """
+      config.yaml:3:17: error: the file is not valid UTF-8
+          browser: caf\u{FFFD}
+                      ^
+      """)
   }
 
   @Test func utf16IsNotUTF8() {
@@ -185,12 +202,13 @@ import Testing
   }
 
   @Test func secondDocumentIsAnError() {
-    #expect(
-      renderedError("profiles: {}\n---\nprofiles: {}\n") == """
-        config.yaml:2:1: error: a config file holds one YAML document; this is a second one
-        ---
-        ^
-        """)
+    expectSameText(
+      renderedError("profiles: {}\n---\nprofiles: {}\n"),
+      """
+      config.yaml:2:1: error: a config file holds one YAML document; this is a second one
+      ---
+      ^
+      """)
   }
 
   @Test func tagsAreRefused() {
@@ -200,12 +218,13 @@ import Testing
   }
 
   @Test func topLevelMustBeAMapping() {
-    #expect(
-      renderedError("- a\n") == """
-        config.yaml:1:1: error: the top level must be a mapping with the keys 'default_profile' or 'profiles', found a list
-        - a
-        ^
-        """)
+    expectSameText(
+      renderedError("- a\n"),
+      """
+      config.yaml:1:1: error: the top level must be a mapping with the keys 'default_profile' or 'profiles', found a list
+      - a
+      ^
+      """)
   }
 
   @Test func pathIsShownAsGiven() {

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Testing
 
 @testable import DodoConfig
@@ -19,11 +20,12 @@ import Testing
   }
 
   @Test func windowsLineEndingsAreNotQuoted() {
-    #expect(
-      renderedError("profiles:\r\n  a:\r\n    timeout: soon\r\n") == """
-        config.yaml:3:14: error: 'timeout' must be a positive number of seconds, found a string
-            timeout: soon
-                     ^
-        """)
+    expectSameText(
+      renderedError("profiles:\r\n  a:\r\n    timeout: soon\r\n"),
+      """
+      config.yaml:3:14: error: 'timeout' must be a positive number of seconds, found a string
+          timeout: soon
+                   ^
+      """)
   }
 }
