@@ -78,15 +78,16 @@ struct ConfigEndToEndTests {
     #expect(run.status == 11, "\(run.stderr)")
     #expect(run.stdout.hasPrefix("status: cancelled (timed out after 1 s)\n"))
     #expect(Date().timeIntervalSince(began) >= 1)
-    #expect(
-      try String(contentsOfFile: record, encoding: .utf8) == """
-        args:--new-window \(checkout)
-        DODO_BAR_COLLAPSING_ENABLED=false
-        DODO_COLOR_SCHEME=dark
-        DODO_DISMISS_BUTTON_STYLE=close
-        DODO_PRESENTATION_STYLE=fullScreen
+    expectSameText(
+      try String(contentsOfFile: record, encoding: .utf8),
+      """
+      args:--new-window \(checkout)
+      DODO_BAR_COLLAPSING_ENABLED=false
+      DODO_COLOR_SCHEME=dark
+      DODO_DISMISS_BUTTON_STYLE=close
+      DODO_PRESENTATION_STYLE=fullScreen
 
-        """)
+      """)
   }
 
   @Test("start's flags and the environment override the profile")
@@ -104,14 +105,15 @@ struct ConfigEndToEndTests {
       home: home.url)
     #expect(flags.status == 11, "\(flags.stderr)")
     #expect(Date().timeIntervalSince(began) < 1)
-    #expect(
-      try String(contentsOfFile: record, encoding: .utf8) == """
-        args:--new-window \(checkout)
-        DODO_BAR_COLLAPSING_ENABLED=true
-        DODO_COLOR_SCHEME=light
-        DODO_DISMISS_BUTTON_STYLE=close
-        DODO_PRESENTATION_STYLE=fullScreen
+    expectSameText(
+      try String(contentsOfFile: record, encoding: .utf8),
+      """
+      args:--new-window \(checkout)
+      DODO_BAR_COLLAPSING_ENABLED=true
+      DODO_COLOR_SCHEME=light
+      DODO_DISMISS_BUTTON_STYLE=close
+      DODO_PRESENTATION_STYLE=fullScreen
 
-        """)
+      """)
   }
 }

@@ -84,11 +84,11 @@ import Testing
 
   @Test func theUsersSetupIsResolvedIntoTheEnvironment() throws {
     let output = try run(["env"])
-    #expect(output.status == 0)
     let state = home.url.appendingPathComponent("state/dodo").path
     let runtime = home.url.appendingPathComponent("run/dodo").path
-    #expect(
-      output.stdout == """
+    expectOutcome(
+      output, status: 0,
+      stdout: """
         DODO_CONFIG=\(home.url.appendingPathComponent("config/dodo/config.yaml").path)
         DODO_PROFILE=alpha
         DODO_STATE_DIR=\(state)

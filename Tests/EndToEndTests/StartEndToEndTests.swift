@@ -58,13 +58,14 @@ struct StartEndToEndTests {
     start.signal(signal)
     let output = start.finish()
     #expect(output.status == 11, "\(output.stderr)")
-    #expect(
-      output.stdout == """
-        \(Checkout.url)
-        status: \(text)
-        The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.
+    expectSameText(
+      output.stdout,
+      """
+      \(Checkout.url)
+      status: \(text)
+      The outcome is not final: see 'dodo abandoned show', and confirm the payment on your backend.
 
-        """)
+      """)
     let closed = output.stderr.split(separator: "\n").last.map(String.init) ?? ""
     #expect(closed.hasPrefix(#"{"name":"checkout.closed","at":""#))
     #expect(closed.hasSuffix(#"Z","reason":"\#(reason)"}"#), "\(output.stderr)")
@@ -158,15 +159,16 @@ struct StartEndToEndTests {
       ], ["DODO_COLOR_SCHEME": "dark"])
     #expect(output.status == 0, "\(output.stderr)")
     #expect(output.stdout.contains(#""licenseKeys":["k1","k2"]"#))
-    #expect(
-      try String(contentsOfFile: log, encoding: .utf8) == """
-        --new-window
-        \(Checkout.url)
-        DODO_BAR_COLLAPSING_ENABLED=false
-        DODO_DISMISS_BUTTON_STYLE=close
-        DODO_PRESENTATION_STYLE=fullScreen
+    expectSameText(
+      try String(contentsOfFile: log, encoding: .utf8),
+      """
+      --new-window
+      \(Checkout.url)
+      DODO_BAR_COLLAPSING_ENABLED=false
+      DODO_DISMISS_BUTTON_STYLE=close
+      DODO_PRESENTATION_STYLE=fullScreen
 
-        """)
+      """)
   }
 
   @Test("the checkout URL is on standard error before the browser runs; the opened event carries it without its query")
@@ -182,7 +184,7 @@ struct StartEndToEndTests {
       "start", Checkout.url + "?q=1", "--return-url", Checkout.returnURL, "--browser", browser,
     ])
     #expect(text.status == 0, "\(text.stderr)")
-    #expect(text.stderr.withoutSchemeWarning == "Opening \(Checkout.url)?q=1 in your browser\nbrowser ran\n")
+    expectSameText(text.stderr.withoutSchemeWarning, "Opening \(Checkout.url)?q=1 in your browser\nbrowser ran\n")
     let json = try sandbox.run(
       [
         "start", Checkout.url + "?q=1", "--return-url", Checkout.returnURL, "--browser", browser, "--json", "--events",
@@ -250,9 +252,9 @@ struct StartEndToEndTests {
     #expect(try sandbox.handle("\(Checkout.returnURL)?status=succeeded&payment_id=pay_1"))
     let output = failed.finish()
     #expect(output.status == 0, "\(output.stderr)")
-    #expect(
-      output.stderr.withoutSchemeWarning
-        == #"{"warning":"the browser command '\#(failing)' exited with status 3: open \#(Checkout.url) in a browser on any machine; when it is finished, run 'dodo handle-url ADDRESS' here with the address the browser ended on"}"#
+    expectSameText(
+      output.stderr.withoutSchemeWarning,
+      #"{"warning":"the browser command '\#(failing)' exited with status 3: open \#(Checkout.url) in a browser on any machine; when it is finished, run 'dodo handle-url ADDRESS' here with the address the browser ended on"}"#
         + "\n")
     #expect(output.stdout.hasPrefix(#"{"status":"succeeded""#))
   }
@@ -281,9 +283,9 @@ struct StartEndToEndTests {
     let remote = try sandbox.run(
       ["start", Checkout.url, "--return-url", loopbackURL, "--timeout", "0.3", "--json"], environment)
     #expect(remote.status == 11)
-    #expect(
-      remote.stderr
-        == #"{"warning":"no browser here (\#(reason)): open \#(Checkout.url) in a browser on any machine; from another machine, forward the return port first: ssh -L \#(port):127.0.0.1:\#(port) THIS-HOST"}"#
+    expectSameText(
+      remote.stderr,
+      #"{"warning":"no browser here (\#(reason)): open \#(Checkout.url) in a browser on any machine; from another machine, forward the return port first: ssh -L \#(port):127.0.0.1:\#(port) THIS-HOST"}"#
         + "\n")
   }
 
@@ -352,11 +354,9 @@ struct StartEndToEndTests {
   func noCheckout() throws {
     let sandbox = CheckoutSandbox()
     let handled = try sandbox.run(["handle-url", "myapp://checkout/return?status=succeeded", "--json"])
-    #expect(handled.status == 1)
-    #expect(handled.stdout == #"{"claimed":false}"# + "\n")
+    expectOutcome(handled, status: 1, stdout: #"{"claimed":false}"# + "\n")
     let none = try sandbox.run(["abandoned", "show", "--json"])
-    #expect(none.status == 1)
-    #expect(none.stdout == "null\n")
+    expectOutcome(none, status: 1, stdout: "null\n")
     #expect(try sandbox.run(["abandoned", "clear"]).status == 0)
     try FileManager.default.createDirectory(
       atPath: sandbox.state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -420,7 +420,7 @@ struct StartEndToEndTests {
     #expect(try curl(["http://127.0.0.1:\(port)/return?status=succeeded&state=s3cret"]) == "200")
     let output = start.finish()
     #expect(output.status == 0)
-    #expect(output.stdout == "\(Checkout.url)\nstatus: succeeded\n")
+    expectSameText(output.stdout, "\(Checkout.url)\nstatus: succeeded\n")
     #expect(
       output.stderr.contains(
         "warning: no payment_id or subscription_id came back, and any local program or web page can send a status (to a "
@@ -448,8 +448,9 @@ struct StartEndToEndTests {
       ],
       environment: sandbox.environment(["DODO": Dodo.binary]))
     #expect(output.status == 0, "\(output.stderr)")
-    #expect(
-      output.stderr.withoutSchemeWarning == "Opening \(Checkout.url) in your browser\n"
+    expectSameText(
+      output.stderr.withoutSchemeWarning,
+      "Opening \(Checkout.url) in your browser\n"
         + "dodo: warning: cannot write standard output: No space left on device; the abandoned session is kept\n")
     #expect(sandbox.recordExists)
   }
