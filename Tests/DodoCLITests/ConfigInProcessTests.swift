@@ -246,10 +246,7 @@ struct ConfigInProcessTests {
     for arguments in [
       ["config", "show"], ["config", "profiles"], ["validate"], ["validate", "--return-url", "myapp://x/y"],
     ] {
-      let run = try home.run(arguments)
-      #expect(run.status == 78, "\(arguments)")
-      #expect(run.stdout == "", "\(arguments)")
-      #expect(run.stderr == expected, "\(arguments)")
+      expectOutcome(try home.run(arguments), status: 78, stderr: expected, "\(arguments)")
     }
     let json = try home.run(["--json", "config", "show"])
     #expect(json.status == 78)

@@ -1,5 +1,6 @@
 import DodoCheckout
 import DodoPlatform
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -14,9 +15,7 @@ struct HandleURLVerboseTests {
     let runner = try CommandRunner()
     runner.environment["DODO_RUNTIME_DIR"] = runner.scratch + "/run"
     let output = try runner.run(["handle-url", "--verbose", "myapp://checkout/return?status=succeeded"])
-    #expect(output.status == 1)
-    #expect(output.stdout == "not claimed\n")
-    #expect(output.stderr == "dodo: no checkout is waiting for a return\n")
+    expectOutcome(output, status: 1, stdout: "not claimed\n", stderr: "dodo: no checkout is waiting for a return\n")
     let quiet = try runner.run(["handle-url", "myapp://checkout/return?status=succeeded"])
     #expect(quiet.stderr.isEmpty)
   }

@@ -52,12 +52,13 @@ import Testing
       stderr:
         "\u{1B}[31mError:\u{1B}[0m unknown command 'strat'. Did you mean 'start'?\n  See 'dodo help' for the list of commands.\n"
     )
-    #expect(try runner.run(["--no-color", "explain-status", "succeeded"], stdout: terminal()).stdout == plain)
+    expectOutcome(try runner.run(["--no-color", "explain-status", "succeeded"], stdout: terminal()), stdout: plain)
     for (name, value) in [("NO_COLOR", "1"), ("TERM", "dumb")] {
       runner.environment[name] = value
-      #expect(try runner.run(["explain-status", "succeeded"], stdout: terminal()).stdout == plain, "\(name)=\(value)")
+      expectOutcome(
+        try runner.run(["explain-status", "succeeded"], stdout: terminal()), stdout: plain, "\(name)=\(value)")
       runner.environment[name] = nil
     }
-    #expect(try runner.run(["explain-status", "succeeded"]).stdout == plain, "not a terminal")
+    expectOutcome(try runner.run(["explain-status", "succeeded"]), stdout: plain, "not a terminal")
   }
 }

@@ -128,24 +128,23 @@ struct StartInProcessTests {
     let start = try StartHarness()
     start.browser = StartHarness.navigating(to: Self.back)
     let text = try start.run([])
-    #expect(text.status == 0)
-    #expect(text.stdout == "status: succeeded\npaymentId: pay_1\n")
-    #expect(text.stderr == "Opening \(StartHarness.checkout) in your browser\n")
+    expectOutcome(
+      text, status: 0, stdout: "status: succeeded\npaymentId: pay_1\n",
+      stderr: "Opening \(StartHarness.checkout) in your browser\n")
     #expect(!start.recordExists)
 
     let unconfirmed = try StartHarness()
     unconfirmed.browser = StartHarness.navigating(to: "myapp://checkout/return?status=succeeded&state=s3cr3t")
     let output = try unconfirmed.run(["--json"])
-    #expect(output.status == 0)
     let warning =
       "no payment_id or subscription_id came back, and any local program or web page can send a status (to a "
       + "loopback port, or by opening the return URL's scheme): this succeeded is unconfirmed and the abandoned "
       + "session is kept; confirm the payment on your backend"
-    #expect(
-      output.stdout
-        == "{\"status\":\"succeeded\",\"paymentId\":null,\"subscriptionId\":null,\"licenseKeys\":null,\"customerEmail\":null,\"raw\":{\"status\":\"succeeded\"},\"warnings\":[\"\(warning)\"]}\n"
-    )
-    #expect(output.stderr == "{\"warning\":\"\(warning)\"}\n")
+    expectOutcome(
+      output, status: 0,
+      stdout:
+        "{\"status\":\"succeeded\",\"paymentId\":null,\"subscriptionId\":null,\"licenseKeys\":null,\"customerEmail\":null,\"raw\":{\"status\":\"succeeded\"},\"warnings\":[\"\(warning)\"]}\n",
+      stderr: "{\"warning\":\"\(warning)\"}\n")
     #expect(unconfirmed.recordExists)
   }
 

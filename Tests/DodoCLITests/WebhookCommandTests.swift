@@ -199,7 +199,7 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
         "--set", "total_amount=500",
       ], transport: transport)
     #expect(output.status == 0, "\(output)")
-    #expect(output.stdout == "HTTP 200\nok\nthanks\n")
+    expectSameText(output.stdout, "HTTP 200\nok\nthanks\n")
     #expect(output.stderr.hasPrefix("sent payment.succeeded ("))
     let request = try #require(transport.requests.first)
     #expect(request.url == "http://127.0.0.1:3000/webhooks" && request.method == .post)
@@ -239,7 +239,7 @@ final class RecordingTransport: HTTPTransport, @unchecked Sendable {
     let output = try runner().run(
       ["webhook", "send", "refund.succeeded", "--to", "http://127.0.0.1:1/"], transport: refused)
     #expect(output.status == 1)
-    #expect(output.stdout == "HTTP 400\nbad signature\n")
+    expectSameText(output.stdout, "HTTP 400\nbad signature\n")
     #expect(output.stderr.contains("rejected refund.succeeded") && !output.stderr.contains("sent"))
     let down = RecordingTransport(.failure(TransportError(.connection, "connection refused")))
     let none = try runner().run(
