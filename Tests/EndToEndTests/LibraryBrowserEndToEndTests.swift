@@ -37,9 +37,9 @@ extension BrowserEndToEndTests {
         Self.example, [checkoutURL, returnURL], environment: environment, timeout: 35, scratch: home.url)
       let logs = { "dodo-checkout-example:\n\(output.stderr)\n\(checkout.logText)\(browser.logText)" }
 
-      #expect(output.status == 0, "\(logs())")
-      #expect(output.stdout == "status: succeeded\npaymentId: pay_library\n")
-      #expect(output.stderr == "checkout.opened\ncheckout.return_received\ncheckout.closed\n")
+      expectOutcome(
+        output, status: 0, stdout: "status: succeeded\npaymentId: pay_library\n",
+        stderr: "checkout.opened\ncheckout.return_received\ncheckout.closed\n", logs())
       #expect(browser.openedURL == checkoutURL)
       let record = try Dodo.run(["abandoned", "show"], environment: environment)
       #expect(record.status == 1, "a succeeded checkout clears the abandoned record: \(record.stdout)\(record.stderr)")
