@@ -108,7 +108,7 @@ struct ConfigInProcessTests {
 
         """)
     let profiles = try ConfigHome().run(["--config", path, "config", "profiles"])
-    #expect(profiles.stdout == "myapp\nlocal-dev\nsupport-desk\n")
+    expectSameText(profiles.stdout, "myapp\nlocal-dev\nsupport-desk\n")
     let validate = try ConfigHome().run(["--config", path, "--profile", "local-dev", "validate"])
     #expect(validate.status == 0)
     #expect(
@@ -209,7 +209,7 @@ struct ConfigInProcessTests {
 
     try home.write("config/dodo/config.yaml", profile("from-xdg-home"))
     let profiles = try home.run(["config", "profiles"])
-    #expect(profiles.stdout == "p\nonly-in-dirs\n")
+    expectSameText(profiles.stdout, "p\nonly-in-dirs\n")
     let path = try home.run(["config", "path"])
     #expect(path.status == 0)
     let lines = path.stdout.split(separator: "\n").map {

@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Testing
 
 @testable import DodoCLI
@@ -19,7 +20,7 @@ import Testing
   func paragraphs() {
     let long = String(repeating: "x", count: 90)
     let text = "first paragraph\n\nsecond \(long) end\n"
-    #expect(HelpFormatter.wrap(text, indent: 2) == "  first paragraph\n\n  second\n  \(long)\n  end\n")
+    expectSameText(HelpFormatter.wrap(text, indent: 2), "  first paragraph\n\n  second\n  \(long)\n  end\n")
   }
 
   @Test("lengths are counted in characters, and CR LF is one character, not a paragraph break")
