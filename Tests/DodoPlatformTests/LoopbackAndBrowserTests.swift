@@ -296,7 +296,7 @@ extension ServerTests {
         url, customization: BrowserCustomization(dismissButtonStyle: .close, barCollapsingEnabled: false))
       // The script exits 0: the wait goes on until the deadline.
       #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(500))) == .timedOut)
-      #expect(try String(contentsOfFile: temp.sub("argv"), encoding: .utf8) == "--flag\n\(url.string)\n")
+      expectSameText(try String(contentsOfFile: temp.sub("argv"), encoding: .utf8), "--flag\n\(url.string)\n")
       #expect(
         try String(contentsOfFile: temp.sub("env"), encoding: .utf8)
           == "DODO_BAR_COLLAPSING_ENABLED=false\nDODO_DISMISS_BUTTON_STYLE=close\n")
