@@ -56,6 +56,6 @@ struct BackgroundStartEndToEndTests {
         "H": home, "START": start, "DODO": Dodo.binary, "RUNTIME": sandbox.runtime, "STATE": sandbox.state,
       ]))
     let err = (try? String(contentsOfFile: home + "/err", encoding: .utf8)) ?? ""
-    #expect(output.stdout == "handled 0\nbackground 10\nforeground 0\n", "\(output.stderr)\n\(err)")
+    expectSameText(output.stdout, "handled 0\nbackground 10\nforeground 0\n", "\(output.stderr)\n\(err)")
   }
 }

@@ -27,9 +27,9 @@ struct ConfigEndToEndTests {
       """#
     let run = try Subprocess.run(
       "/bin/sh", ["-c", script, "sh", home.url.path, Dodo.binary], environment: Dodo.environment(home: home.url))
-    #expect(run.stderr == "")
-    #expect(run.stdout == "p\np\nsessionId: cks_9\ncreatedAt: 2026-11-29T20:06:40Z\ninProgress: false\n")
-    #expect(run.status == 0)
+    expectOutcome(
+      run, status: 0, stdout: "p\np\nsessionId: cks_9\ncreatedAt: 2026-11-29T20:06:40Z\ninProgress: false\n", stderr: ""
+    )
   }
 
   @Test("a path's bytes that are not UTF-8 are shown escaped in messages")

@@ -34,9 +34,8 @@ import Testing
 
   @Test func argumentsArePassedVerbatim() throws {
     let output = try run(["echo", "a b", "", "--json", "-h", "--", "*", "it's", "--config=x"])
-    #expect(output.status == 0)
-    #expect(output.stdout == "[a b]\n[]\n[--json]\n[-h]\n[--]\n[*]\n[it's]\n[--config=x]\n")
-    #expect(output.stderr == "")
+    expectOutcome(
+      output, status: 0, stdout: "[a b]\n[]\n[--json]\n[-h]\n[--]\n[*]\n[it's]\n[--config=x]\n", stderr: "")
   }
 
   @Test func bytesThatAreNotUTF8PassThrough() throws {

@@ -34,8 +34,9 @@ import Testing
     #expect(signature.hasPrefix("v1,"))
     let signed = try Dodo.run(
       ["webhook", "sign", "--id", "msg_e2e", "--timestamp", "1700000000", "-"], stdin: body, environment: environment())
-    #expect(signed.status == 0)
-    #expect(signed.stdout == "webhook-id: msg_e2e\nwebhook-timestamp: 1700000000\nwebhook-signature: \(signature)\n")
+    expectOutcome(
+      signed, status: 0, stdout: "webhook-id: msg_e2e\nwebhook-timestamp: 1700000000\nwebhook-signature: \(signature)\n"
+    )
     let verified = try Dodo.run(
       [
         "webhook", "verify", "--id", "msg_e2e", "--timestamp", "1700000000", "--signature", signature, "--at",
