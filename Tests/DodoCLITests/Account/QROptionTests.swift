@@ -86,9 +86,9 @@ struct QROptionTests {
     start.browser = StartHarness.navigating(to: StartInProcessTests.back)
     let output = try start.run(["--qr"])
     #expect(output.status == 0)
-    #expect(
-      output.stderr
-        == (try Self.drawing(.halfBlocks, of: StartHarness.checkout))
+    expectSameText(
+      output.stderr,
+      (try Self.drawing(.halfBlocks, of: StartHarness.checkout))
         + "dodo: warning: --qr: a phone cannot reach this machine's return URL, and without an API key (and a cks_ "
         + "session) dodo cannot ask Dodo how the checkout ended: only 'dodo handle-url URL' or pasting the address the "
         + "browser ended on can finish it\nOpening \(StartHarness.checkout) in your browser\n")
