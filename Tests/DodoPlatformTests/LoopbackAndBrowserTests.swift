@@ -297,9 +297,9 @@ extension ServerTests {
       // The script exits 0: the wait goes on until the deadline.
       #expect(try server.next(until: ContinuousClock().now.advanced(by: .milliseconds(500))) == .timedOut)
       expectSameText(try String(contentsOfFile: temp.sub("argv"), encoding: .utf8), "--flag\n\(url.string)\n")
-      #expect(
-        try String(contentsOfFile: temp.sub("env"), encoding: .utf8)
-          == "DODO_BAR_COLLAPSING_ENABLED=false\nDODO_DISMISS_BUTTON_STYLE=close\n")
+      expectSameText(
+        try String(contentsOfFile: temp.sub("env"), encoding: .utf8),
+        "DODO_BAR_COLLAPSING_ENABLED=false\nDODO_DISMISS_BUTTON_STYLE=close\n")
     }
 
     @Test(
