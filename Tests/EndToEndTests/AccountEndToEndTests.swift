@@ -91,7 +91,7 @@ struct AccountEndToEndTests {
 
   @Test(arguments: ["custom scheme", "loopback"])
   func startProductConfirm(route: String) throws {
-    let port = Int.random(in: 40000...59999)
+    let port = LoopbackPort.free()
     let returnURL = route == "loopback" ? "http://127.0.0.1:\(port)/return" : "myapp://checkout/return"
     let how = route == "loopback" ? "curl -s" : "'\(Dodo.binary)' handle-url"
     let browser = try browser(returningWith: "status=succeeded&payment_id=pay_forged", by: how)
@@ -120,7 +120,7 @@ struct AccountEndToEndTests {
   /// (from the fake's log, as the hosted page would), by `how`.
   @Test(arguments: ["custom scheme", "loopback"])
   func theBackButtonEndsTheCheckoutCancelledByTheCustomer(route: String) throws {
-    let port = Int.random(in: 40000...59999)
+    let port = LoopbackPort.free()
     let returnURL = route == "loopback" ? "http://127.0.0.1:\(port)/return" : "myapp://checkout/return"
     let how = route == "loopback" ? "curl -s" : "'\(Dodo.binary)' handle-url"
     let browser = try sandbox.script(

@@ -8,7 +8,7 @@ struct StartLoopbackEndToEndTests {
   @Test("a loopback return URL is served by start: 404 for other paths, the page for the return")
   func loopback() throws {
     let sandbox = CheckoutSandbox()
-    let port = Int.random(in: 40000...59999)
+    let port = LoopbackPort.free()
     let start = try sandbox.start([
       Checkout.url, "--return-url", "http://127.0.0.1:\(port)/return", "--no-open", "--json",
     ])
@@ -32,7 +32,7 @@ struct StartLoopbackEndToEndTests {
   )
   func forgedLoopbackReturn() throws {
     let sandbox = CheckoutSandbox()
-    let port = Int.random(in: 40000...59999)
+    let port = LoopbackPort.free()
     let start = try sandbox.start([
       Checkout.url, "--return-url", "http://127.0.0.1:\(port)/return?state=s3cret", "--no-open",
     ])
