@@ -83,7 +83,9 @@ let package = Package(
     .testTarget(
       name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount", "DodoQRCode", "DodoTestSupport"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop", "DodoTestSupport"]),
+    .testTarget(
+      name: "DodoCheckoutDesktopTests",
+      dependencies: ["DodoCheckoutDesktop", "DodoAccount", "DodoCheckout", "DodoTestSupport"]),
     // Runs the built `dodo` (and the library's example) as subprocesses; depends on them so
     // that `swift test` builds them first.
     .testTarget(

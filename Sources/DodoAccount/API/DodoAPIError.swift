@@ -53,7 +53,7 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Whether the failure is about the whole account or connection rather than about one
   /// session or ID: a refused key, a TLS failure, or no answer from Dodo at all. The
   /// confirming commands end with exit 24 on these, and make one input unconfirmed on the others.
-  public var isFatal: Bool {
+  package var isFatal: Bool {
     switch kind {
     case .keyRefused, .tls, .connection, .transportUnavailable: true
     case .notFound, .rateLimited, .serverError, .rejected, .unreadableAnswer, .timedOut: false
@@ -61,7 +61,7 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The error for a non-2xx answer, with Dodo's own message when its body has one.
-  public static func answered(_ response: HTTPResponse, mode: APIMode) -> DodoAPIError {
+  package static func answered(_ response: HTTPResponse, mode: APIMode) -> DodoAPIError {
     let status = response.status
     let body = ErrorBody.read(response.body)
     let said = body?.shownText.map { " Dodo says: \($0)" } ?? ""
@@ -87,7 +87,7 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The error for an exchange that got no answer.
-  public static func noAnswer(_ error: TransportError, baseURL: String) -> DodoAPIError {
+  package static func noAnswer(_ error: TransportError, baseURL: String) -> DodoAPIError {
     switch error.kind {
     case .timedOut:
       DodoAPIError(

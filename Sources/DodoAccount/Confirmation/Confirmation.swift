@@ -49,7 +49,7 @@ public struct Confirmation: Sendable, Hashable {
   }
 
   /// A payment's confirmation.
-  public init(payment: Payment) {
+  package init(payment: Payment) {
     self.init(
       status: DodoStatus.ofPayment(payment.status), source: .payment, rawStatus: payment.status,
       paymentId: payment.paymentId, subscriptionId: payment.subscriptionId, totalAmount: payment.totalAmount,
@@ -57,7 +57,7 @@ public struct Confirmation: Sendable, Hashable {
   }
 
   /// A subscription's confirmation, with the fields of the payment that named it, if any.
-  public init(subscription: Subscription, payment: Payment? = nil) {
+  package init(subscription: Subscription, payment: Payment? = nil) {
     self.init(
       status: DodoStatus.ofSubscription(subscription.status), source: .subscription, rawStatus: subscription.status,
       paymentId: payment?.paymentId, subscriptionId: subscription.subscriptionId,
@@ -142,7 +142,7 @@ public struct ConfirmationReport: Sendable, Hashable {
   }
 
   /// Unconfirmed, for `reason`.
-  public static func unconfirmed(_ reason: String, _ confirmation: Confirmation? = nil) -> ConfirmationReport {
+  package static func unconfirmed(_ reason: String, _ confirmation: Confirmation? = nil) -> ConfirmationReport {
     ConfirmationReport(confirmation: confirmation, verdict: .unconfirmed, reason: reason)
   }
 
@@ -155,7 +155,7 @@ public struct ConfirmationReport: Sendable, Hashable {
   /// there is none; a claim Dodo's status differs from is a `mismatch`. A mismatch's reason
   /// names both sides ("the return URL says succeeded, Dodo says failed: insufficient_funds —
   /// the URL may be forged or stale").
-  public static func judging(_ confirmation: Confirmation, claim: CheckoutStatus?, naming ids: NamedIDs? = nil)
+  package static func judging(_ confirmation: Confirmation, claim: CheckoutStatus?, naming ids: NamedIDs? = nil)
     -> ConfirmationReport
   {
     var differences = ids.map(confirmation.differences) ?? []
@@ -173,7 +173,7 @@ public struct ConfirmationReport: Sendable, Hashable {
   }
 
   /// The exit status's status: Dodo's when it was asked (confirmed or mismatch), else `fallback`.
-  public func decidingStatus(otherwise fallback: CheckoutStatus) -> CheckoutStatus {
+  package func decidingStatus(otherwise fallback: CheckoutStatus) -> CheckoutStatus {
     guard verdict != .unconfirmed, let confirmation else { return fallback }
     return confirmation.status
   }

@@ -24,7 +24,7 @@ public struct LicenseRecord: Sendable, Hashable {
   /// The last `{"valid":true}` from Dodo; `nil` until the first.
   public var lastValidatedAt: Date?
 
-  public init(licenseKey: String, activation: LicenseActivation, name: String, mode: APIMode, at date: Date) {
+  package init(licenseKey: String, activation: LicenseActivation, name: String, mode: APIMode, at date: Date) {
     self.licenseKey = licenseKey
     instanceId = activation.id
     self.name = activation.name ?? name
