@@ -22,6 +22,7 @@ import Foundation
 /// `$DODO_STATE_DIR/licenses/APP/`), `0600` in a `0700` directory, written atomically. The
 /// grace is advisory: the store is a file the machine's owner can edit.
 public struct DodoLicense: Sendable {
+  /// The application the licenses belong to (`com.example.app`).
   public let appId: String
   private let environment: [String: String]
   private let transport: any HTTPTransport

@@ -9,6 +9,7 @@ import DodoCheckout
 /// Why Dodo's API did not give what was asked: an HTTP status it answered with, or why no
 /// answer came. The message says what to check; it never carries the key.
 public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of failure it is: how Dodo answered, or why no answer came.
   public enum Kind: String, Sendable, Hashable {
     /// 401 or 403: the key is wrong, revoked, or of the other mode.
     case keyRefused
@@ -32,6 +33,7 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     case transportUnavailable
   }
 
+  /// What kind of failure it is.
   public var kind: Kind
   /// The HTTP status Dodo answered with; `nil` when no answer came.
   public var httpStatus: Int?
@@ -41,6 +43,7 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
   /// so that scripts can match it; `nil` when the body has none.
   public var dodoCode: String?
 
+  /// An error of these fields, as a test double.
   public init(_ kind: Kind, httpStatus: Int? = nil, message: String, dodoCode: String? = nil) {
     self.kind = kind
     self.httpStatus = httpStatus

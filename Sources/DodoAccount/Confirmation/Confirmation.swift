@@ -11,9 +11,11 @@ public struct Confirmation: Sendable, Hashable {
 
   /// Dodo's status, mapped (`DodoStatus`).
   public var status: CheckoutStatus
+  /// Whether the status is the payment's or its subscription's.
   public var source: Source
   /// Dodo's status as it said it (`requires_customer_action`, `on_hold`), `nil` when absent.
   public var rawStatus: String?
+  /// The payment Dodo names (for a checkout, the session's: never one a return URL named).
   public var paymentId: String?
   /// The subscription whose status this is (for a payment of several, the one that decided).
   public var subscriptionId: String?
@@ -25,11 +27,14 @@ public struct Confirmation: Sendable, Hashable {
   /// What the subscription charges each period before tax, in the currency's smallest unit:
   /// not a charge made, so kept apart from `totalAmount`.
   public var recurringPreTaxAmount: Int?
+  /// The ISO 4217 code of the amounts (`EUR`).
   public var currency: String?
-  /// Why a payment failed, as Dodo says it.
+  /// Why a payment failed, as Dodo's code says it (`insufficient_funds`).
   public var errorCode: String?
+  /// Why a payment failed, in Dodo's words for a person.
   public var errorMessage: String?
 
+  /// A confirmation of these fields, as a test double.
   public init(
     status: CheckoutStatus, source: Source, rawStatus: String? = nil, paymentId: String? = nil,
     subscriptionId: String? = nil, subscriptionIds: [String]? = nil, totalAmount: Int? = nil, currency: String? = nil,
@@ -130,11 +135,14 @@ public enum Verdict: String, Sendable, Hashable {
 /// The outcome of asking Dodo about one result or ID: its confirmation (when Dodo named a
 /// payment or subscription) and the verdict, with the reason for `mismatch` and `unconfirmed`.
 public struct ConfirmationReport: Sendable, Hashable {
+  /// What Dodo says, when it named a payment or subscription; `nil` when it named none.
   public var confirmation: Confirmation?
+  /// Whether Dodo agrees with the result.
   public var verdict: Verdict
   /// Why it is a mismatch or unconfirmed, for a person; `nil` when confirmed.
   public var reason: String?
 
+  /// A report of these fields, as a test double.
   public init(confirmation: Confirmation?, verdict: Verdict, reason: String? = nil) {
     self.confirmation = confirmation
     self.verdict = verdict
