@@ -3,11 +3,10 @@
 // account side, one declaration each. Whole-module re-exports would bring the core's URL
 // reader and flow, the API client, the transport and the helper's wire format along with them.
 //
-// The core module is also named `DodoCheckout`. In the importing program the type
-// `DodoCheckout` declared here wins over that module name (a type shadows a module in
-// unqualified lookup), so `DodoCheckout.start(...)` reads exactly as it does with the iOS SDK;
-// such a program writes `CheckoutResult`, as the SDK's documentation does, never
-// `DodoCheckout.CheckoutResult`.
+// The core module is also named `DodoCheckout`. In the importing program this module's type
+// `DodoCheckout` wins over that module name (a type shadows a module in unqualified lookup),
+// so `DodoCheckout.start(...)` reads exactly as it does with the iOS SDK; such a program
+// writes `CheckoutResult`, as the SDK's documentation does, never `DodoCheckout.CheckoutResult`.
 
 // From the account side: what `DodoCheckout.confirm` returns (the report, its confirmation
 // and verdict) and throws, what `DodoLicense` returns and throws, and how a license key is
