@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "DodoCheckoutDesktop", targets: ["DodoCheckoutDesktop"]),
+    .library(name: "DodoWebhooks", targets: ["DodoWebhooks"]),
     .executable(name: "dodo", targets: ["dodo"]),
     // dodo's HTTPS helper (libcurl), run by `dodo` for the commands that call Dodo's API;
     // installed in PREFIX/libexec/dodo/, not on PATH.
@@ -63,6 +64,9 @@ let package = Package(
     .target(
       name: "DodoCheckoutDesktop",
       dependencies: ["DodoCheckout", "DodoPlatform", "DodoAccount", "DodoCurl", "DodoNetwork"]),
+    // Standard Webhooks' verifier and signer for Swift backends that receive Dodo's webhooks,
+    // and the events' envelope: the account side's webhook types, and nothing else of it.
+    .target(name: "DodoWebhooks", dependencies: ["DodoAccount"]),
     // A checkout run with the library; built by `swift build`, not installed.
     .executableTarget(
       name: "dodo-checkout-example", dependencies: ["DodoCheckoutDesktop"], path: "Examples/CheckoutExample"),
@@ -83,7 +87,10 @@ let package = Package(
     .testTarget(
       name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount", "DodoQRCode", "DodoTestSupport"],
       exclude: ["Snapshots"]),
-    .testTarget(name: "DodoCheckoutDesktopTests", dependencies: ["DodoCheckoutDesktop", "DodoTestSupport"]),
+    .testTarget(
+      name: "DodoCheckoutDesktopTests",
+      dependencies: ["DodoCheckoutDesktop", "DodoAccount", "DodoCheckout", "DodoTestSupport"]),
+    .testTarget(name: "DodoWebhooksTests", dependencies: ["DodoWebhooks"]),
     // Runs the built `dodo` (and the library's example) as subprocesses; depends on them so
     // that `swift test` builds them first.
     .testTarget(

@@ -1,4 +1,5 @@
-@_exported import DodoAccount
+import DodoAccount
+import DodoCheckout
 import DodoCurl
 import DodoPlatform
 import Foundation
@@ -26,13 +27,20 @@ extension DodoCheckout {
   ///   - apiKey: A secret API key of `mode`.
   ///   - mode: `.test` (the default) or `.live`.
   ///   - baseURL: Another API base URL (a local fake in tests); `nil`: the mode's.
-  ///   - transport: How requests are sent; `nil`: libcurl in this process.
   /// - Returns: Dodo's confirmation (`nil` when it named no payment), the verdict and its reason.
   /// - Throws: `DodoAPIError` only when Dodo refused the key (401, 403), TLS failed, or no
   ///   answer came at all; its `httpStatus` is the status Dodo answered with, if any.
   public static func confirm(
+    _ result: CheckoutResult, checkoutUrl: URL, apiKey: String, mode: APIMode = .test, baseURL: String? = nil
+  ) async throws(DodoAPIError) -> ConfirmationReport {
+    try await confirm(result, checkoutUrl: checkoutUrl, apiKey: apiKey, mode: mode, baseURL: baseURL, transport: nil)
+  }
+
+  /// `confirm` over `transport` (`nil`: libcurl in this process): tests give Dodo's API in
+  /// memory. Not public: the transport is the package's, not the SDK's.
+  package static func confirm(
     _ result: CheckoutResult, checkoutUrl: URL, apiKey: String, mode: APIMode = .test, baseURL: String? = nil,
-    transport: (any HTTPTransport)? = nil
+    transport: (any HTTPTransport)?
   ) async throws(DodoAPIError) -> ConfirmationReport {
     let base =
       transport

@@ -1,13 +1,4 @@
-// One `import DodoCheckoutDesktop` is enough: the SDK's value types (CheckoutResult,
-// CheckoutStatus, CheckoutError, CheckoutEvent, BrowserCustomization, AbandonedSession) come
-// from the core module and are re-exported here.
-//
-// The core module is also named `DodoCheckout`. In the importing program the type declared
-// below wins over that module name (a type shadows a module in unqualified lookup), so
-// `DodoCheckout.start(...)` reads exactly as it does with the iOS SDK. The price: a program
-// that imports this product cannot spell a core type as `DodoCheckout.CheckoutResult`; it
-// writes `CheckoutResult`, as the SDK's documentation does.
-@_exported import DodoCheckout
+import DodoCheckout
 import Foundation
 
 /// The Dodo Payments hosted checkout on the desktop, with the iOS SDK's four calls, and

@@ -1,3 +1,5 @@
+import DodoAccount
+import DodoCheckout
 import DodoCurl
 import DodoNetwork
 import DodoPlatform
@@ -20,6 +22,7 @@ import Foundation
 /// `$DODO_STATE_DIR/licenses/APP/`), `0600` in a `0700` directory, written atomically. The
 /// grace is advisory: the store is a file the machine's owner can edit.
 public struct DodoLicense: Sendable {
+  /// The application the licenses belong to (`com.example.app`).
   public let appId: String
   private let environment: [String: String]
   private let transport: any HTTPTransport
@@ -31,12 +34,14 @@ public struct DodoLicense: Sendable {
   ///     letters, digits, `.`, `_` and `-`, such as `com.example.app`.
   ///   - baseURL: Another API base URL (a local fake in tests); `nil`: the mode's, or
   ///     `$DODO_PAYMENTS_BASE_URL` when set.
-  ///   - transport: How requests are sent; `nil`: libcurl in this process.
-  public init(appId: String, baseURL: String? = nil, transport: (any HTTPTransport)? = nil) {
-    self.init(appId: appId, baseURL: baseURL, transport: transport, environment: Syscalls.environment())
+  public init(appId: String, baseURL: String? = nil) {
+    self.init(appId: appId, baseURL: baseURL, transport: nil, environment: Syscalls.environment())
   }
 
-  init(
+  /// A license over `transport` (`nil`: libcurl in this process), with `environment` for the
+  /// directories and `now` for the clock: tests give them. Not public: the transport is the
+  /// package's, not the SDK's.
+  package init(
     appId: String, baseURL: String?, transport: (any HTTPTransport)?, environment: [String: String],
     now: @escaping @Sendable () -> Date = { Date() }
   ) {

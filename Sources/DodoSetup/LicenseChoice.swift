@@ -9,6 +9,9 @@ package struct LicenseChoice: Sendable, Hashable {
   package var appId: String
   package var graceDays: Int?
 
+  /// The application whose licenses a command uses when neither `--app` nor the profile names one.
+  package static let defaultAppId = "dodo"
+
   /// A flag's bad value is the command line's mistake (`usage`); a profile's, the file's.
   package enum Problem: Error, Sendable {
     case usage(String)
@@ -16,7 +19,7 @@ package struct LicenseChoice: Sendable, Hashable {
   }
 
   package init(appFlag: String?, graceFlag: String?, profile: Profile?) throws(Problem) {
-    appId = "dodo"
+    appId = Self.defaultAppId
     if let flag = appFlag {
       if let problem = LicenseFiles.problem(withAppId: flag) { throw .usage(problem) }
       appId = flag
@@ -35,5 +38,22 @@ package struct LicenseChoice: Sendable, Hashable {
       }
       graceDays = days
     }
+  }
+}
+
+extension LicenseChoice {
+  /// What `config show` lists for the license commands: the profile's `license_app` (else
+  /// `dodo`, built in) and `license_grace_days` (else none), as a command without `--app`
+  /// and `--grace` takes them.
+  package static func shown(profile: Profile?) -> [ShownSetting] {
+    let app = profile?.licenseApp
+    let grace = profile?.licenseGraceDays
+    return [
+      ShownSetting("license_app", "licenseApp", app?.value ?? defaultAppId, source: app?.source ?? .builtIn),
+      ShownSetting(
+        "license_grace_days", "licenseGraceDays", grace.map { String($0.value) },
+        number: grace.map { Double($0.value) },
+        source: grace?.source ?? .builtIn),
+    ]
   }
 }

@@ -37,6 +37,8 @@ import Testing
         base_url                https://test.dodopayments.com  default
         api_key                 (none)                         default
         webhook_secret          (none)                         default
+        license_app             dodo                           default
+        license_grace_days      (none)                         default
 
         """,
       stderr: "")
@@ -56,7 +58,8 @@ import Testing
         + #""redirectImmediately":\#(unset),"#
         + #""mode":{"value":"test","source":{"kind":"default"}},"#
         + #""baseUrl":{"value":"https://test.dodopayments.com","source":{"kind":"default"}},"#
-        + #""apiKey":\#(unset),"webhookSecret":\#(unset)}}"# + "\n",
+        + #""apiKey":\#(unset),"webhookSecret":\#(unset),"#
+        + #""licenseApp":{"value":"dodo","source":{"kind":"default"}},"licenseGraceDays":\#(unset)}}"# + "\n",
       stderr: "")
   }
 
@@ -81,9 +84,27 @@ import Testing
         base_url                https://test.dodopayments.com  default
         api_key                 (none)                         default
         webhook_secret          (none)                         default
+        license_app             dodo                           default
+        license_grace_days      (none)                         default
 
         """,
       stderr: "")
+  }
+
+  @Test("config show: the license commands' app and days of grace from the profile, with their places")
+  func showLicenseSettings() throws {
+    let config = try runner.file(
+      "licenses.yaml", "profiles:\n  default:\n    license_app: com.example.app\n    license_grace_days: 7\n")
+    let text = try runner.run(["--config", config, "config", "show"])
+    #expect(text.status == 0)
+    // Columns collapsed to one space: the widths are another test's.
+    let rows = text.stdout.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    #expect(
+      rows.hasSuffix("\nlicense_app com.example.app file \(config):3:18\nlicense_grace_days 7 file \(config):4:25\n"))
+    let json = try runner.run(["--config", config, "config", "show", "--json"])
+    #expect(
+      json.stdout.contains(
+        #""licenseGraceDays":{"value":7,"source":{"kind":"file","path":"\#(config)","line":4,"column":25}}"#))
   }
 
   @Test("config show: the API's mode and base URL, and the secrets' sources, never the secrets")

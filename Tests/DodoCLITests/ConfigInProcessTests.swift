@@ -72,6 +72,8 @@ struct ConfigInProcessTests {
         base_url                https://test.dodopayments.com  default
         api_key                 (none)                         default
         webhook_secret          (none)                         default
+        license_app             dodo                           default
+        license_grace_days      (none)                         default
 
         """)
     let profiles = try home.run(["config", "profiles"])
@@ -105,6 +107,8 @@ struct ConfigInProcessTests {
         base_url                https://test.dodopayments.com  default
         api_key                 (none)                         default
         webhook_secret          (none)                         default
+        license_app             dodo                           default
+        license_grace_days      (none)                         default
 
         """)
     let profiles = try ConfigHome().run(["--config", path, "config", "profiles"])

@@ -1,3 +1,4 @@
+import DodoAccount
 import DodoCheckoutDesktop
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import DodoCheckout
 import DodoPlatform
 import DodoTestSupport
 import Foundation

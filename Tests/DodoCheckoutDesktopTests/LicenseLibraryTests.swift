@@ -1,3 +1,4 @@
+import DodoAccount
 import DodoTestSupport
 import Foundation
 import Testing

@@ -34,5 +34,15 @@ import Testing
     #expect(file.profiles[1].mode?.value == .test)
     #expect(file.profiles[1].apiKeyCommand?.value == "pass show dodo/test")
     #expect(file.profiles[1].webhookSecretCommand?.value == "pass show dodo/webhook")
+    #expect(file.profiles[1].theme?.value == .dark)
+    #expect(file.profiles[1].language?.value == "en")
+    #expect(file.profiles[1].redirectImmediately?.value == true)
+  }
+
+  @Test("the example sets every key a profile takes, so that each is shown with its comment")
+  func exampleConfigHasEveryProfileKey() throws {
+    let data = try #require(FileManager.default.contents(atPath: Self.path), "no file at \(Self.path)")
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(ConfigSchema.profileKeys.filter { !text.contains("\n    \($0):") } == [])
   }
 }

@@ -9,6 +9,7 @@ import DodoCheckout
 /// Why Dodo's API did not give what was asked: an HTTP status it answered with, or why no
 /// answer came. The message says what to check; it never carries the key.
 public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What kind of failure it is: how Dodo answered, or why no answer came.
   public enum Kind: String, Sendable, Hashable {
     /// 401 or 403: the key is wrong, revoked, or of the other mode.
     case keyRefused
@@ -32,6 +33,7 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
     case transportUnavailable
   }
 
+  /// What kind of failure it is.
   public var kind: Kind
   /// The HTTP status Dodo answered with; `nil` when no answer came.
   public var httpStatus: Int?
@@ -41,6 +43,7 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
   /// so that scripts can match it; `nil` when the body has none.
   public var dodoCode: String?
 
+  /// An error of these fields, as a test double.
   public init(_ kind: Kind, httpStatus: Int? = nil, message: String, dodoCode: String? = nil) {
     self.kind = kind
     self.httpStatus = httpStatus
@@ -53,7 +56,7 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Whether the failure is about the whole account or connection rather than about one
   /// session or ID: a refused key, a TLS failure, or no answer from Dodo at all. The
   /// confirming commands end with exit 24 on these, and make one input unconfirmed on the others.
-  public var isFatal: Bool {
+  package var isFatal: Bool {
     switch kind {
     case .keyRefused, .tls, .connection, .transportUnavailable: true
     case .notFound, .rateLimited, .serverError, .rejected, .unreadableAnswer, .timedOut: false
@@ -61,7 +64,7 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The error for a non-2xx answer, with Dodo's own message when its body has one.
-  public static func answered(_ response: HTTPResponse, mode: APIMode) -> DodoAPIError {
+  package static func answered(_ response: HTTPResponse, mode: APIMode) -> DodoAPIError {
     let status = response.status
     let body = ErrorBody.read(response.body)
     let said = body?.shownText.map { " Dodo says: \($0)" } ?? ""
@@ -87,7 +90,7 @@ public struct DodoAPIError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The error for an exchange that got no answer.
-  public static func noAnswer(_ error: TransportError, baseURL: String) -> DodoAPIError {
+  package static func noAnswer(_ error: TransportError, baseURL: String) -> DodoAPIError {
     switch error.kind {
     case .timedOut:
       DodoAPIError(

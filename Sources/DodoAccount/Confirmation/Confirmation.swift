@@ -11,9 +11,11 @@ public struct Confirmation: Sendable, Hashable {
 
   /// Dodo's status, mapped (`DodoStatus`).
   public var status: CheckoutStatus
+  /// Whether the status is the payment's or its subscription's.
   public var source: Source
   /// Dodo's status as it said it (`requires_customer_action`, `on_hold`), `nil` when absent.
   public var rawStatus: String?
+  /// The payment Dodo names (for a checkout, the session's: never one a return URL named).
   public var paymentId: String?
   /// The subscription whose status this is (for a payment of several, the one that decided).
   public var subscriptionId: String?
@@ -25,11 +27,14 @@ public struct Confirmation: Sendable, Hashable {
   /// What the subscription charges each period before tax, in the currency's smallest unit:
   /// not a charge made, so kept apart from `totalAmount`.
   public var recurringPreTaxAmount: Int?
+  /// The ISO 4217 code of the amounts (`EUR`).
   public var currency: String?
-  /// Why a payment failed, as Dodo says it.
+  /// Why a payment failed, as Dodo's code says it (`insufficient_funds`).
   public var errorCode: String?
+  /// Why a payment failed, in Dodo's words for a person.
   public var errorMessage: String?
 
+  /// A confirmation of these fields, as a test double.
   public init(
     status: CheckoutStatus, source: Source, rawStatus: String? = nil, paymentId: String? = nil,
     subscriptionId: String? = nil, subscriptionIds: [String]? = nil, totalAmount: Int? = nil, currency: String? = nil,
@@ -49,7 +54,7 @@ public struct Confirmation: Sendable, Hashable {
   }
 
   /// A payment's confirmation.
-  public init(payment: Payment) {
+  package init(payment: Payment) {
     self.init(
       status: DodoStatus.ofPayment(payment.status), source: .payment, rawStatus: payment.status,
       paymentId: payment.paymentId, subscriptionId: payment.subscriptionId, totalAmount: payment.totalAmount,
@@ -57,7 +62,7 @@ public struct Confirmation: Sendable, Hashable {
   }
 
   /// A subscription's confirmation, with the fields of the payment that named it, if any.
-  public init(subscription: Subscription, payment: Payment? = nil) {
+  package init(subscription: Subscription, payment: Payment? = nil) {
     self.init(
       status: DodoStatus.ofSubscription(subscription.status), source: .subscription, rawStatus: subscription.status,
       paymentId: payment?.paymentId, subscriptionId: subscription.subscriptionId,
@@ -130,11 +135,14 @@ public enum Verdict: String, Sendable, Hashable {
 /// The outcome of asking Dodo about one result or ID: its confirmation (when Dodo named a
 /// payment or subscription) and the verdict, with the reason for `mismatch` and `unconfirmed`.
 public struct ConfirmationReport: Sendable, Hashable {
+  /// What Dodo says, when it named a payment or subscription; `nil` when it named none.
   public var confirmation: Confirmation?
+  /// Whether Dodo agrees with the result.
   public var verdict: Verdict
   /// Why it is a mismatch or unconfirmed, for a person; `nil` when confirmed.
   public var reason: String?
 
+  /// A report of these fields, as a test double.
   public init(confirmation: Confirmation?, verdict: Verdict, reason: String? = nil) {
     self.confirmation = confirmation
     self.verdict = verdict
@@ -142,7 +150,7 @@ public struct ConfirmationReport: Sendable, Hashable {
   }
 
   /// Unconfirmed, for `reason`.
-  public static func unconfirmed(_ reason: String, _ confirmation: Confirmation? = nil) -> ConfirmationReport {
+  package static func unconfirmed(_ reason: String, _ confirmation: Confirmation? = nil) -> ConfirmationReport {
     ConfirmationReport(confirmation: confirmation, verdict: .unconfirmed, reason: reason)
   }
 
@@ -155,7 +163,7 @@ public struct ConfirmationReport: Sendable, Hashable {
   /// there is none; a claim Dodo's status differs from is a `mismatch`. A mismatch's reason
   /// names both sides ("the return URL says succeeded, Dodo says failed: insufficient_funds —
   /// the URL may be forged or stale").
-  public static func judging(_ confirmation: Confirmation, claim: CheckoutStatus?, naming ids: NamedIDs? = nil)
+  package static func judging(_ confirmation: Confirmation, claim: CheckoutStatus?, naming ids: NamedIDs? = nil)
     -> ConfirmationReport
   {
     var differences = ids.map(confirmation.differences) ?? []
@@ -173,7 +181,7 @@ public struct ConfirmationReport: Sendable, Hashable {
   }
 
   /// The exit status's status: Dodo's when it was asked (confirmed or mismatch), else `fallback`.
-  public func decidingStatus(otherwise fallback: CheckoutStatus) -> CheckoutStatus {
+  package func decidingStatus(otherwise fallback: CheckoutStatus) -> CheckoutStatus {
     guard verdict != .unconfirmed, let confirmation else { return fallback }
     return confirmation.status
   }

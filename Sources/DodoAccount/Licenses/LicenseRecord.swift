@@ -10,21 +10,30 @@ import DodoCheckout
 /// Dodo's instance id, the name it was activated under, the mode, the product and customer,
 /// and when it was activated and last validated.
 public struct LicenseRecord: Sendable, Hashable {
+  /// The key as the customer bought it; show `maskedKey` instead.
   public var licenseKey: String
   /// Dodo's id of this machine's activation, `lki_…`.
   public var instanceId: String
+  /// The name the activation was made under (Dodo's, when it answered with one).
   public var name: String
+  /// Whether the key is test mode's or live mode's.
   public var mode: APIMode
+  /// The product the key is for, as Dodo gave it on activation, when it did.
   public var productId: String?
+  /// The product's name, when Dodo gave it.
   public var productName: String?
+  /// The customer who bought the key, when Dodo gave them.
   public var customerId: String?
+  /// The customer's email, when Dodo gave it.
   public var customerEmail: String?
+  /// The customer's name, when Dodo gave it.
   public var customerName: String?
+  /// When this machine's activation was made.
   public var activatedAt: Date
   /// The last `{"valid":true}` from Dodo; `nil` until the first.
   public var lastValidatedAt: Date?
 
-  public init(licenseKey: String, activation: LicenseActivation, name: String, mode: APIMode, at date: Date) {
+  package init(licenseKey: String, activation: LicenseActivation, name: String, mode: APIMode, at date: Date) {
     self.licenseKey = licenseKey
     instanceId = activation.id
     self.name = activation.name ?? name

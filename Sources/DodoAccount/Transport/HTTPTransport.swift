@@ -13,9 +13,12 @@ public protocol HTTPTransport: Sendable {
 
 /// A header as it goes on the wire: the name as given, the value as given.
 public struct HTTPHeader: Sendable, Hashable {
+  /// The name as given (`webhook-id`); compare it ignoring case.
   public var name: String
+  /// The value as given.
   public var value: String
 
+  /// The header `name: value`.
   public init(_ name: String, _ value: String) {
     self.name = name
     self.value = value

@@ -25,16 +25,21 @@ public struct WebhookSecret: Sendable, CustomStringConvertible, CustomDebugStrin
 
 /// Why a text is not a webhook secret. Its message never repeats the text.
 public struct WebhookSecretError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// What is wrong with the text.
   public enum Reason: String, Sendable, Hashable {
+    /// Nothing but white space (and `whsec_`).
     case empty
     /// The part after `whsec_` is not base64.
     case notBase64
   }
 
+  /// What is wrong with the text.
   public let reason: Reason
 
+  /// The error for `reason`.
   public init(_ reason: Reason) { self.reason = reason }
 
+  /// The error for a person.
   public var message: String {
     switch reason {
     case .empty: "the webhook secret is empty"

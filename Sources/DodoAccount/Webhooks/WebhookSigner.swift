@@ -1,8 +1,10 @@
 /// Signs webhook deliveries as Standard Webhooks (and so Dodo) does: `v1,` and the base64 of
 /// HMAC-SHA256 over `{id}.{timestamp}.{body}`, keyed with the secret.
 public struct WebhookSigner: Sendable {
+  /// The secret the signatures are keyed with.
   public let secret: WebhookSecret
 
+  /// A signer for `secret`.
   public init(secret: WebhookSecret) { self.secret = secret }
 
   /// The `webhook-signature` value for one delivery: `v1,BASE64`.

@@ -14,8 +14,10 @@ public struct WebhookVerifier: Sendable {
   static let maximumSignatures = 64
 
   private let secret: Result<WebhookSecret, WebhookSecretError>
+  /// How many seconds a delivery's timestamp may be from now, in either direction.
   public var tolerance: Int64
 
+  /// A verifier for `secret`.
   public init(secret: WebhookSecret, tolerance: Int64 = defaultTolerance) {
     self.secret = .success(secret)
     self.tolerance = tolerance
@@ -100,14 +102,19 @@ public struct WebhookVerifier: Sendable {
 
 /// One delivery as received: the three headers' values (`nil` when absent) and the raw body.
 public struct WebhookDelivery: Sendable, Hashable {
+  /// `webhook-id`: the message's id, the same on each retry of it.
   public var id: String?
+  /// `webhook-timestamp`: Unix seconds, as text.
   public var timestamp: String?
+  /// `webhook-signature`: space-separated `v1,BASE64` signatures.
   public var signature: String?
+  /// The body's raw bytes, as received: not parsed and written again.
   public var body: [UInt8]
 
   /// The largest body the webhook commands read or serve: Dodo's events are a few kilobytes.
   package static let maximumBodyBytes = 1 << 20
 
+  /// The delivery of these header values and body.
   public init(id: String?, timestamp: String?, signature: String?, body: [UInt8]) {
     self.id = id
     self.timestamp = timestamp
@@ -136,16 +143,19 @@ public struct WebhookVerdict: Sendable, Hashable {
   /// The body's `type` (`payment.succeeded`), when the body is JSON with one.
   public let eventType: String?
 
+  /// Whether the delivery is valid: no problem found.
   public var isValid: Bool { problems.isEmpty }
 }
 
 /// One reason a delivery is not valid.
 public enum WebhookProblem: Sendable, Hashable {
+  /// The header of this name is missing.
   case missingHeader(String)
   /// `webhook-signature` has no `v1,` entry (only other versions, or nothing readable).
   case noV1Signature
   /// No `v1` signature matches; `accident` is the change to the body that explains it, when one does.
   case signatureMismatch(accident: BodyAccident?)
+  /// `webhook-timestamp` is not a number of seconds.
   case timestampNotANumber
   /// The timestamp is `seconds` in the past, more than `tolerance`.
   case timestampTooOld(seconds: Int64, tolerance: Int64)
@@ -167,6 +177,7 @@ public enum WebhookProblem: Sendable, Hashable {
     }
   }
 
+  /// The problem for a person.
   public var message: String {
     switch self {
     case .missingHeader(let name): "the \(name) header is missing"

@@ -32,7 +32,10 @@ extension CommandSpec {
       column, or the default. Defaults are all "none": no return URL, the platform's opener \
       (xdg-open or open) as the browser, no timeout (wait until the checkout returns), and no \
       customization. It takes the options of dodo start that set these (--return-url, \
-      --browser, --timeout and the customization options) and shows what start would do with them.
+      --browser, --timeout and the customization options) and shows what start would do with them. \
+      Then the page options of the sessions dodo creates, the API's mode and base URL and where \
+      its key and webhook secret come from (never the secrets), and the license commands' app \
+      (license_app, default dodo) and days of offline grace (license_grace_days, default none).
 
       With --json: {"files":[…],"settings":{"profile":{"value":…,"source":{…}},…}}, where a \
       source is {"kind":"flag","name":"--profile"}, {"kind":"environment","name":"DODO_BROWSER"}, \
@@ -83,7 +86,9 @@ struct ConfigCommand {
   func show(_ flags: CommandLineSettings) throws(CLIError) -> ExitStatus {
     let configuration = try context.configuration()
     let settings = try context.effectiveSettings(flags, in: configuration)
-    let rows = settings.shown + (try context.apiSettings(in: configuration)).shown
+    let rows =
+      settings.shown + (try context.apiSettings(in: configuration)).shown
+      + (try context.shownLicenseSettings(in: configuration))
     if context.json {
       context.printJSON { json in
         json.beginObject()

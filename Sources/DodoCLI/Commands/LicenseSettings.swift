@@ -45,6 +45,14 @@ extension Context {
       timeout: try apiTimeoutSeconds(command: command))
   }
 
+  /// What `config show` lists for the license commands, from the selected profile.
+  func shownLicenseSettings(in configuration: Configuration) throws(CLIError) -> [ShownSetting] {
+    do throws(ConfigError) {
+      let profile = try configuration.selectedProfile(profileFlag: self.profile, environment: environment)?.value
+      return LicenseChoice.shown(profile: profile)
+    } catch { throw configurationError(error) }
+  }
+
   /// The license cycle for `settings`, over this context's transport (never with a key).
   func licenseKeeper(_ settings: LicenseSettings) throws(CLIError) -> LicenseKeeper {
     LicenseKeeper(
