@@ -90,4 +90,18 @@ import Testing
     #expect(output.stderr.hasPrefix("\(config):3:14: error: the browser command has an unclosed single quote"))
     #expect(api.requests.isEmpty, "a session was created: \(api.paths)")
   }
+
+  @Test("a bad option is said before the key command runs: it never runs for a start that cannot go ahead")
+  func optionErrorsComeBeforeTheKeyCommand() throws {
+    let runner = try CommandRunner()
+    let ran = runner.scratch + "/key-command-ran"
+    try runner.file("dodo-key", "#!/bin/sh\nPATH=/usr/bin:/bin\ntouch '\(ran)'\nexit 1\n", mode: 0o700)
+    let config = try runner.file("c.yaml", "profiles:\n  default:\n    api_key_command: \(runner.scratch)/dodo-key\n")
+    let output = try runner.run([
+      "--config", config, "start", "https://test.checkout.dodopayments.com/session/cks_1", "--confirm",
+    ])
+    #expect(output.status == 64, "\(output)")
+    #expect(output.stderr.hasPrefix("Error: no return URL"), "\(output)")
+    #expect(!FileManager.default.fileExists(atPath: ran))
+  }
 }
