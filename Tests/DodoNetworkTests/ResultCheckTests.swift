@@ -60,3 +60,19 @@ import Testing
     #expect(check.report.verdict == .unconfirmed)
   }
 }
+
+/// `ResultLicenseKeys`: only a (confirmed) success's keys are activated.
+@Suite struct ResultLicenseKeysTests {
+  @Test("a success's keys; one with none says so; anything else tries nothing, and says so when it had keys")
+  func keys() {
+    let keyed = CheckoutResult(status: .succeeded, licenseKeys: ["K1"])
+    #expect(ResultLicenseKeys(keyed, status: .succeeded) == .activate(["K1"]))
+    #expect(
+      ResultLicenseKeys(keyed, status: .pending)
+        == .notTried(warning: "the result is not a (confirmed) success, so its license keys were not activated"))
+    #expect(ResultLicenseKeys(CheckoutResult(status: .failed), status: .failed) == .notTried(warning: nil))
+    #expect(
+      ResultLicenseKeys(CheckoutResult(status: .succeeded), status: .succeeded)
+        == .none(warning: "the return carried no license key, so none was activated"))
+  }
+}

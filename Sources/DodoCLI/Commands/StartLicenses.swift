@@ -34,15 +34,15 @@ struct StartLicenses {
     -> [LicenseKeeper.KeyActivation]?
   {
     guard let settings else { return nil }
-    guard status == .succeeded else {
-      if result.licenseKeys != nil {
-        warn("the result is not a (confirmed) success, so its license keys were not activated")
-      }
-      return nil
-    }
-    guard let keys = result.licenseKeys, !keys.isEmpty else {
-      warn("the return carried no license key, so none was activated")
+    let keys: [String]
+    switch ResultLicenseKeys(result, status: status) {
+    case .activate(let activating): keys = activating
+    case .none(let warning):
+      warn(warning)
       return []
+    case .notTried(let warning):
+      if let warning { warn(warning) }
+      return nil
     }
     let keeper: LicenseKeeper
     do throws(CLIError) { keeper = try context.licenseKeeper(settings) } catch {
