@@ -24,7 +24,8 @@ struct StartOutcome {
 /// The run's work between the return and its printing, while the record still exists: what
 /// Dodo says of the result, then `--activate-license`.
 struct StartDeliveryWork {
-  let options: StartOptions
+  let account: StartAccountOptions
+  let licenses: StartLicenses
   let context: Context
   let checkout: StartCheckout
   let api: DodoAPI?
@@ -33,12 +34,12 @@ struct StartDeliveryWork {
 
   func check(_ result: CheckoutResult) -> ResultCheck? {
     if let paid = polling?.paid { return ResultCheck(paid: paid, result: result) }
-    guard options.account.confirming, let api else { return nil }
-    let announces = !context.json && options.account.products.isEmpty && polling == nil
+    guard account.confirming, let api else { return nil }
+    let announces = !context.json && account.products.isEmpty && polling == nil
     return ResultCheck.asking(
       Confirmer(api: api), about: result, sessionId: checkout.sessionId,
       polling: Polling(
-        wait: options.account.confirmWait, requestTimeout: api.timeout, clock: SystemPacingClock(wait: context.sleep)),
+        wait: account.confirmWait, requestTimeout: api.timeout, clock: SystemPacingClock(wait: context.sleep)),
       beforeAsking: { if announces { context.announceMode(api) } },
       // Ctrl-C while Dodo is asked again ends the asking: the outcome stays unconfirmed.
       interrupted: { context.stdout.interrupter?.isInterrupted() ?? false })
@@ -51,10 +52,10 @@ struct StartDeliveryWork {
     if check == nil, let unconfirmed = delivery.unconfirmedWarning { warnings.append(unconfirmed) }
     let result = delivery.result
     let deciding = check?.decidingStatus(for: result) ?? result.status
-    let licenses = options.licenses.activate(result, status: deciding, context: context) { warnings.append($0) }
+    let activated = licenses.activate(result, status: deciding, context: context) { warnings.append($0) }
     return StartOutcome(
       result: result.withoutParameters(named: Set(checkout.returnURL.ownParameterNames)), warnings: warnings,
-      report: check?.report, mode: api?.mode, licenses: licenses, settledByPoll: polling?.paid != nil,
+      report: check?.report, mode: api?.mode, licenses: activated, settledByPoll: polling?.paid != nil,
       decidingStatus: deciding)
   }
 }

@@ -51,7 +51,9 @@ struct StartRun {
       server: server, byHand: byHand,
       refusals: ReturnRefusalReporter(context: context, format: options.events, now: dependencies.now))
     let polling = pollingChannel(wrapping: channel, api: api, checkout: checkout, report: reporter.polled)
-    let work = StartDeliveryWork(options: options, context: context, checkout: checkout, api: api, polling: polling)
+    let work = StartDeliveryWork(
+      account: options.account, licenses: options.licenses, context: context, checkout: checkout, api: api,
+      polling: polling)
     let output = StartOutput(context: context, timeout: options.timeout)
     var check: ResultCheck?
     let result: CheckoutResult
