@@ -19,13 +19,7 @@ package struct APICredentials: Sendable {
   package init(_ settings: APISettings, in configuration: Configuration, environment: [String: String])
     throws(ConfigError)
   {
-    guard let source = settings.apiKey else {
-      throw ConfigError(
-        path: nil,
-        message:
-          "no Dodo API key: set $\(APISettings.apiKeyVariable), or api_key_command in the profile (such as 'pass show dodo/test'); see dodo-config(5)"
-      )
-    }
+    let source = try Self.keySource(of: settings)
     apiKey = try source.resolve(in: configuration, environment: environment)
     keySource = source.description
     mode = settings.mode.value
@@ -33,5 +27,18 @@ package struct APICredentials: Sendable {
     var url = Substring(settings.baseURLOverride?.value ?? settings.mode.value.baseURL)
     while url.hasSuffix("/") { url = url.dropLast() }
     baseURL = String(url)
+  }
+
+  /// Where `settings` take the key from, without running anything. No key is a configuration
+  /// error naming both ways to give one.
+  package static func keySource(of settings: APISettings) throws(ConfigError) -> SecretSource {
+    guard let source = settings.apiKey else {
+      throw ConfigError(
+        path: nil,
+        message:
+          "no Dodo API key: set $\(APISettings.apiKeyVariable), or api_key_command in the profile (such as 'pass show dodo/test'); see dodo-config(5)"
+      )
+    }
+    return source
   }
 }

@@ -10,6 +10,11 @@ extension Context {
     try apiAccess(command: command).api
   }
 
+  /// The API `settings` describe, its key resolved (`api_key_command` runs here).
+  func dodoAPI(_ settings: APIAccessSettings) throws(CLIError) -> DodoAPI {
+    try apiAccess(settings).api
+  }
+
   /// The same API with every request paced to `rate` per second, the retries included.
   func paced(_ api: DodoAPI, rate: Double, clock: any PacingClock) -> DodoAPI {
     api.over(RetryingTransport(PacedTransport(transport, rate: rate, clock: clock), sleep: sleep))

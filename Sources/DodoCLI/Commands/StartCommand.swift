@@ -204,7 +204,7 @@ extension CommandSpec {
     ],
     options: SettingOptions.all + [
       StartOptions.browserExitCancels, StartOptions.noOpen, StartOptions.noInput, StartOptions.events,
-    ] + StartAccount.options + StartLicenses.options + [CheckoutQRCode.option],
+    ] + StartAccountOptions.options + StartLicenses.options + [CheckoutQRCode.option],
     examples: [
       .init(
         "dodo start \"$CHECKOUT_URL\" --return-url myapp://checkout/return",

@@ -3,8 +3,8 @@ import DodoConfig
 import DodoSetup
 
 /// What one `dodo start` command line asks for, read and checked once (gh's `XOptions`,
-/// parsed in `NewCmdX`): the URLs as validated values, the browser command, the flags. A bad
-/// URL or option fails here, with its own exit code, before anything is touched.
+/// parsed in `NewCmdX`): plain values, with the URLs validated. A bad URL or option fails
+/// here, with its own exit code; nothing is sent, written or run while they are read.
 struct StartOptions {
   static let browserExitCancels = OptionSpec(
     "browser-exit-cancels",
@@ -17,8 +17,15 @@ struct StartOptions {
   static let events = OptionSpec(
     "events", values: ["text", "json"], help: "Report checkout events on standard error.")
 
-  let checkoutURL: CheckoutURL
-  let returnURL: ReturnURL
+  /// The checkout to run: the one a given checkout URL names, or the session `--product` creates.
+  enum Checkout {
+    case given(StartCheckout)
+    case product(StartProduct)
+  }
+
+  /// The command, for a usage error found once the session is created (`--poll`, `--qr`).
+  let command: [String]
+  let checkout: Checkout
   let customization: BrowserCustomization
   /// The browser command to run: the effective one, else the system's (checked: it splits).
   let browserCommand: String
@@ -32,16 +39,16 @@ struct StartOptions {
   let browserExitCancels: Bool
   /// `--events text|json`.
   let events: String?
-  /// `--product` and `--confirm`.
-  let account: StartAccount
+  /// `--product`, `--confirm` and `--poll`.
+  let account: StartAccountOptions
   /// `--activate-license` and `--license-name`.
   let licenses: StartLicenses
-  /// `--qr`: the code to draw, and whether Dodo is polled while the phone pays.
-  let qr: StartQR?
+  /// `--qr`.
+  let qr: Bool
 
-  /// Reads the command line, the environment and the configuration; with `--product`, the
-  /// checkout session is created here (its URLs are the ones to run).
+  /// Reads the command line, the environment and the configuration.
   init(_ invocation: Invocation, context: Context) throws(CLIError) {
+    command = invocation.path
     let configuration = try context.configuration()
     let settings = try context.effectiveSettings(
       SettingOptions.commandLineSettings(from: invocation), in: configuration)
@@ -49,34 +56,27 @@ struct StartOptions {
     if noOpen, invocation.isSet(SettingOptions.browser) {
       throw CLIError.usage("--browser and --no-open cannot be used together", command: invocation.path)
     }
-    account = try StartAccount(invocation: invocation, context: context)
+    account = try StartAccountOptions(invocation: invocation, context: context)
     licenses = try StartLicenses(invocation: invocation, context: context)
     guard let givenReturnURL = settings.returnURL.value else {
       throw CLIError.usage(
         "no return URL: pass --return-url URL, set DODO_RETURN_URL, or set return_url in the profile",
         command: invocation.path)
     }
-    let (checkout, returning) = try account.urls(
-      checkoutURL: invocation.arguments.first, returnURL: givenReturnURL, page: settings.page)
-    // Read once, here: a bad URL gets its own exit code before any directory is touched, and
-    // the checkout runs on these values.
-    do throws(CheckoutError) {
-      checkoutURL = try CheckoutURL(checkout)
-      returnURL = try ReturnURL.forCheckout(returning)
-    } catch {
-      throw CLIError.checkout(error)
+    qr = invocation.isSet(CheckoutQRCode.option)
+    if let api = account.api, !account.products.isEmpty {
+      // The given return URL is checked before Dodo is asked to return to it.
+      do throws(CheckoutError) { _ = try ReturnURL.forCheckout(givenReturnURL) } catch { throw .checkout(error) }
+      checkout = .product(
+        StartProduct(
+          cart: account.products, returnURL: givenReturnURL, page: settings.page, cancelButton: !account.noCancelURL,
+          api: api))
+    } else {
+      checkout = .given(
+        try StartCheckout(
+          checkoutURL: invocation.arguments.first ?? "", returnURL: givenReturnURL, sessionId: nil, poll: account.poll,
+          qr: qr, command: invocation.path))
     }
-    account.adopt(checkoutURL: checkoutURL, returnURL: returnURL)
-    if account.pollInterval != nil, checkoutURL.sessionId?.hasPrefix("cks_") != true {
-      guard !invocation.isSet(StartAccount.poll) else {
-        throw CLIError.usage(
-          "--poll needs a checkout URL that names its session (…/session/cks_…), or --product",
-          command: invocation.path)
-      }
-      // `--qr`'s polling: without a session to ask about, the QR code's warning says what can finish it.
-      account.pollInterval = nil
-    }
-    qr = try StartQR(invocation, checkoutURL: checkoutURL, polling: account.pollInterval != nil)
     do throws(SettingProblem) { browserCommand = try settings.browserCommand(in: configuration) } catch {
       throw CLIError(error)
     }

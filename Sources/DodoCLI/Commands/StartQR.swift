@@ -9,10 +9,9 @@ struct StartQR {
   /// Whether Dodo is asked how the checkout ended while it waits (`--poll`, or `--qr` with a key).
   let polling: Bool
 
-  /// `nil` without `--qr`; a URL too long for any QR code is a usage error, before anything opens.
-  init?(_ invocation: Invocation, checkoutURL: CheckoutURL, polling: Bool) throws(CLIError) {
-    guard invocation.isSet(CheckoutQRCode.option) else { return nil }
-    code = try CheckoutQRCode(url: checkoutURL.string, command: invocation.path)
+  /// A URL too long for any QR code is a usage error of `command`, before anything opens.
+  init(checkoutURL: CheckoutURL, polling: Bool, command: [String]) throws(CLIError) {
+    code = try CheckoutQRCode(url: checkoutURL.string, command: command)
     self.polling = polling
   }
 }

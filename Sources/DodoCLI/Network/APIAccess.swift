@@ -22,6 +22,15 @@ struct APIAccess: Sendable {
   }
 }
 
+/// How a command will reach Dodo's API, read without running anything: the configuration,
+/// the settings (where the key comes from, not the key) and the time limit of each request.
+struct APIAccessSettings {
+  var configuration: Configuration
+  var settings: APISettings
+  /// Seconds for each request (`--api-timeout`, default 30).
+  var timeout: Double
+}
+
 extension Context {
   /// The mode, base URL and secret sources, without running any command: what `config show`
   /// shows. A bad `$DODO_PAYMENTS_ENVIRONMENT` or `$DODO_PAYMENTS_BASE_URL` is exit 78.
@@ -39,16 +48,29 @@ extension Context {
   /// configuration error (78) naming both ways to give one; a bad `--api-timeout` is a usage
   /// error of `command`.
   func apiAccess(command: [String] = ["dodo"]) throws(CLIError) -> APIAccess {
+    try apiAccess(apiAccessSettings(command: command))
+  }
+
+  /// What `apiAccess` needs but the key itself, read without running anything: the errors
+  /// of `apiAccess(command:)` but a key command's.
+  func apiAccessSettings(command: [String]) throws(CLIError) -> APIAccessSettings {
     let timeout = try apiTimeoutSeconds(command: command)
     let configuration = try self.configuration()
     let settings = try apiSettings(in: configuration)
+    do throws(ConfigError) { _ = try APICredentials.keySource(of: settings) } catch { throw .configuration(error) }
+    return APIAccessSettings(configuration: configuration, settings: settings, timeout: timeout)
+  }
+
+  /// The access `settings` describe, the key resolved: `api_key_command` runs here.
+  func apiAccess(_ settings: APIAccessSettings) throws(CLIError) -> APIAccess {
     let credentials: APICredentials
     do throws(ConfigError) {
-      credentials = try APICredentials(settings, in: configuration, environment: environment)
+      credentials = try APICredentials(settings.settings, in: settings.configuration, environment: environment)
     } catch {
       throw .configuration(error)
     }
-    return APIAccess(credentials: credentials, timeout: timeout, transport: RetryingTransport(transport, sleep: sleep))
+    return APIAccess(
+      credentials: credentials, timeout: settings.timeout, transport: RetryingTransport(transport, sleep: sleep))
   }
 
   /// `--api-timeout` in seconds (default 30); a bad value is a usage error of `command`.
