@@ -1,11 +1,13 @@
+import DodoBytes
+
 /// What decodes the lines of one chunk of input into a result of its own (its output, its
 /// counts), on whichever thread `ParallelLineReader` hands the chunk to. Each chunk has its
 /// own decoder, touched by one thread at a time.
 package protocol LineChunkDecoder: AnyObject {
   /// One line, without its `\n` (and a `\r` before it).
-  func line(_ bytes: UnsafeBufferPointer<UInt8>)
+  func line(_ bytes: ByteView)
   /// The first `maximumLineLength` bytes of a line of that length or longer.
-  func tooLong(_ start: UnsafeBufferPointer<UInt8>)
+  func tooLong(_ start: ByteView)
 }
 
 /// Lines read from a file descriptor as `LineReader` reads them, decoded in large chunks on
