@@ -1,8 +1,10 @@
 /// A growable byte buffer with cheap appends, written at a `ByteCursor`.
 public final class ByteBuffer {
-  @usableFromInline var pointer: UnsafeMutablePointer<UInt8>
-  @usableFromInline var used = 0
-  @usableFromInline var capacity: Int
+  // Unchecked: `writing` is the only access, and it is not reentrant; a dynamic check per
+  // piece of output would cost more than writing it.
+  @exclusivity(unchecked) @usableFromInline var pointer: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) @usableFromInline var used = 0
+  @exclusivity(unchecked) @usableFromInline var capacity: Int
 
   public init(capacity: Int = 4096) {
     self.capacity = max(1, capacity)

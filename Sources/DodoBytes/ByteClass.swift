@@ -3,8 +3,7 @@
 public enum ByteClass {
   /// Bytes a JSON string cannot hold as they are: control characters, `"` and `\`.
   @inlinable @inline(__always) public static func needingJSONEscape(_ word: UInt64) -> UInt64 {
-    ByteWord.below(word, 0x20) | ByteWord.exactlyEqual(word, UInt8(ascii: "\""))
-      | ByteWord.exactlyEqual(word, UInt8(ascii: "\\"))
+    ByteWord.below(word, 0x20) | ByteWord.equal(word, UInt8(ascii: "\"")) | ByteWord.equal(word, UInt8(ascii: "\\"))
   }
 
   @inlinable @inline(__always) public static func needsJSONEscape(_ c: UInt8) -> Bool {
@@ -13,7 +12,7 @@ public enum ByteClass {
 
   /// Bytes a terminal does not show as they are: controls, DEL and all that is not ASCII.
   @inlinable @inline(__always) public static func unprintable(_ word: UInt64) -> UInt64 {
-    ByteWord.below(word, 0x20) | ByteWord.atLeast(word, 0x7F) | ByteWord.nonASCII(word)
+    ByteWord.below(word, 0x20) | ByteWord.equal(word, 0x7F) | ByteWord.nonASCII(word)
   }
 
   @inlinable @inline(__always) public static func isPrintable(_ c: UInt8) -> Bool { c >= 0x20 && c < 0x7F }

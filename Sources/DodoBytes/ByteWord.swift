@@ -2,8 +2,10 @@
 /// and masks that mark bytes of a class with their lane's high bit: the scans of the
 /// readers and writers look at eight bytes per step (Hacker's Delight, section 6-1).
 ///
-/// Every mask is exact: each lane's test uses only its own lane (no borrow crosses into the
-/// next), so a scan jumps straight to the first marked byte.
+/// A scan jumps straight to the first marked byte. The `exactly`/`atLeast` masks are exact
+/// (each lane's test uses only its own lane); `equal` and `below` are cheaper, and a borrow
+/// from a matching lane may mark lanes above it too, never one below: their first mark is
+/// exact, which is all a scan asks.
 public enum ByteWord {
   @inlinable public static var ones: UInt64 { 0x0101_0101_0101_0101 }
   @inlinable public static var highs: UInt64 { 0x8080_8080_8080_8080 }
@@ -64,10 +66,17 @@ public enum ByteWord {
     ((word & ~highs) &+ ones &* UInt64(0x80 &- limit)) & ~word & highs
   }
 
-  /// Marks the bytes of `word` below `limit` (at most 0x80).
+  /// Marks the bytes of `word` below `limit` (at most 0x80); only the first mark is exact.
   @inlinable @inline(__always)
   public static func below(_ word: UInt64, _ limit: UInt8) -> UInt64 {
-    ~(((word & ~highs) &+ ones &* UInt64(0x80 &- limit)) | word) & highs
+    (word &- ones &* UInt64(limit)) & ~word & highs
+  }
+
+  /// Marks the bytes of `word` equal to `byte`; only the first mark is exact.
+  @inlinable @inline(__always)
+  public static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+    let x = word ^ (ones &* UInt64(byte))
+    return (x &- ones) & ~x & highs
   }
 
   /// Marks the bytes of `word` that are not ASCII.
@@ -113,9 +122,9 @@ public enum ByteWord {
 
 extension ByteView {
   /// The index of the first `byte` in `range`, or `nil`.
-  @inlinable public func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+  @inlinable @inline(__always) public func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
     let found = ByteWord.firstMarked(in: self, from: range.lowerBound, to: range.upperBound) {
-      ByteWord.exactlyEqual($0, byte)
+      ByteWord.equal($0, byte)
     }
     return found < range.upperBound ? found : nil
   }
@@ -135,19 +144,16 @@ extension ByteView {
   }
 
   /// Whether the bytes from `offset` are `literal`'s.
-  @inlinable public func hasBytes(_ literal: StaticString, at offset: Int) -> Bool {
+  @inlinable @inline(__always) public func hasBytes(_ literal: StaticString, at offset: Int) -> Bool {
     let n = literal.utf8CodeUnitCount
-    guard offset >= 0, count - offset >= n else { return false }
-    return literal.withUTF8Buffer { literal in
-      var i = 0
-      while i &+ 8 <= n {
-        if ByteWord.partial(buffer, at: offset &+ i, count: 8) != ByteWord.partial(literal, at: i, count: 8) {
-          return false
-        }
-        i &+= 8
-      }
-      return ByteWord.partial(buffer, at: offset &+ i, count: n &- i) == ByteWord.partial(literal, at: i, count: n &- i)
+    guard offset >= 0, count &- offset >= n else { return false }
+    let want = UnsafeBufferPointer(start: literal.utf8Start, count: n)
+    var i = 0
+    while i &+ 8 <= n {
+      if ByteWord.partial(buffer, at: offset &+ i, count: 8) != ByteWord.partial(want, at: i, count: 8) { return false }
+      i &+= 8
     }
+    return ByteWord.partial(buffer, at: offset &+ i, count: n &- i) == ByteWord.partial(want, at: i, count: n &- i)
   }
 
   /// Whether both hold the same bytes, a word at a time.

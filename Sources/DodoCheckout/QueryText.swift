@@ -24,9 +24,9 @@ package struct QueryText: BitwiseCopyable {
   /// The decoded text; bytes that are not UTF-8 become U+FFFD.
   package var decoded: String { PercentDecoding.string(encoded, escaped: isEscaped) }
 
-  /// Calls `body` with the decoded bytes, which need not be UTF-8 (`%FF`). Inlinable, so
-  /// that a caller in another module gets it specialized.
-  @inlinable
+  /// Calls `body` with the decoded bytes, which need not be UTF-8 (`%FF`). (A caller in
+  /// another module calls `PercentDecoding.withDecoded(_:escaped:_:)` itself, which it gets
+  /// specialized: a `package` generic is not.)
   package func withDecodedBytes<R>(_ body: (ByteView) throws -> R) rethrows -> R {
     try PercentDecoding.withDecoded(encoded, escaped: isEscaped, body)
   }

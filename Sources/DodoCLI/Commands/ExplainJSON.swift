@@ -147,7 +147,7 @@ enum ExplainJSON {
     @inline(never)
     private static func writeDecoded(_ text: QueryText, _ c: inout ByteCursor) -> Range<Int> {
       let start = c.count
-      text.withDecodedBytes { bytes in
+      PercentDecoding.withDecoded(text.encoded, escaped: text.isEscaped) { bytes in
         c.put(UInt8(ascii: "\""))
         let copied = c.put(bytes, upTo: { ByteClass.needingJSONEscape($0) | ByteWord.nonASCII($0) })
         if copied < bytes.count {

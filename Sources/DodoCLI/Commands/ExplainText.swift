@@ -185,7 +185,7 @@ enum ExplainText {
       }
       return shownOrEscaped(text.encoded, &c)
     }
-    return text.withDecodedBytes { shownOrEscaped($0, &c) }
+    return PercentDecoding.withDecoded(text.encoded, escaped: text.isEscaped) { shownOrEscaped($0, &c) }
   }
 
   /// `text` (room made for it) as `escaped` shows it; whether it is printable ASCII without a space.
@@ -206,7 +206,7 @@ enum ExplainText {
   /// Copies `text` (room made for it) while it is printable ASCII without a space, and returns
   /// how much it copied.
   @inline(__always) private static func putPrintable(_ text: ByteView, _ c: inout ByteCursor) -> Int {
-    c.put(text, upTo: { ByteClass.unprintable($0) | ByteWord.exactlyEqual($0, UInt8(ascii: " ")) })
+    c.put(text, upTo: { ByteClass.unprintable($0) | ByteWord.equal($0, UInt8(ascii: " ")) })
   }
 
   /// `text` as the terminal shows it safely (`TerminalText.escaped`).
