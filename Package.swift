@@ -58,7 +58,8 @@ let package = Package(
     .target(
       name: "DodoCLI",
       dependencies: [
-        "DodoBytes", "DodoConfig", "DodoPlatform", "DodoSetup", "DodoCheckout", "DodoAccount", "DodoNetwork", "DodoQRCode",
+        "DodoBytes", "DodoConfig", "DodoPlatform", "DodoSetup", "DodoCheckout", "DodoAccount", "DodoNetwork",
+        "DodoQRCode",
       ]),
     .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
     // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop,

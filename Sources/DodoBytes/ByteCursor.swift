@@ -86,10 +86,17 @@ public struct ByteCursor {
     let found = ByteWord.scan(text.buffer, from: 0, to: text.count, marks) { offset, word in
       target.storeBytes(of: UInt64(littleEndian: word), toByteOffset: offset, as: UInt64.self)
     }
-    // The whole words before the marked one are stored; the bytes after them, fewer than eight.
+    // The whole words before the marked one are stored; the bytes after them, fewer than
+    // eight: the word that ends the text when all of it is copied (over bytes stored), else
+    // one by one.
     let stored = found & ~7
     if let base = text.buffer.baseAddress, found > stored {
-      Self.copy(UnsafeRawPointer(base + stored), found &- stored, to: out + stored)
+      if found == text.count, found >= 8 {
+        let last = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: found &- 8, as: UInt64.self)
+        target.storeBytes(of: last, toByteOffset: found &- 8, as: UInt64.self)
+      } else {
+        Self.copy(UnsafeRawPointer(base + stored), found &- stored, to: out + stored)
+      }
     }
     out += found
     return found

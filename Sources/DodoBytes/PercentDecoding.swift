@@ -47,7 +47,7 @@ public enum PercentDecoding {
     var n = 0
     while i < count {
       // The plain run up to the next `%` is copied whole, found a word at a time.
-      let end = ByteWord.scan(source, from: i, to: count, { ByteWord.exactlyEqual($0, UInt8(ascii: "%")) }) { _, _ in }
+      let end = ByteWord.scan(source, from: i, to: count, { ByteWord.equal($0, UInt8(ascii: "%")) }, clean: { _, _ in })
       (to + n).initialize(from: from + i, count: end - i)
       n += end - i
       i = end

@@ -86,8 +86,7 @@ extension CheckoutResult {
   /// Reads the result off a whole return URL (its query; the fragment is ignored).
   package init(returnURL url: String) throws(CheckoutError) {
     var url = url
-    let read = url.withBytes { bytes in Result { () throws(CheckoutError) in try ReturnQuery(returnURL: bytes).result } }
-    self = try read.get()
+    self = try url.withBytes { bytes throws(CheckoutError) in try ReturnQuery(returnURL: bytes).result }
   }
 
   /// Reads the result off a bare query string (`status=…&…`, with or without a leading `?`).

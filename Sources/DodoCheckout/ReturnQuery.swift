@@ -228,7 +228,8 @@ package struct ReturnQuery {
         guard i < count else { break }
         let c = bytes[i]
         if c == UInt8(ascii: "&") {
-          if bytes.hasBytes("amp;", at: i + 1) { holdsHTMLAmpersand = true }
+          // "amp;" as `ByteWord.partial` reads it (first byte lowest).
+          if count - i >= 5, ByteWord.partial(bytes, at: i + 1, count: 4) == 0x3B70_6D61 { holdsHTMLAmpersand = true }
           break
         }
         if c == UInt8(ascii: "#") { break }
@@ -252,8 +253,35 @@ package struct ReturnQuery {
         i += 1
       }
       if i > pieceStart {  // an empty piece ("a=1&&b=2") is no parameter
-        add(
-          bytes, pieceStart..<i, equals: equals, escaped: escaped, nonASCII: nonASCII, index: &index)
+        // The piece's parameter and field, read here rather than in a method of its own,
+        // which the compiler would not inline into this loop.
+        let nameEnd = equals < 0 ? i : equals
+        let valueStart = equals < 0 ? i : equals + 1
+        let name = QueryText(bytes.view(pieceStart..<nameEnd), isEscaped: escaped.name, hasNonASCII: nonASCII.name)
+        let value = QueryText(bytes.view(valueStart..<i), isEscaped: escaped.value, hasNonASCII: nonASCII.value)
+        let nameWord = ByteWord.partial(bytes, at: pieceStart, count: min(8, nameEnd - pieceStart))
+        let field = QueryField(name, firstWord: nameWord)
+        switch field {
+        case .status:
+          rawStatus = value
+          status = Self.status(of: value, in: bytes, at: valueStart)
+        case .paymentId: paymentId = value.isEmpty ? nil : value
+        case .subscriptionId: subscriptionId = value.isEmpty ? nil : value
+        case .customerEmail: customerEmail = value.isEmpty ? nil : value
+        case .licenseKey where !value.isEmpty: licenseKeys.append(value)
+        case .licenseKey, nil: break
+        }
+        let parameter = Parameter(name: name, value: value, nameWord: nameWord)
+        // A field's name named for the first time repeats no earlier name: an earlier name that
+        // decodes to it would have been that field. The usual query's names are all fields.
+        if let field, fieldsNamed & field.rawValue == 0, index == nil {
+          fieldsNamed |= field.rawValue
+          parameters.append(parameter)
+          if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
+        } else {
+          if let field { fieldsNamed |= field.rawValue }
+          insert(parameter, index: &index)
+        }
       }
       guard i < count, bytes[i] == UInt8(ascii: "&") else { break }
       i += 1
@@ -264,45 +292,6 @@ package struct ReturnQuery {
         unreadable = error
       }
     }
-  }
-
-  /// Reads the piece `bytes[piece]` into its parameter and field.
-  @inline(__always)
-  private mutating func add(
-    _ bytes: ByteView, _ piece: Range<Int>, equals: Int, escaped: (name: Bool, value: Bool),
-    nonASCII: (name: Bool, value: Bool), index: inout [String: Int]?
-  ) {
-    let nameEnd = equals < 0 ? piece.upperBound : equals
-    let valueStart = equals < 0 ? piece.upperBound : equals + 1
-    let name = QueryText(
-      bytes.view(piece.lowerBound..<nameEnd), isEscaped: escaped.name,
-      hasNonASCII: nonASCII.name)
-    let value = QueryText(
-      bytes.view(valueStart..<piece.upperBound), isEscaped: escaped.value,
-      hasNonASCII: nonASCII.value)
-    let nameWord = ByteWord.partial(bytes, at: piece.lowerBound, count: min(8, nameEnd - piece.lowerBound))
-    let field = QueryField(name, firstWord: nameWord)
-    switch field {
-    case .status:
-      rawStatus = value
-      status = Self.status(of: value, in: bytes, at: valueStart)
-    case .paymentId: paymentId = value.isEmpty ? nil : value
-    case .subscriptionId: subscriptionId = value.isEmpty ? nil : value
-    case .customerEmail: customerEmail = value.isEmpty ? nil : value
-    case .licenseKey where !value.isEmpty: licenseKeys.append(value)
-    case .licenseKey, nil: break
-    }
-    let parameter = Parameter(name: name, value: value, nameWord: nameWord)
-    // A field's name named for the first time repeats no earlier name: an earlier name that
-    // decodes to it would have been that field. The usual query's names are all fields.
-    if let field, fieldsNamed & field.rawValue == 0, index == nil {
-      fieldsNamed |= field.rawValue
-      parameters.append(parameter)
-      if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
-      return
-    }
-    if let field { fieldsNamed |= field.rawValue }
-    insert(parameter, index: &index)
   }
 
   /// The index of the first `&`, `=`, `%` or non-ASCII byte of `bytes[start..<end]`, or `end`.

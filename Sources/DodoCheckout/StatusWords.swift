@@ -12,7 +12,7 @@ enum StatusWords {
   /// The status for the `count` bytes of `bytes` from `offset`. The recognized values are 6
   /// to 9 bytes; a caller that passes the whole text the bytes stand in lets the words be
   /// read whole (`ByteWord.partial`).
-  static func status(in bytes: ByteView, at offset: Int, count: Int) -> CheckoutStatus {
+  @inline(__always) static func status(in bytes: ByteView, at offset: Int, count: Int) -> CheckoutStatus {
     guard count >= 6, count <= 9 else { return .pending }
     let head = ByteWord.lowercased(ByteWord.partial(bytes, at: offset, count: min(count, 8)))
     switch count {

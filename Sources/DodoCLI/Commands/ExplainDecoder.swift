@@ -5,11 +5,8 @@ import DodoPlatform
 /// `explain-status`'s work on a run of inputs: each decoded in place (`ReturnInput`) and
 /// written, as text or JSON, into this decoder's own buffer, with its counts.
 ///
-/// The command has one for its arguments and `ParallelLineReader` one per chunk of standard
-/// input, each decoded on whichever thread takes the chunk; the command writes each result
-/// out in input order (`ExplainStatusCommand.emit`). The text writer puts a blank line
-/// between two inputs, so a decoder's output starts with its first input's block and the
-/// command adds the blank line before it when an earlier decoder wrote one.
+/// One for the arguments and one per chunk of standard input (`ParallelLineReader`); the
+/// command writes them out in input order, with the blank line between two decoders' text.
 final class ExplainDecoder: LineChunkDecoder {
   private let json: Bool
   private let redact: Bool

@@ -6,12 +6,8 @@ import DodoCheckout
 ///     {"input":…,"result":{…},"rawStatus":…,"meaning":…,"nextStep":…[,"warnings":[…]]}
 ///     {"input":…,"error":{"code":…,"message":…}}
 ///
-/// `result` is laid out as `JSONWriter.result(_:)` lays out a `CheckoutResult`. This writer
-/// exists for speed alone: the keys and separators are literals copied whole, each step makes
-/// room once for what it writes, the explanation and warnings are one block made once
-/// (`ExplanationBlocks`), and a text taken from an input that holds nothing to escape is
-/// copied as it stands; the general writer decided each comma and checked for room per
-/// append, and was a third of the work per input.
+/// `result` as `JSONWriter.result(_:)` lays it out; a writer of its own for speed: literals
+/// copied whole, room made once per step, texts with nothing to escape copied as they stand.
 enum ExplainJSON {
   /// The room each text's writer makes beyond the text, for the literal that follows it up to
   /// the next text (at most `","result":{"status":"cancelled","paymentId":`), which is

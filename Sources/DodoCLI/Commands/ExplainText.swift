@@ -5,15 +5,10 @@ import DodoCheckout
 ///
 ///     myapp://checkout/return?status=succeeded&payment_id=pay_1
 ///       Result:        succeeded (status=succeeded)
-///       Meaning:       The customer completed a one-time payment.
 ///       …
 ///
-/// Each field is its label, padded to one column, and its value, word-wrapped at the help
-/// width with continuation lines under the value (`field(_:_:)`). A value is written in
-/// place; only one that needs wrapping (a space in it, and too long or oddly spaced for one
-/// line) or is not ASCII is laid out again through strings, so the usual return URL makes no
-/// string. Every text from the input is escaped (`TerminalText`). The warnings, the meaning
-/// and the next step are one block made once per explanation (`ExplanationBlocks`).
+/// A value is written in place; only one that needs wrapping or is not ASCII is laid out
+/// again through strings (`field(_:_:)`). Every text from the input is escaped (`TerminalText`).
 enum ExplainText {
   /// The room each step makes beyond its text, for the literals after it up to the next text
   /// (at most a colour's codes and `  Subscription:  `), copied without a check of their own.

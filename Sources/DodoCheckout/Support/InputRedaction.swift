@@ -1,18 +1,12 @@
 import DodoBytes
 
 /// An input with its customer's email and license keys hidden (`dodo explain-status
-/// --redact`), before it is read, so that every place it shows (the echoed input, the fields,
-/// `raw`) shows the hidden form and nothing else.
+/// --redact`) before it is read, so that every place it shows shows the hidden form only.
 ///
-/// An email keeps its first character and its domain (`a***@example.com`), which tells
-/// support staff which customer it is likely about without giving the address away; one with
-/// no `@`, one whose domain is not a plain host name, and every license key become
-/// `[redacted]`. A value is hidden as the reader reads it: up to the next `&` or `#`, as the
-/// query is split, so a `;`, `?` or quote inside it is hidden with it. A parameter is found by
-/// its name percent-decoded (`em%61il` too), compared ignoring case, and ending in `email` or
-/// `license_key` (so a `<`, quote or blank before it hides nothing), after any `?`, `&`, `;`
-/// or `#`, so a fragment, `&amp;` or another parameter's value hides no value either: hiding
-/// too much is the safe way to be wrong. IDs and the status stay: support staff look them up.
+/// An email keeps its first character and its domain (`a***@example.com`); anything else
+/// hidden becomes `[redacted]`. Names are matched decoded and ignoring case, by their ending
+/// (`email`, `license_key`), after any `?`, `&`, `;` or `#`, and a value runs to the next `&`
+/// or `#` as the reader splits it: hiding too much is the safe way to be wrong.
 public enum InputRedaction {
   /// `input` with the values hidden.
   public static func redacted(_ input: String) -> String {

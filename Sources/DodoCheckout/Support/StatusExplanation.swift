@@ -2,12 +2,8 @@ import DodoBytes
 
 /// What a return URL's status means for the customer, and what support staff should do next:
 /// the knowledge behind `dodo explain-status`, shared with the library and any Swift tool.
-///
-/// The result is a hint, not proof: a pending or unknown outcome is reconciled with the
-/// backend and never told to the customer as a failure; only the webhook proves a payment.
-///
-/// The texts are literals (`meaningText`, `nextStepText`), so a caller that explains millions
-/// of inputs writes them straight from the binary, without reference counting.
+/// A pending or unknown outcome is never told to the customer as a failure. The texts are
+/// literals, written straight from the binary.
 public enum StatusExplanation: Int, CaseIterable, Sendable {
   /// `succeeded`: a one-time payment.
   case paid
