@@ -54,10 +54,12 @@ struct ByteEngineTests {
     }
   }
 
-  @Test("percent-decoding keeps a bad escape and a plus as they are", arguments: [
-    ("a%40b", "a@b"), ("%", "%"), ("%4", "%4"), ("%zz%41", "%zzA"), ("a+b", "a+b"), ("%e9", "\u{FFFD}"),
-    ("100%25", "100%"),
-  ])
+  @Test(
+    "percent-decoding keeps a bad escape and a plus as they are",
+    arguments: [
+      ("a%40b", "a@b"), ("%", "%"), ("%4", "%4"), ("%zz%41", "%zzA"), ("a+b", "a+b"), ("%e9", "\u{FFFD}"),
+      ("100%25", "100%"),
+    ])
   func percent(_ text: String, _ decoded: String) {
     var text = text
     text.withBytes { bytes in
