@@ -1,5 +1,5 @@
 import DodoBytes
-@_spi(Scanning) import DodoCheckout
+import DodoCheckout
 import Foundation
 import Testing
 
