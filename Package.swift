@@ -13,8 +13,11 @@ let package = Package(
     .executable(name: "dodo-https", targets: ["dodo-https"]),
   ],
   targets: [
+    // The byte engine: word-at-a-time scans, the percent decoder, the output cursor, behind a
+    // small safe API. Knows nothing of checkouts, and imports nothing of ours.
+    .target(name: "DodoBytes"),
     // The checkout contract and flow: pure Swift, no files, processes, sockets or terminals.
-    .target(name: "DodoCheckout"),
+    .target(name: "DodoCheckout", dependencies: ["DodoBytes"]),
     // QR codes (ISO/IEC 18004, byte mode) and their terminal drawing: pure Swift, no dependency.
     // Written here because Debian ships libqrencode only as a shared library, and `dodo` is static.
     .target(name: "DodoQRCode"),
@@ -27,7 +30,7 @@ let package = Package(
     .target(name: "DodoConfig", dependencies: ["CYAML", "DodoCheckout"]),
     // prctl, which Swift cannot call (variadic), for the syscall layer only.
     .systemLibrary(name: "CProcess"),
-    .target(name: "DodoPlatform", dependencies: ["DodoCheckout", "CProcess"]),
+    .target(name: "DodoPlatform", dependencies: ["DodoBytes", "DodoCheckout", "CProcess"]),
     // Where DodoConfig meets DodoPlatform, which must not see each other: the config files as
     // read from disk (trusted or refused), secrets from their commands and the API's
     // credentials, doctor's checks of the settings, and plugins on PATH with their environment.
@@ -56,7 +59,8 @@ let package = Package(
     .target(
       name: "DodoCLI",
       dependencies: [
-        "DodoConfig", "DodoPlatform", "DodoSetup", "DodoCheckout", "DodoAccount", "DodoNetwork", "DodoQRCode",
+        "DodoBytes", "DodoConfig", "DodoPlatform", "DodoSetup", "DodoCheckout", "DodoAccount", "DodoNetwork",
+        "DodoQRCode",
       ]),
     .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
     // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop,
@@ -76,16 +80,17 @@ let package = Package(
     // assertions that show a line diff. Linked only into tests.
     .target(name: "DodoTestSupport", dependencies: ["DodoAccount"], path: "Tests/DodoTestSupport"),
 
-    .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout"]),
+    .testTarget(name: "DodoBytesTests", dependencies: ["DodoBytes"]),
+    .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout", "DodoBytes"]),
     .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig", "DodoTestSupport"]),
     .testTarget(name: "DodoQRCodeTests", dependencies: ["DodoQRCode"]),
-    .testTarget(name: "DodoPlatformTests", dependencies: ["DodoPlatform", "DodoTestSupport"]),
+    .testTarget(name: "DodoPlatformTests", dependencies: ["DodoBytes", "DodoPlatform", "DodoTestSupport"]),
     .testTarget(name: "DodoSetupTests", dependencies: ["DodoSetup", "DodoTestSupport"]),
     .testTarget(name: "DodoAccountTests", dependencies: ["DodoAccount", "DodoTestSupport"]),
     .testTarget(name: "DodoCurlTests", dependencies: ["DodoCurl"]),
     .testTarget(name: "DodoNetworkTests", dependencies: ["DodoNetwork", "DodoTestSupport"]),
     .testTarget(
-      name: "DodoCLITests", dependencies: ["DodoCLI", "DodoAccount", "DodoQRCode", "DodoTestSupport"],
+      name: "DodoCLITests", dependencies: ["DodoBytes", "DodoCLI", "DodoAccount", "DodoQRCode", "DodoTestSupport"],
       exclude: ["Snapshots"]),
     .testTarget(
       name: "DodoCheckoutDesktopTests",

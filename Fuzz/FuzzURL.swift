@@ -2,23 +2,27 @@
 // validation, matching and result reading.
 //
 // Compiled by `scripts/fuzz` together with the contract sources of `Sources/DodoCheckout`
-// as one module named `DodoCheckout`, so that it reaches the internal URL reader too.
+// as one module named `DodoCheckout`, so that it reaches the internal URL reader too, against
+// DodoBytes built as a module of its own (whose whole API `FuzzBytes` drives).
 // Every input is read as one URL (and as a bare query), and, when it holds a line break, as
 // a return URL and an incoming URL to match against each other. A broken invariant traps,
 // which libFuzzer reports as a crash and saves as a reproducer.
 
+import DodoBytes
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzURL(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-  let bytes = UnsafeBufferPointer(start: data, count: size)
-  FuzzChecks.urlReader(bytes)
-  let text = String(decoding: bytes, as: UTF8.self)
+  let input = Array(UnsafeBufferPointer(start: data, count: size))
+  input.withBytes { FuzzChecks.urlReader($0) }
+  FuzzBytes.check(input)
+  let text = String(decoding: input, as: UTF8.self)
   FuzzChecks.checkoutURL(text)
   FuzzChecks.returnURL(text)
   FuzzChecks.result(text)
   FuzzChecks.status(text)
-  if let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-    let returnURL = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<newline]), as: UTF8.self)
-    let incoming = String(decoding: UnsafeBufferPointer(rebasing: bytes[(newline + 1)...]), as: UTF8.self)
+  if let newline = input.firstIndex(of: UInt8(ascii: "\n")) {
+    let returnURL = String(decoding: input[..<newline], as: UTF8.self)
+    let incoming = String(decoding: input[(newline + 1)...], as: UTF8.self)
     FuzzChecks.matching(returnURL, incoming)
   }
   return 0
@@ -36,7 +40,7 @@ enum FuzzChecks {
 
   /// On any bytes, also invalid UTF-8: the parts are in order, inside the text, and each
   /// delimiter sits where the parts say.
-  static func urlReader(_ bytes: UnsafeBufferPointer<UInt8>) {
+  static func urlReader(_ bytes: ByteView) {
     guard let parts = try? URLReader.read(bytes) else { return }
     let count = bytes.count
     require(parts.scheme.lowerBound == 0 && !parts.scheme.isEmpty, "scheme \(parts.scheme)")
@@ -129,7 +133,7 @@ enum FuzzChecks {
     }
     require((try? CheckoutResult(returnURL: text)) != nil, "a result off a valid return URL")
     // Upper-casing the scheme and host changes nothing.
-    let upper = Array(text.utf8).withUnsafeBufferPointer { bytes -> [UInt8]? in
+    let upper = Array(text.utf8).withBytes { bytes -> [UInt8]? in
       guard let parts = try? URLReader.read(bytes), let authority = parts.authority else { return nil }
       var changed = Array(bytes)
       for i in parts.scheme { changed[i] = upperASCII(changed[i]) }
@@ -167,7 +171,7 @@ enum FuzzChecks {
   /// Scheme, host and decoded path; the query and fragment may hold anything (spec 1.3).
   static func referenceKey(_ text: String) -> ([UInt8], [UInt8], [UInt8])? {
     var text = text
-    return text.withUTF8 { bytes in
+    return text.withBytes { bytes in
       guard let parts = try? URLReader.read(bytes, checking: .beforeQuery), let authority = parts.authority else {
         return nil
       }
@@ -184,7 +188,7 @@ enum FuzzChecks {
     if let result = try? CheckoutResult(returnURL: text) {
       checkResult(result)
       var copy = text
-      let query = copy.withUTF8 { bytes -> [UInt8] in
+      let query = copy.withBytes { bytes -> [UInt8] in
         guard let parts = try? URLReader.read(bytes) else { return [] }
         return parts.query.map { Array(bytes[$0]) } ?? []
       }
@@ -209,7 +213,7 @@ enum FuzzChecks {
   /// `CheckoutResult` says, field by field, and reads the same URLs.
   static func streamedReading(_ text: String) {
     var copy = text
-    copy.withUTF8 { bytes in
+    copy.withBytes { bytes in
       let fromURL: Void? = try? ReturnQuery.withReturnURL(bytes) { query in
         checkReading(query, against: try? CheckoutResult(returnURL: text))
       }

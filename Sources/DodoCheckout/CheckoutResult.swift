@@ -1,3 +1,5 @@
+import DodoBytes
+
 /// One query parameter of a return URL, name and value percent-decoded.
 public struct QueryParameter: Sendable, Hashable {
   /// The parameter's name, decoded.
@@ -84,14 +86,13 @@ extension CheckoutResult {
   /// Reads the result off a whole return URL (its query; the fragment is ignored).
   package init(returnURL url: String) throws(CheckoutError) {
     var url = url
-    let read = url.withUTF8 { bytes in Result { () throws(CheckoutError) in try ReturnQuery(returnURL: bytes).result } }
-    self = try read.get()
+    self = try url.withBytes { bytes throws(CheckoutError) in try ReturnQuery(returnURL: bytes).result }
   }
 
   /// Reads the result off a bare query string (`status=…&…`, with or without a leading `?`).
   package init(query: String) throws(CheckoutError) {
     var query = query
-    let read = query.withUTF8 { bytes in
+    let read = query.withBytes { bytes in
       Result { () throws(CheckoutError) in try ReturnQuery.withQuery(bytes) { $0.result } }
     }
     self = try read.get()

@@ -1,3 +1,5 @@
+import DodoBytes
+
 /// A Dodo Payments hosted-checkout URL that passed the contract's checks.
 ///
 /// `https` on `checkout.dodopayments.com` (live) or `test.checkout.dodopayments.com` (test),
@@ -20,13 +22,13 @@ package struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
 
   package init(_ string: String) throws(CheckoutError) {
     var text = string
-    let read = text.withUTF8 { bytes in
+    let read = text.withBytes { bytes in
       Result { () throws(CheckoutError) in
         let parts: URLParts
         do throws(URLSyntaxError) { parts = try URLReader.read(bytes) } catch {
           throw .invalidURL(error, kind: .checkout)
         }
-        guard ASCII.equalsIgnoringCase(UnsafeBufferPointer(rebasing: bytes[parts.scheme]), "https") else {
+        guard bytes.view(parts.scheme).equalsIgnoringCase("https") else {
           throw .invalidCheckoutUrl("the scheme must be https")
         }
         guard let authority = parts.authority else {
@@ -35,11 +37,11 @@ package struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
         guard authority.userinfo == nil else {
           throw .invalidCheckoutUrl("it must not carry a user name or password ('user@')")
         }
-        let host = UnsafeBufferPointer(rebasing: bytes[authority.host])
+        let host = ByteView(rebasing: bytes[authority.host])
         let isTest: Bool
-        if ASCII.equalsIgnoringCase(host, "checkout.dodopayments.com") {
+        if host.equalsIgnoringCase("checkout.dodopayments.com") {
           isTest = false
-        } else if ASCII.equalsIgnoringCase(host, "test.checkout.dodopayments.com") {
+        } else if host.equalsIgnoringCase("test.checkout.dodopayments.com") {
           isTest = true
         } else {
           throw .invalidCheckoutUrl(
@@ -48,10 +50,10 @@ package struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
         }
         if let port = authority.port, !port.isEmpty, Self.portNumber(bytes, port) != 443 {
           throw .invalidCheckoutUrl(
-            "the port must be 443 (or none), not \(String(decoding: UnsafeBufferPointer(rebasing: bytes[port]), as: UTF8.self))"
+            "the port must be 443 (or none), not \(String(decoding: ByteView(rebasing: bytes[port]), as: UTF8.self))"
           )
         }
-        let path = PercentDecoding.string(bytes, parts.path)
+        let path = PercentDecoding.string(bytes.view(parts.path))
         guard path.utf8.starts(with: "/session/".utf8) else {
           throw .invalidCheckoutUrl("the path must start with /session/ (a checkout session URL)")
         }
@@ -78,7 +80,7 @@ package struct CheckoutURL: Sendable, Hashable, CustomStringConvertible {
 
   package var description: String { string }
 
-  private static func portNumber(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+  private static func portNumber(_ bytes: ByteView, _ range: Range<Int>) -> Int {
     range.reduce(0) { $0 * 10 + Int(bytes[$1] - UInt8(ascii: "0")) }
   }
 }

@@ -1,3 +1,5 @@
+import DodoBytes
+
 /// The parameters of a return URL's query that `ReturnQuery` reads into typed fields, each
 /// a bit (its raw value) of the set of fields a query has named.
 enum QueryField: UInt8 {
@@ -37,7 +39,7 @@ enum QueryField: UInt8 {
   }
 
   /// The last eight bytes of a name of eight or more.
-  @inline(__always) private static func lastWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  @inline(__always) private static func lastWord(_ bytes: ByteView) -> UInt64 {
     ByteWord.partial(bytes, at: bytes.count - 8, count: 8)
   }
 

@@ -1,12 +1,14 @@
+import DodoBytes
+
 /// A return URL's query read in place: the one reading of the result rules (spec 1.4).
 ///
 /// `CheckoutResult(returnURL:)` is this reading made into strings; a caller that streams
 /// many URLs (`dodo explain-status --json -`) reads the texts directly and makes none.
-@_spi(Scanning) public struct ReturnQuery {
+package struct ReturnQuery {
   /// One parameter: its name and its last value.
-  public struct Parameter: BitwiseCopyable {
-    public let name: QueryText
-    public let value: QueryText
+  package struct Parameter: BitwiseCopyable {
+    package let name: QueryText
+    package let value: QueryText
     /// The name's first eight bytes (fewer for a shorter name, the lanes above zero): the
     /// search for a repeated name compares this word before any byte.
     let nameWord: UInt64
@@ -22,40 +24,40 @@
     fileprivate func hasName(of other: Parameter) -> Bool {
       guard name.isPlainASCII && other.name.isPlainASCII else { return name.decodesEqual(to: other.name) }
       return nameWord == other.nameWord && name.encoded.count == other.name.encoded.count
-        && (name.encoded.count <= 8 || ASCII.equals(name.encoded, other.name.encoded, from: 8))
+        && (name.encoded.count <= 8 || name.encoded.elementsEqual(other.name.encoded))
     }
   }
 
   /// Every parameter in the order its name first appears; a repeated name keeps its last value.
-  public private(set) var parameters: QueryList<Parameter>
+  package private(set) var parameters: InlineList<Parameter>
   /// Every non-empty `license_key`, in order.
-  public private(set) var licenseKeys: QueryList<QueryText>
+  package private(set) var licenseKeys: InlineList<QueryText>
   /// The `status` parameter as given; `nil` when there is none.
-  public private(set) var rawStatus: QueryText?
+  package private(set) var rawStatus: QueryText?
   /// The typed fields; `nil` when the parameter is missing or empty.
-  public private(set) var paymentId: QueryText?
-  public private(set) var subscriptionId: QueryText?
-  public private(set) var customerEmail: QueryText?
+  package private(set) var paymentId: QueryText?
+  package private(set) var subscriptionId: QueryText?
+  package private(set) var customerEmail: QueryText?
 
   /// The status `rawStatus` stands for (`pending` when there is none). Stored, not computed:
   /// the writers, the warnings and the tally each ask for it.
-  public private(set) var status = CheckoutStatus.pending
+  package private(set) var status = CheckoutStatus.pending
 
   /// The status `rawStatus`, read from `bytes` at `offset`, stands for: the words of the
-  /// bytes as they stand when they hold no escape (`CheckoutStatus(statusIn:at:count:)`).
-  private static func status(of rawStatus: QueryText, in bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
+  /// bytes as they stand when they hold no escape (`StatusWords.status(in:at:count:)`).
+  private static func status(of rawStatus: QueryText, in bytes: ByteView, at offset: Int)
     -> CheckoutStatus
   {
     guard rawStatus.isEscaped else {
-      return CheckoutStatus(statusIn: bytes, at: offset, count: rawStatus.encoded.count)
+      return StatusWords.status(in: bytes, at: offset, count: rawStatus.encoded.count)
     }
     // The recognized values are 6 to 9 bytes; anything longer is pending however written.
     guard rawStatus.encoded.count <= 27 else { return .pending }
-    return rawStatus.withDecodedBytes { CheckoutStatus(statusBytes: $0) }
+    return rawStatus.withDecodedBytes { StatusWords.status(of: $0) }
   }
 
   /// The reading as the SDK's typed result.
-  public var result: CheckoutResult {
+  package var result: CheckoutResult {
     CheckoutResult(
       status: status, paymentId: paymentId?.decoded, subscriptionId: subscriptionId?.decoded,
       licenseKeys: licenseKeys.isEmpty ? nil : licenseKeys.map(\.decoded), customerEmail: customerEmail?.decoded,
@@ -64,7 +66,7 @@
 
   /// Reads the return URL whose UTF-8 text is `url` and calls `body` with its query; the
   /// reading points into `url` and must not outlive `body`.
-  public static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R)
+  package static func withReturnURL<R>(_ url: ByteView, _ body: (ReturnQuery) -> R)
     throws(CheckoutError) -> R
   {
     try withReturnURL(url) { query, _ in body(query) }
@@ -72,7 +74,7 @@
 
   /// `withReturnURL(_:_:)`, `body` also given the range of the URL's authority (userinfo,
   /// host and port), in which `ReturnInput` looks for a checkout page.
-  static func withReturnURL<R>(_ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, Range<Int>) -> R)
+  static func withReturnURL<R>(_ url: ByteView, _ body: (ReturnQuery, Range<Int>) -> R)
     throws(CheckoutError) -> R
   {
     let parts = try returnURLParts(url)
@@ -81,7 +83,7 @@
 
   /// Reads the query of `bytes` from `start` and calls `body` with it, or throws what of the
   /// query or fragment is not URL text.
-  private static func read<R>(_ bytes: UnsafeBufferPointer<UInt8>, queryFrom start: Int, _ body: (ReturnQuery) -> R)
+  private static func read<R>(_ bytes: ByteView, queryFrom start: Int, _ body: (ReturnQuery) -> R)
     throws(CheckoutError) -> R
   {
     let read = withRoom { room -> Result<R, CheckoutError> in
@@ -97,7 +99,7 @@
   /// as it goes, `unreadablePart` saying what is not URL text; `nil` when it is not even that.
   /// `body` is also given the range of the URL's authority, as by `withReturnURL(_:_:)`.
   package static func withReturnURLAsReturned<R>(
-    _ url: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery, Range<Int>) -> R
+    _ url: ByteView, _ body: (ReturnQuery, Range<Int>) -> R
   ) -> R? {
     guard let parts = try? URLReader.read(url, checking: .beforeQuery), let authority = parts.authority,
       !authority.host.isEmpty
@@ -115,27 +117,25 @@
   private static func scanStart(_ parts: URLParts) -> Int { parts.query?.lowerBound ?? parts.path.upperBound }
 
   /// Reads a bare query (`status=…&…`, with or without a leading `?`) like `withReturnURL`.
-  public static func withQuery<R>(_ text: UnsafeBufferPointer<UInt8>, _ body: (ReturnQuery) -> R) throws(CheckoutError)
+  package static func withQuery<R>(_ text: ByteView, _ body: (ReturnQuery) -> R) throws(CheckoutError)
     -> R
   {
     try read(text, queryFrom: queryStart(ofQuery: text), body)
   }
 
-  /// Room on the stack for the parameters and license keys of a usual query (`QueryList`).
-  typealias Room = (
-    parameters: UnsafeMutableBufferPointer<Parameter>, licenseKeys: UnsafeMutableBufferPointer<QueryText>
-  )
+  /// Room on the stack for the parameters and license keys of a usual query (`InlineList`).
+  typealias Room = (parameters: InlineList<Parameter>.Room, licenseKeys: InlineList<QueryText>.Room)
 
   /// No room: every parameter goes to the lists' arrays (a reading that outlives its closure).
   static var noRoom: Room {
-    (UnsafeMutableBufferPointer(start: nil, count: 0), UnsafeMutableBufferPointer(start: nil, count: 0))
+    (.none, .none)
   }
 
   /// Eight parameters and four license keys hold the usual return URLs (480 bytes of stack); a
   /// longer query puts the rest in arrays.
   @inline(__always) private static func withRoom<R>(_ body: (Room) -> R) -> R {
-    withUnsafeTemporaryAllocation(of: Parameter.self, capacity: 8) { parameters in
-      withUnsafeTemporaryAllocation(of: QueryText.self, capacity: 4) { body((parameters, $0)) }
+    InlineList<Parameter>.withRoom(capacity: 8) { parameters in
+      InlineList<QueryText>.withRoom(capacity: 4) { body((parameters, $0)) }
     }
   }
 
@@ -158,7 +158,7 @@
   private var fieldsNamed: UInt8 = 0
 
   /// Reads the query of the return URL `url`, which must be URL text throughout.
-  init(returnURL url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) {
+  init(returnURL url: ByteView) throws(CheckoutError) {
     self.init(url, queryFrom: Self.scanStart(try Self.returnURLParts(url)))
     if let unreadable { throw .invalidURL(unreadable, kind: .incoming) }
   }
@@ -169,7 +169,7 @@
   /// the longest part of a return URL, not three. Inlined: a call returned the parts through
   /// a `memcpy` per URL.
   @inline(__always)
-  private static func returnURLParts(_ url: UnsafeBufferPointer<UInt8>) throws(CheckoutError) -> URLParts {
+  private static func returnURLParts(_ url: ByteView) throws(CheckoutError) -> URLParts {
     let parts: URLParts
     do throws(URLSyntaxError) { parts = try URLReader.read(url, checking: .beforeQuery, findingFragment: false) } catch
     {
@@ -185,19 +185,19 @@
 
   /// What of `url` is not URL text, anywhere: an error there is the one to report before any
   /// other, as `URLReader.read(_:)` checks all the text first.
-  private static func characterError(in url: UnsafeBufferPointer<UInt8>) -> URLSyntaxError? {
+  private static func characterError(in url: ByteView) -> URLSyntaxError? {
     do throws(URLSyntaxError) { try URLReader.checkCharacters(url) } catch { return error }
     return nil
   }
 
   /// Reads the query of `url`, already read into `parts` with `URLReader.read(_:checking: .beforeQuery)`:
   /// whatever the query holds, with `unreadablePart` saying what is not URL text.
-  init(returnURL url: UnsafeBufferPointer<UInt8>, _ parts: URLParts, room: Room = noRoom) {
+  init(returnURL url: ByteView, _ parts: URLParts, room: Room = noRoom) {
     self.init(url, queryFrom: Self.scanStart(parts), room: room)
   }
 
   /// Where the bare query `text` starts: after its `?`, if it has one.
-  static func queryStart(ofQuery text: UnsafeBufferPointer<UInt8>) -> Int {
+  static func queryStart(ofQuery text: ByteView) -> Int {
     text.first == UInt8(ascii: "?") ? 1 : 0
   }
 
@@ -209,10 +209,9 @@
   /// `bytes`, in the one pass that also finds what of it is not URL text (a space, a control
   /// character, a bad `%` escape: `unreadable`, as `URLReader.checkCharacters` says it), and
   /// then checks the fragment after it.
-  init(_ bytes: UnsafeBufferPointer<UInt8>, queryFrom start: Int, room: Room = noRoom) {
-    parameters = QueryList(room: room.parameters)
-    licenseKeys = QueryList(room: room.licenseKeys)
-    guard let base = bytes.baseAddress else { return }
+  init(_ bytes: ByteView, queryFrom start: Int, room: Room = noRoom) {
+    parameters = InlineList(room: room.parameters)
+    licenseKeys = InlineList(room: room.licenseKeys)
     var index: [String: Int]?
     let count = bytes.count
     var i = start
@@ -227,14 +226,10 @@
       while true {
         i = Self.nextSpecial(bytes, from: i, to: count)
         guard i < count else { break }
-        let c = base[i]
+        let c = bytes[i]
         if c == UInt8(ascii: "&") {
-          // "amp;" as one little-endian word of four bytes.
-          if count - i >= 5,
-            UInt32(littleEndian: UnsafeRawPointer(base + i + 1).loadUnaligned(as: UInt32.self)) == 0x3B70_6D61
-          {
-            holdsHTMLAmpersand = true
-          }
+          // "amp;" as `ByteWord.partial` reads it (first byte lowest).
+          if count - i >= 5, ByteWord.partial(bytes, at: i + 1, count: 4) == 0x3B70_6D61 { holdsHTMLAmpersand = true }
           break
         }
         if c == UInt8(ascii: "#") { break }
@@ -243,13 +238,13 @@
         case UInt8(ascii: "%"):
           if equals < 0 { escaped.name = true } else { escaped.value = true }
           if unreadable == nil,
-            !(i + 2 < count && URLReader.isHexDigit(base[i + 1]) && URLReader.isHexDigit(base[i + 2]))
+            !(i + 2 < count && PercentDecoding.isHexDigit(bytes[i + 1]) && PercentDecoding.isHexDigit(bytes[i + 2]))
           {
             unreadable = .malformedEscape(at: i)
           }
         case 0x80...:
           if equals < 0 { nonASCII.name = true } else { nonASCII.value = true }
-          if unreadable == nil, c == 0xC2, i + 1 < count, (0x80...0x9F).contains(base[i + 1]) {
+          if unreadable == nil, c == 0xC2, i + 1 < count, (0x80...0x9F).contains(bytes[i + 1]) {
             unreadable = .controlCharacter(at: i)  // U+0080...U+009F, the C1 controls
           }
         case 0x21..<0x7F: break  // `$`, which shares the mask's range with `#`, `%` and `&`
@@ -258,10 +253,37 @@
         i += 1
       }
       if i > pieceStart {  // an empty piece ("a=1&&b=2") is no parameter
-        add(
-          bytes, pieceStart..<i, equals: equals, escaped: escaped, nonASCII: nonASCII, index: &index)
+        // The piece's parameter and field, read here rather than in a method of its own,
+        // which the compiler would not inline into this loop.
+        let nameEnd = equals < 0 ? i : equals
+        let valueStart = equals < 0 ? i : equals + 1
+        let name = QueryText(bytes.view(pieceStart..<nameEnd), isEscaped: escaped.name, hasNonASCII: nonASCII.name)
+        let value = QueryText(bytes.view(valueStart..<i), isEscaped: escaped.value, hasNonASCII: nonASCII.value)
+        let nameWord = ByteWord.partial(bytes, at: pieceStart, count: min(8, nameEnd - pieceStart))
+        let field = QueryField(name, firstWord: nameWord)
+        switch field {
+        case .status:
+          rawStatus = value
+          status = Self.status(of: value, in: bytes, at: valueStart)
+        case .paymentId: paymentId = value.isEmpty ? nil : value
+        case .subscriptionId: subscriptionId = value.isEmpty ? nil : value
+        case .customerEmail: customerEmail = value.isEmpty ? nil : value
+        case .licenseKey where !value.isEmpty: licenseKeys.append(value)
+        case .licenseKey, nil: break
+        }
+        let parameter = Parameter(name: name, value: value, nameWord: nameWord)
+        // A field's name named for the first time repeats no earlier name: an earlier name that
+        // decodes to it would have been that field. The usual query's names are all fields.
+        if let field, fieldsNamed & field.rawValue == 0, index == nil {
+          fieldsNamed |= field.rawValue
+          parameters.append(parameter)
+          if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
+        } else {
+          if let field { fieldsNamed |= field.rawValue }
+          insert(parameter, index: &index)
+        }
       }
-      guard i < count, base[i] == UInt8(ascii: "&") else { break }
+      guard i < count, bytes[i] == UInt8(ascii: "&") else { break }
       i += 1
     }
     queryRange = start..<min(i, count)
@@ -272,49 +294,9 @@
     }
   }
 
-  /// Reads the piece `bytes[piece]` into its parameter and field.
-  @inline(__always)
-  private mutating func add(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ piece: Range<Int>, equals: Int, escaped: (name: Bool, value: Bool),
-    nonASCII: (name: Bool, value: Bool), index: inout [String: Int]?
-  ) {
-    guard let base = bytes.baseAddress else { return }
-    let nameEnd = equals < 0 ? piece.upperBound : equals
-    let valueStart = equals < 0 ? piece.upperBound : equals + 1
-    let name = QueryText(
-      UnsafeBufferPointer(start: base + piece.lowerBound, count: nameEnd - piece.lowerBound), isEscaped: escaped.name,
-      hasNonASCII: nonASCII.name)
-    let value = QueryText(
-      UnsafeBufferPointer(start: base + valueStart, count: piece.upperBound - valueStart), isEscaped: escaped.value,
-      hasNonASCII: nonASCII.value)
-    let nameWord = ByteWord.partial(bytes, at: piece.lowerBound, count: min(8, nameEnd - piece.lowerBound))
-    let field = QueryField(name, firstWord: nameWord)
-    switch field {
-    case .status:
-      rawStatus = value
-      status = Self.status(of: value, in: bytes, at: valueStart)
-    case .paymentId: paymentId = value.isEmpty ? nil : value
-    case .subscriptionId: subscriptionId = value.isEmpty ? nil : value
-    case .customerEmail: customerEmail = value.isEmpty ? nil : value
-    case .licenseKey where !value.isEmpty: licenseKeys.append(value)
-    case .licenseKey, nil: break
-    }
-    let parameter = Parameter(name: name, value: value, nameWord: nameWord)
-    // A field's name named for the first time repeats no earlier name: an earlier name that
-    // decodes to it would have been that field. The usual query's names are all fields.
-    if let field, fieldsNamed & field.rawValue == 0, index == nil {
-      fieldsNamed |= field.rawValue
-      parameters.append(parameter)
-      if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
-      return
-    }
-    if let field { fieldsNamed |= field.rawValue }
-    insert(parameter, index: &index)
-  }
-
   /// The index of the first `&`, `=`, `%` or non-ASCII byte of `bytes[start..<end]`, or `end`.
   @inline(__always)
-  private static func nextSpecial(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+  private static func nextSpecial(_ bytes: ByteView, from start: Int, to end: Int) -> Int {
     ByteWord.firstMarked(in: bytes, from: start, to: end, specialBytes)
   }
 

@@ -1,3 +1,5 @@
+import DodoBytes
+
 /// The URL a checkout comes back to: an absolute URL with a non-empty scheme and host.
 ///
 /// `myapp://checkout/return`, `https://myapp.com/checkout/return` and
@@ -25,7 +27,7 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
 
   package init(_ string: String) throws(CheckoutError) {
     var text = string
-    let read = text.withUTF8 { bytes in
+    let read = text.withBytes { bytes in
       Result { () throws(CheckoutError) in
         let parts: URLParts
         do throws(URLSyntaxError) { parts = try URLReader.read(bytes) } catch {
@@ -62,13 +64,13 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   /// that is not a URL up to its query matches nothing.
   package func matches(_ url: String) -> Bool {
     var url = url
-    return url.withUTF8 { bytes in
+    return url.withBytes { bytes in
       guard let parts = try? URLReader.read(bytes, checking: .beforeQuery) else { return false }
       return matches(bytes, parts)
     }
   }
 
-  private func matches(_ bytes: UnsafeBufferPointer<UInt8>, _ parts: URLParts) -> Bool {
+  private func matches(_ bytes: ByteView, _ parts: URLParts) -> Bool {
     guard let authority = parts.authority else { return false }
     return Self.equalsIgnoringCase(scheme, bytes, parts.scheme)
       && Self.equalsIgnoringCase(host, bytes, authority.host)
@@ -79,7 +81,7 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   /// says and whether it echoes this return URL's own parameters (`isEchoed(by:)`).
   package func reading(_ url: String) -> IncomingReturn? {
     var url = url
-    return url.withUTF8 { bytes in
+    return url.withBytes { bytes in
       guard let parts = try? URLReader.read(bytes, checking: .beforeQuery), matches(bytes, parts) else { return nil }
       let query = ReturnQuery(returnURL: bytes, parts)
       return IncomingReturn(result: query.result, unreadablePart: query.unreadablePart, isEchoed: echoes(query))
@@ -95,7 +97,7 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   /// that does not depend on where they differ: they are a secret the caller must prove it knows.
   package func isEchoed(by url: String) -> Bool {
     var url = url
-    return url.withUTF8 { bytes in
+    return url.withBytes { bytes in
       guard let parts = try? URLReader.read(bytes, checking: .beforeQuery) else { return ownParameters.isEmpty }
       return echoes(ReturnQuery(returnURL: bytes, parts))
     }
@@ -111,7 +113,7 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether `given` equals `secret`, looking at every byte of `secret` whatever they hold.
-  static func equalInConstantTime(_ secret: [UInt8], _ given: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func equalInConstantTime(_ secret: [UInt8], _ given: ByteView) -> Bool {
     var difference: UInt8 = secret.count == given.count ? 0 : 1
     for i in 0..<secret.count { difference |= secret[i] ^ (i < given.count ? given[i] : ~secret[i]) }
     return difference == 0
@@ -154,26 +156,20 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   /// The part of the URL that is safe to show in logs and events: no query, no fragment.
   package var redacted: String { "\(scheme)://\(host)\(port.map { ":\($0)" } ?? "")\(normalizedPath)" }
 
-  static func equalsIgnoringCase(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+  static func equalsIgnoringCase(_ text: String, _ bytes: ByteView, _ range: Range<Int>) -> Bool {
     var text = text
-    return text.withUTF8 { ASCII.equalsIgnoringCase($0, UnsafeBufferPointer(rebasing: bytes[range])) }
+    return text.withBytes { $0.equalsIgnoringCase(bytes.view(range)) }
   }
 
-  /// Written byte by byte into the string's own storage: decoding a lazily mapped slice made
-  /// the runtime look its generic types' conformances up on first use, three scans of every
-  /// conformance in the binary (a fifth of `config profiles`' start-up).
-  static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-    String(unsafeUninitializedCapacity: range.count) { buffer in
-      for offset in 0..<range.count { buffer[offset] = ASCII.lower(bytes[range.lowerBound + offset]) }
-      return range.count
-    }
+  /// The ASCII letters made small (`ByteView.asciiLowercased`, which makes no generic
+  /// look-up at run time: see docs/benchmarks.md).
+  static func lowercased(_ bytes: ByteView, _ range: Range<Int>) -> String {
+    bytes.view(range).asciiLowercased
   }
 
   /// Percent-decodes a path, reads an empty one as `/` and drops trailing slashes (`/` stays `/`).
-  static func normalizedPath(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [UInt8] {
-    var decoded = [UInt8](unsafeUninitializedCapacity: range.count) { buffer, count in
-      count = PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]), into: buffer)
-    }
+  static func normalizedPath(_ bytes: ByteView, _ range: Range<Int>) -> [UInt8] {
+    var decoded = PercentDecoding.bytes(bytes.view(range))
     while decoded.last == UInt8(ascii: "/") { decoded.removeLast() }
     return decoded.isEmpty ? [UInt8(ascii: "/")] : decoded
   }
@@ -181,7 +177,7 @@ package struct ReturnURL: Sendable, Hashable, CustomStringConvertible {
   /// Whether the path `bytes[range]` normalizes (as `normalizedPath`) to `normalized`, without
   /// allocating: its decoded bytes are `normalized` followed only by slashes, or, for the root
   /// `/`, nothing but slashes.
-  static func path(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, normalizesTo normalized: [UInt8]) -> Bool {
+  static func path(_ bytes: ByteView, _ range: Range<Int>, normalizesTo normalized: [UInt8]) -> Bool {
     let slash = UInt8(ascii: "/")
     var decoded = PercentDecodedBytes(bytes, range)
     let expected = normalized.count == 1 && normalized[0] == slash ? 0 : normalized.count

@@ -1,3 +1,5 @@
+import DodoBytes
+
 /// The parts of a URL, as byte offsets into the text it was read from.
 ///
 /// The contract needs only a small, strict slice of RFC 3986: a scheme, an authority
@@ -65,7 +67,7 @@ enum URLReader {
   /// end and no fragment, for a caller whose own pass over the query finds its `#`
   /// (`ReturnQuery.init(_:queryFrom:room:)`): the query is then read once, not twice.
   static func read(
-    _ bytes: UnsafeBufferPointer<UInt8>, checking: Checking = .whole, findingFragment: Bool = true
+    _ bytes: ByteView, checking: Checking = .whole, findingFragment: Bool = true
   ) throws(URLSyntaxError) -> URLParts {
     let count = bytes.count
     guard count > 0 else { throw .empty }
@@ -119,7 +121,7 @@ enum URLReader {
 
   /// The index of the first `?` or `#`, or the end, once the bytes before it are checked
   /// as `checkCharacters` checks them: one pass for both.
-  private static func checkedEndOfPath(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLSyntaxError) -> Int {
+  private static func checkedEndOfPath(_ bytes: ByteView) throws(URLSyntaxError) -> Int {
     let end = bytes.count
     var i = 0
     while true {
@@ -133,7 +135,7 @@ enum URLReader {
 
   /// The index of the first `#` at or after `start`, or the end: the query is the longest
   /// part of a return URL, so it is searched eight bytes at a time.
-  private static func firstHash(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  private static func firstHash(_ bytes: ByteView, from start: Int) -> Int {
     ByteWord.firstMarked(in: bytes, from: start, to: bytes.count) { ByteWord.exactlyEqual($0, UInt8(ascii: "#")) }
   }
 
@@ -141,12 +143,12 @@ enum URLReader {
   ///
   /// Eight bytes at a time while they are all plain (printable ASCII other than `%`, the
   /// common case), and from a word that is not, straight to the byte that needs a closer look.
-  static func checkCharacters(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLSyntaxError) {
+  static func checkCharacters(_ bytes: ByteView) throws(URLSyntaxError) {
     try checkCharacters(bytes, in: 0..<bytes.count)
   }
 
   /// `checkCharacters(_:)` for `bytes[range]`; the offset in an error counts from the start of `bytes`.
-  static func checkCharacters(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) throws(URLSyntaxError) {
+  static func checkCharacters(_ bytes: ByteView, in range: Range<Int>) throws(URLSyntaxError) {
     let end = range.upperBound
     var i = ByteWord.firstMarked(in: bytes, from: range.lowerBound, to: end, notPlain)
     while i < end {
@@ -157,7 +159,7 @@ enum URLReader {
   /// Checks the byte at `i`, which `notPlain` marks, and returns the index after it (after
   /// its escape, for a `%`); `end` bounds what an escape or a C1 control may span.
   @inline(__always)
-  private static func checked(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, end: Int) throws(URLSyntaxError) -> Int {
+  private static func checked(_ bytes: ByteView, at i: Int, end: Int) throws(URLSyntaxError) -> Int {
     switch bytes[i] {
     case 0x20: throw .space(at: i)
     case 0..<0x20, 0x7F: throw .controlCharacter(at: i)
@@ -178,7 +180,7 @@ enum URLReader {
   }
 
   private static func readAuthority(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lastAt: Int
+    _ bytes: ByteView, _ range: Range<Int>, lastAt: Int
   ) throws(URLSyntaxError) -> URLParts.Authority {
     var userinfo: Range<Int>?
     var hostStart = range.lowerBound
@@ -223,14 +225,5 @@ enum URLReader {
     isAlpha(c) || isDigit(c) || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
   }
 
-  @inline(__always) static func isHexDigit(_ c: UInt8) -> Bool { hexValue(c) != nil }
-
-  @inline(__always) static func hexValue(_ c: UInt8) -> UInt8? {
-    switch c {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): c &- UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): c &- UInt8(ascii: "a") &+ 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): c &- UInt8(ascii: "A") &+ 10
-    default: nil
-    }
-  }
+  @inline(__always) static func isHexDigit(_ c: UInt8) -> Bool { PercentDecoding.isHexDigit(c) }
 }

@@ -35,9 +35,7 @@ final class HTTPServerConnection {
     var chunk = [UInt8](repeating: 0, count: 16 * 1024)
     var ended = false
     while buffer.count <= limit {
-      let read: Result<Int?, SystemError> = chunk.withUnsafeMutableBytes { raw in
-        Result { () throws(SystemError) in try Syscalls.readAvailable(fd, into: raw) }
-      }
+      let read = Result { () throws(SystemError) in try Syscalls.readAvailable(fd, into: &chunk) }
       guard case .success(let available) = read else { return Self.badRequest }
       guard let count = available else { break }
       if count == 0 {
@@ -58,7 +56,7 @@ final class HTTPServerConnection {
       case .success(let (request, length)):
         head = (request, bodyStart, length)
         if request.expectsContinue, buffer.count == bodyStart, length > 0 {
-          _ = try? Array("HTTP/1.1 100 Continue\r\n\r\n".utf8).withUnsafeBytes { try Syscalls.send(fd, $0) }
+          _ = try? Syscalls.send(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8), from: 0)
         }
       }
     }
@@ -125,7 +123,7 @@ final class HTTPServerConnection {
       body.isEmpty
       ? "HTTP/1.1 \(status)\r\nCache-Control: no-store\r\nConnection: close\r\n\(extra)\r\n"
       : ReturnConnection.http(status, extra: extra, body: body)
-    _ = try? Array(text.utf8).withUnsafeBytes { try Syscalls.send(fd, $0) }
+    _ = try? Syscalls.send(fd, Array(text.utf8), from: 0)
     Syscalls.shutdownWrite(fd)
   }
 }

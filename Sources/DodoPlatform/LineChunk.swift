@@ -1,3 +1,5 @@
+import DodoBytes
+
 /// One chunk of `ParallelLineReader`'s input: whole lines read into a buffer of their own, and
 /// the decoder that decodes them.
 ///
@@ -27,17 +29,12 @@ final class LineChunk {
   func read(from fd: UnownedDescriptor) throws(SystemError) -> Int {
     if buffer.isEmpty { buffer = [UInt8](repeating: 0, count: size) }
     let end = count
-    let read = buffer.withUnsafeMutableBytes { raw in
-      Result { () throws(SystemError) in
-        try Syscalls.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[end...]))
-      }
-    }
-    return try read.get()
+    return try Syscalls.read(fd, into: &buffer, at: end)
   }
 
   /// The index of the first `\n` at or after `start`.
   func firstNewline(from start: Int) -> Int? {
-    buffer.withUnsafeBufferPointer { LineReader.newline(in: $0, start..<count) }
+    buffer.withBytes { LineReader.newline(in: $0, start..<count) }
   }
 
   /// Where the last line starts: after the last `\n`, else at 0.
@@ -49,7 +46,7 @@ final class LineChunk {
 
   /// Drops the first `n` bytes in use.
   func dropFirst(_ n: Int) {
-    buffer.withUnsafeMutableBytes { b in b.copyMemory(from: UnsafeRawBufferPointer(rebasing: b[n..<count])) }
+    buffer.moveBytes(n..<count, to: 0)
     count -= n
   }
 
@@ -64,31 +61,27 @@ final class LineChunk {
     let length = other.count - start
     let needed = max(size, length + 1)
     if buffer.count < needed { buffer.append(contentsOf: repeatElement(0, count: needed - buffer.count)) }
-    buffer.withUnsafeMutableBytes { to in
-      other.buffer.withUnsafeBytes { from in
-        to.copyMemory(from: UnsafeRawBufferPointer(rebasing: from[start..<other.count]))
-      }
-    }
+    buffer.copyBytes(of: other.buffer, start..<other.count, to: 0)
     count = length
   }
 
   /// Decodes each line, as `LineReader` splits them: without its `\n` and a `\r` before it; a
   /// line of `maximumLineLength` bytes or more by its start only.
   func decode(maximumLineLength: Int) {
-    buffer.withUnsafeBufferPointer { bytes in
+    buffer.withBytes { bytes in
       var start = 0
       while let newline = LineReader.newline(in: bytes, start..<count) {
         defer { start = newline + 1 }
         if newline - start >= maximumLineLength {
-          decoder.tooLong(UnsafeBufferPointer(rebasing: bytes[start..<start + maximumLineLength]))
+          decoder.tooLong(bytes.view(start..<start + maximumLineLength))
           continue
         }
         var lineEnd = newline
         if lineEnd > start, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-        decoder.line(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]))
+        decoder.line(bytes.view(start..<lineEnd))
       }
       guard start < count else { return }
-      let rest = UnsafeBufferPointer(rebasing: bytes[start..<count])
+      let rest = bytes.view(start..<count)
       if final { decoder.line(rest) } else { decoder.tooLong(rest) }
     }
   }

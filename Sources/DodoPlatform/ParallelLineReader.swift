@@ -1,27 +1,21 @@
+import DodoBytes
+
 /// What decodes the lines of one chunk of input into a result of its own (its output, its
 /// counts), on whichever thread `ParallelLineReader` hands the chunk to. Each chunk has its
 /// own decoder, touched by one thread at a time.
 package protocol LineChunkDecoder: AnyObject {
   /// One line, without its `\n` (and a `\r` before it).
-  func line(_ bytes: UnsafeBufferPointer<UInt8>)
+  func line(_ bytes: ByteView)
   /// The first `maximumLineLength` bytes of a line of that length or longer.
-  func tooLong(_ start: UnsafeBufferPointer<UInt8>)
+  func tooLong(_ start: ByteView)
 }
 
-/// Lines read from a file descriptor as `LineReader` reads them, decoded in large chunks on
-/// every processor while the calling thread reads and hands the results on in input order.
-///
-/// The calling thread reads the input into chunks that end at a line's end, queues each to be
-/// decoded (by a worker thread, or by itself while it would otherwise wait), and passes each
-/// decoded chunk to `emit`, in input order, on its own thread. A fixed number of chunks is in
-/// flight, so memory is flat whatever the input's size. Before a read that would block, every
-/// line read so far is decoded and emitted: lines typed one at a time are answered one at a
-/// time. Worker threads start only once a second full chunk is read, so one line or a small
-/// file costs no thread at all.
-///
-/// Not generic over the decoder: a generic class's metadata and its conformance check are
-/// built at run time, and with every chunk's buffer zeroed up front they cost a one-line
-/// input a tenth more instructions than `LineReader` did.
+/// Lines read as `LineReader` reads them, decoded in chunks on every processor and handed on
+/// in input order. A fixed number of chunks is in flight, so memory stays flat; before a read that would
+/// block, all read so far is emitted, so lines typed one at a time are answered one at a time;
+/// workers start only with a second full chunk, so a small input costs no thread.
+/// Not generic over the decoder: a generic class's metadata is built at run time, which a
+/// one-line input would pay for (docs/benchmarks.md).
 package final class ParallelLineReader: @unchecked Sendable {
   // @unchecked: a chunk and its decoder belong to one thread at a time, handed over under
   // `lock` (the reader fills it, a decoder decodes it, the reader emits it); the counters

@@ -71,9 +71,7 @@ package enum ProgramExchange {
         if written >= input.count { writing = nil }
       }
       guard ready[0] else { continue }
-      let read: Result<Int?, SystemError> = chunk.withUnsafeMutableBytes { raw in
-        Result { () throws(SystemError) in try Syscalls.readAvailable(reading, into: raw) }
-      }
+      let read = Result { () throws(SystemError) in try Syscalls.readAvailable(reading, into: &chunk) }
       guard let count = try read.get() else { continue }
       if count == 0 { break reading }
       output += chunk[..<min(count, limit - output.count)]

@@ -44,9 +44,7 @@ package enum ProgramRunner {
     /// not keep the exit and the time limit from being looked at); false at the end.
     func readAvailable() throws(SystemError) -> Bool {
       for _ in 0..<16 {
-        let read: Result<Int?, SystemError> = chunk.withUnsafeMutableBytes { raw in
-          Result { () throws(SystemError) in try Syscalls.readAvailable(readEnd, into: raw) }
-        }
+        let read = Result { () throws(SystemError) in try Syscalls.readAvailable(readEnd, into: &chunk) }
         guard let count = try read.get() else { return true }
         if count == 0 { return false }
         if output.count < limit { output += chunk[..<min(count, limit - output.count)] }

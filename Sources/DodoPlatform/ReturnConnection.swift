@@ -80,9 +80,7 @@ final class ReturnConnection {
     var chunk = [UInt8](repeating: 0, count: 4096)
     var ended = false
     while buffer.count <= limit {
-      let read: Result<Int?, SystemError> = chunk.withUnsafeMutableBytes { raw in
-        Result { () throws(SystemError) in try Syscalls.readAvailable(fd, into: raw) }
-      }
+      let read = Result { () throws(SystemError) in try Syscalls.readAvailable(fd, into: &chunk) }
       guard case .success(let available) = read else { return .reject(.badRequest) }
       guard let count = available else { break }  // nothing more for now
       if count == 0 {
@@ -185,7 +183,7 @@ final class ReturnConnection {
 
   @discardableResult
   private func send(_ bytes: [UInt8]) -> Bool {
-    let sent = (try? bytes.withUnsafeBytes { try Syscalls.send(fd, $0) }) ?? 0
+    let sent = (try? Syscalls.send(fd, bytes, from: 0)) ?? 0
     Syscalls.shutdownWrite(fd)
     return sent == bytes.count
   }

@@ -28,7 +28,7 @@ final class SignalPipe {
   func drain() -> [UInt8] {
     var drained: [UInt8] = []
     var bytes = [UInt8](repeating: 0, count: 64)
-    while let count = try? bytes.withUnsafeMutableBytes({ try Syscalls.readAvailable(pipe.read, into: $0) }),
+    while let count = try? Syscalls.readAvailable(pipe.read, into: &bytes),
       count > 0
     {
       drained += bytes[..<count]

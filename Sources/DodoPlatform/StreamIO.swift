@@ -1,4 +1,4 @@
-@_spi(Scanning) import DodoCheckout
+import DodoBytes
 
 /// Where an `OutputFile`'s bytes go: a file descriptor in the process, memory in a test, so
 /// that a command's exact output (and a failure to write it) is checked without a subprocess.
@@ -67,15 +67,15 @@ package final class OutputFile {
 
   package func write(_ string: String) {
     var string = string
-    string.withUTF8 { write($0) }
+    string.withBytes { write($0) }
   }
 
   /// Buffers `bytes`; a piece at least as large as the buffer is written straight through,
   /// so that a caller that collects its own large chunks pays for no second copy.
-  package func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+  package func write(_ bytes: ByteView) {
     guard bytes.count < capacity else {
       flush()
-      send(UnsafeRawBufferPointer(bytes))
+      bytes.withUnsafeBytes { send($0) }
       return
     }
     buffer.append(contentsOf: bytes)
@@ -138,12 +138,12 @@ package final class LineReader {
   /// bytes, and the reading goes on after it. Once `stopped` is true (it is asked before each
   /// line and each read), the reading ends without waiting for the end of the input.
   package func forEachLine(
-    beforeWaiting: () -> Void = {}, tooLong: (UnsafeBufferPointer<UInt8>) -> Void = { _ in },
-    stopped: () -> Bool = { false }, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    beforeWaiting: () -> Void = {}, tooLong: (ByteView) -> Void = { _ in },
+    stopped: () -> Bool = { false }, _ body: (ByteView) -> Void
   ) throws(SystemError) {
     while true {
       // Every whole line in the buffer, in one access to it.
-      buffer.withUnsafeBufferPointer { bytes in
+      buffer.withBytes { bytes in
         while !stopped(), let newline = Self.newline(in: bytes, start..<end) {
           defer { start = newline + 1 }
           if skipping {
@@ -152,19 +152,19 @@ package final class LineReader {
           }
           var lineEnd = newline
           if lineEnd > start, bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-          body(UnsafeBufferPointer(rebasing: bytes[start..<lineEnd]))
+          body(bytes.view(start..<lineEnd))
         }
         if skipping {
           (start, end) = (0, 0)
         } else if start == 0, end == bytes.count, bytes.count >= maximumLineLength {
-          tooLong(UnsafeBufferPointer(rebasing: bytes[0..<end]))
+          tooLong(bytes.view(0..<end))
           (start, end, skipping) = (0, 0, true)
         }
       }
       if stopped() { return }
       if atEnd {
         if start < end, !skipping {
-          buffer.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+          buffer.withBytes { body($0.view(start..<end)) }
         }
         return
       }
@@ -174,18 +174,9 @@ package final class LineReader {
     }
   }
 
-  /// The index of the first `\n` in `range`, eight bytes at a time (`ByteWord`): a plain
-  /// byte loop costs more than the rest of a short line.
-  static func newline(in buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-    var i = range.lowerBound
-    while i + 8 <= range.upperBound, !ByteWord.any(ByteWord(buffer, at: i).equal(to: UInt8(ascii: "\n"))) {
-      i += 8
-    }
-    while i < range.upperBound {
-      if buffer[i] == UInt8(ascii: "\n") { return i }
-      i += 1
-    }
-    return nil
+  /// The index of the first `\n` in `range`, a word at a time.
+  static func newline(in buffer: ByteView, _ range: Range<Int>) -> Int? {
+    buffer.firstIndex(of: UInt8(ascii: "\n"), in: range)
   }
 
   private func fill() throws(SystemError) {

@@ -118,6 +118,16 @@ extension Syscalls {
 }
 
 extension Syscalls {
+  /// `readAvailable(_:into:)` into all of `buffer`.
+  package static func readAvailable(_ fd: borrowing FileDescriptor, into buffer: inout [UInt8]) throws(SystemError)
+    -> Int?
+  {
+    let result: Result<Int?, SystemError> = buffer.withUnsafeMutableBytes { raw in
+      Result { () throws(SystemError) in try readAvailable(fd, into: raw) }
+    }
+    return try result.get()
+  }
+
   /// `send(2)` of `bytes[offset...]`, as `send(_:_:)` does it.
   package static func send(_ fd: borrowing FileDescriptor, _ bytes: [UInt8], from offset: Int) throws(SystemError)
     -> Int

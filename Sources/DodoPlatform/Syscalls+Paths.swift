@@ -26,3 +26,16 @@ extension Syscalls {
     return isExecutable(path)
   }
 }
+
+extension SystemText {
+  /// Calls `body` with `encode(text)` as a NUL-terminated C string, for a system call.
+  package static func withCString<R>(_ text: String, _ body: (UnsafePointer<CChar>) -> R) -> R {
+    guard holdsRawBytes(text) else { return text.withCString(body) }
+    let bytes = encode(text).map { CChar(bitPattern: $0) } + [0]
+    return bytes.withUnsafeBufferPointer { buffer in
+      // Never empty (the NUL is there), so the buffer has an address.
+      guard let start = buffer.baseAddress else { return body("") }
+      return body(start)
+    }
+  }
+}

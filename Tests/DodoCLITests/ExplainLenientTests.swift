@@ -1,4 +1,5 @@
-@_spi(Scanning) import DodoCheckout
+import DodoBytes
+import DodoCheckout
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
-@_spi(Scanning) import DodoCheckout
+import DodoBytes
+import DodoCheckout
 import Foundation
 import Testing
 
@@ -66,9 +67,9 @@ import Testing
     let decoder = ExplainDecoder(json: json, redact: redact, style: TextStyle(enabled: color), summary: false)
     // Room for only `room` bytes before the buffer (4,096 bytes at first) has to grow.
     let filler = [UInt8](repeating: 0x2E, count: room.map { 4096 - $0 } ?? 0)
-    filler.withUnsafeBufferPointer { decoder.output.append($0) }
+    filler.withBytes { decoder.output.append($0) }
     var line = Array(input.utf8)
-    line.withUnsafeMutableBufferPointer { decoder.line(UnsafeBufferPointer($0)) }
+    line.withBytes { decoder.line($0) }
     return String(decoding: decoder.output.bytes.dropFirst(filler.count), as: UTF8.self)
   }
 
@@ -76,7 +77,7 @@ import Testing
   private func shown(_ input: String, redact: Bool) -> String {
     var text = input.trimmingCharacters(in: .init(charactersIn: " \t"))
     if redact {
-      text = text.withUTF8 { InputRedaction.redacted($0).map { String(decoding: $0, as: UTF8.self) } } ?? text
+      text = text.withBytes { InputRedaction.redacted($0).map { String(decoding: $0, as: UTF8.self) } } ?? text
     }
     return text
   }
@@ -203,8 +204,7 @@ import Testing
       var bytes = Array(input.utf8)
       let json = ByteBuffer(capacity: 1)
       let text = ByteBuffer(capacity: 1)
-      bytes.withUnsafeMutableBufferPointer { bytes in
-        let input = UnsafeBufferPointer(bytes)
+      bytes.withBytes { input in
         let jsonEcho = json.writing { ExplainJSON.writeInput(input, utf8: true, &$0) }
         let textEcho = text.writing {
           ExplainText.writeInput(input, first: true, utf8: true, TextStyle(enabled: false), &$0)

@@ -1,8 +1,9 @@
+import DodoBytes
 import Testing
 
-@_spi(Scanning) @testable import DodoCheckout
+@testable import DodoCheckout
 
-/// The word-at-a-time scans (`ByteWord`, the query's one pass, the status and name words)
+/// The word-at-a-time readers (the query's one pass, the status and name words)
 /// against byte-at-a-time models of the same rules, with the byte that matters at every
 /// position of texts 0 to 17 bytes long: the first, the last, and either side of a word's edge.
 @Suite("Scanning a word at a time")
@@ -21,81 +22,17 @@ struct QueryScanTests {
     return bytes
   }
 
-  @Test("exact masks mark exactly the matching bytes, and firstMarked finds the first")
-  func masks() {
-    for length in 0...17 {
-      for position in 0..<length {
-        for probe in Self.probes {
-          var bytes = Self.text(length, probe, at: position)
-          if length > 2 { bytes[length - 1] = probe }  // a second match after the first
-          bytes.withUnsafeBufferPointer { buffer in
-            for start in 0...length {
-              let found = ByteWord.firstMarked(in: buffer, from: start, to: length) {
-                ByteWord.exactlyEqual($0, probe)
-              }
-              #expect(found == (buffer[start...].firstIndex(of: probe) ?? length), "\(probe) \(length) \(start)")
-              let count = min(8, length - start)
-              let word = ByteWord.partial(buffer, at: start, count: count)
-              for lane in 0..<8 {
-                let byte = lane < count ? buffer[start + lane] : 0
-                let equal = ByteWord.exactlyEqual(word, probe) >> (8 * lane + 7) & 1 == 1
-                #expect(equal == (byte == probe || (lane >= count && probe == 0)))
-                let atLeast = ByteWord.atLeast(word, 0x25) >> (8 * lane + 7) & 1 == 1
-                #expect(atLeast == (byte >= 0x25 && byte < 0x80))
-                #expect(UInt8(truncatingIfNeeded: ByteWord.lowercased(word) >> (8 * lane)) == ASCII.lower(byte))
-              }
-            }
-          }
-        }
-      }
-    }
-  }
-
-  @Test("a partial word holds the bytes it is given and zeros above, near either end of the text")
-  func partialWords() {
-    for length in 0...17 {
-      let bytes = (0..<length).map { UInt8($0 + 1) }
-      bytes.withUnsafeBufferPointer { buffer in
-        for offset in 0...length {
-          for count in 0...min(8, length - offset) {
-            var want: UInt64 = 0
-            for k in 0..<count { want |= UInt64(buffer[offset + k]) << (8 * k) }
-            #expect(ByteWord.partial(buffer, at: offset, count: count) == want, "\(length) \(offset) \(count)")
-          }
-        }
-      }
-    }
-  }
-
-  @Test("the ';' test finds one at every position")
-  func semicolon() {
-    for length in 0...40 {
-      #expect(
-        [UInt8](repeating: UInt8(ascii: "a"), count: length).withUnsafeBufferPointer {
-          ASCIIBytes.lacks(UInt8(ascii: ";"), in: $0)
-        })
-      for position in 0..<length {
-        #expect(
-          !Self.text(length, UInt8(ascii: ";"), at: position).withUnsafeBufferPointer {
-            ASCIIBytes.lacks(UInt8(ascii: ";"), in: $0)
-          })
-      }
-    }
-  }
-
   @Test("the status is told by its words as by its bytes, in any case and at any length")
   func statusWords() {
     for value in ["succeeded", "active", "failed", "expired", "pending", "cancelled", "processing"] {
       for length in 0...12 {
         for variant in Self.nearMisses(of: value, length: length) {
           let want = Self.modelStatus(variant)
-          let read = variant.withUnsafeBufferPointer { CheckoutStatus(statusBytes: $0) }
+          let read = variant.withBytes { StatusWords.status(of: $0) }
           #expect(read == want, "\(String(decoding: variant, as: UTF8.self))")
           // The same bytes inside a longer text, as a query's value stands in its URL.
           let inside = Array("x=".utf8) + variant + Array("&y".utf8)
-          let readInside = inside.withUnsafeBufferPointer {
-            CheckoutStatus(statusIn: $0, at: 2, count: variant.count)
-          }
+          let readInside = inside.withBytes { StatusWords.status(in: $0, at: 2, count: variant.count) }
           #expect(readInside == want)
         }
       }
@@ -118,7 +55,7 @@ struct QueryScanTests {
   }
 
   static func modelStatus(_ bytes: [UInt8]) -> CheckoutStatus {
-    switch String(decoding: bytes.map(ASCII.lower), as: UTF8.self) {
+    switch String(decoding: bytes.map(ByteClass.lower), as: UTF8.self) {
     case "succeeded", "active": .succeeded
     case "failed": .failed
     case "expired": .expired
@@ -201,7 +138,7 @@ struct QueryScanTests {
   static func expectModel(_ url: [UInt8]) {
     let shown = String(decoding: url, as: UTF8.self).debugDescription
     let model = QueryModel(url)
-    let lenient = url.withUnsafeBufferPointer { bytes in
+    let lenient = url.withBytes { bytes in
       ReturnQuery.withReturnURLAsReturned(bytes) { query, _ in
         (
           query.parameters.map { [$0.name.decoded, $0.value.decoded] }, query.rawStatus?.decoded, query.status,
@@ -213,7 +150,7 @@ struct QueryScanTests {
     #expect(lenient?.1 == model.rawStatus, "\(shown)")
     #expect(lenient?.2 == model.status, "\(shown)")
     #expect(lenient?.3 == model.unreadable?.reason, "\(shown)")
-    let strict = url.withUnsafeBufferPointer { bytes in
+    let strict = url.withBytes { bytes in
       Result { () throws(CheckoutError) in try ReturnQuery.withReturnURL(bytes) { $0.parameters.count } }
     }
     switch strict {
@@ -259,7 +196,7 @@ struct QueryModel {
     var i = bytes.startIndex
     while i < bytes.endIndex {
       if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.endIndex,
-        let high = URLReader.hexValue(bytes[i + 1]), let low = URLReader.hexValue(bytes[i + 2])
+        let high = PercentDecoding.hexValue(bytes[i + 1]), let low = PercentDecoding.hexValue(bytes[i + 2])
       {
         out.append(high << 4 | low)
         i += 3

@@ -1,4 +1,5 @@
-@_spi(Scanning) import DodoCheckout
+import DodoBytes
+import DodoCheckout
 import Testing
 
 @Suite("Reading a return URL in place")
@@ -6,7 +7,7 @@ struct ReturnQueryTests {
   /// Reads `url` in place and turns every text of the reading into a string.
   private func readInPlace(_ url: String) throws -> (result: CheckoutResult, rawStatus: String?, names: [String]) {
     var url = url
-    return try url.withUTF8 { bytes in
+    return try url.withBytes { bytes in
       try ReturnQuery.withReturnURL(bytes) { query in
         (query.result, query.rawStatus?.decoded, query.parameters.map(\.name.decoded))
       }
@@ -63,7 +64,7 @@ struct ReturnQueryTests {
   @Test("a bare query reads like the query of a URL")
   func bareQuery() throws {
     var query = "?status=expired&payment_id=pay_2#frag"
-    let status = try query.withUTF8 { bytes in try ReturnQuery.withQuery(bytes) { $0.status } }
+    let status = try query.withBytes { bytes in try ReturnQuery.withQuery(bytes) { $0.status } }
     #expect(status == .expired)
   }
 

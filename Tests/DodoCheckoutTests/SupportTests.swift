@@ -1,4 +1,5 @@
-@_spi(Scanning) import DodoCheckout
+import DodoBytes
+import DodoCheckout
 import Testing
 
 /// The support knowledge (`explain-status`'s, shared with the library): what a status means,
@@ -117,7 +118,7 @@ struct SupportTests {
     ])
   func redactedStart(_ start: String) {
     let line = Array((start + String(repeating: "y", count: 200)).utf8)
-    let shown = line.withUnsafeBufferPointer { InputRedaction.redacted($0) } ?? line
+    let shown = line.withBytes { InputRedaction.redacted($0) } ?? line
     let text = String(decoding: shown, as: UTF8.self)
     for secret in ["annieZ", "SECRETKEY"] { #expect(!text.contains(secret), "\(secret) in \(text)") }
   }

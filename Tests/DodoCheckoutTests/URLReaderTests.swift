@@ -1,3 +1,4 @@
+import DodoBytes
 import Testing
 
 @testable import DodoCheckout
@@ -7,7 +8,7 @@ import Testing
 @Suite struct URLReaderTests {
   static func read(_ text: String) throws(URLSyntaxError) -> URLParts {
     var text = text
-    let result = text.withUTF8 { bytes in Result { () throws(URLSyntaxError) in try URLReader.read(bytes) } }
+    let result = text.withBytes { bytes in Result { () throws(URLSyntaxError) in try URLReader.read(bytes) } }
     return try result.get()
   }
 
@@ -73,7 +74,7 @@ import Testing
         default: .malformedEscape(at: offset)
         }
       #expect(throws: expected, "offset \(offset)") {
-        _ = try text.withUnsafeBufferPointer { bytes in try URLReader.read(bytes) }
+        _ = try text.withBytes { bytes in try URLReader.read(bytes) }
       }
     }
   }

@@ -1,3 +1,4 @@
+import DodoBytes
 import DodoTestSupport
 import Foundation
 import Testing
@@ -7,8 +8,8 @@ import Testing
 /// Collects a chunk's lines (`L:`) and overlong starts (`T:`) as text, in the order decoded.
 private final class Collector: LineChunkDecoder {
   var items: [String] = []
-  func line(_ bytes: UnsafeBufferPointer<UInt8>) { items.append("L:" + String(decoding: bytes, as: UTF8.self)) }
-  func tooLong(_ start: UnsafeBufferPointer<UInt8>) { items.append("T:" + String(decoding: start, as: UTF8.self)) }
+  func line(_ bytes: ByteView) { items.append("L:" + bytes.string) }
+  func tooLong(_ start: ByteView) { items.append("T:" + start.string) }
 }
 
 @Suite("ParallelLineReader")

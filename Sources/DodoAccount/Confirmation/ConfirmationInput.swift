@@ -1,4 +1,4 @@
-@_spi(Scanning) import DodoCheckout
+import DodoCheckout
 
 /// One input of `dodo confirm`: a bare `pay_…`, `sub_…` or `cks_…` ID, else what
 /// explain-status reads (a return URL or a query string), with what it claims and what to

@@ -1,14 +1,12 @@
-@_spi(Scanning) import DodoCheckout
+import DodoBytes
+import DodoCheckout
 import DodoPlatform
 
 /// `explain-status`'s work on a run of inputs: each decoded in place (`ReturnInput`) and
 /// written, as text or JSON, into this decoder's own buffer, with its counts.
 ///
-/// The command has one for its arguments and `ParallelLineReader` one per chunk of standard
-/// input, each decoded on whichever thread takes the chunk; the command writes each result
-/// out in input order (`ExplainStatusCommand.emit`). The text writer puts a blank line
-/// between two inputs, so a decoder's output starts with its first input's block and the
-/// command adds the blank line before it when an earlier decoder wrote one.
+/// One for the arguments and one per chunk of standard input (`ParallelLineReader`); the
+/// command writes them out in input order, with the blank line between two decoders' text.
 final class ExplainDecoder: LineChunkDecoder {
   private let json: Bool
   private let redact: Bool
@@ -39,27 +37,28 @@ final class ExplainDecoder: LineChunkDecoder {
   }
 
   /// Explains one input, its blanks trimmed.
-  func line(_ line: UnsafeBufferPointer<UInt8>) {
+  func line(_ line: ByteView) {
     let input = Self.trimmed(line)
     if input.isEmpty { return }
     count += 1
     if redact, let redacted = InputRedaction.redacted(input) {
-      return redacted.withUnsafeBufferPointer { explain(utf8OrNot: $0) }
+      return redacted.withBytes { explain(utf8OrNot: $0) }
     }
     explain(utf8OrNot: input)
   }
 
   /// A line too long to be any return URL: an input that cannot be decoded, shown by its start.
-  func tooLong(_ start: UnsafeBufferPointer<UInt8>) {
+  func tooLong(_ start: ByteView) {
     count += 1
     allDecoded = false
     summary?.addUndecodable()
-    let shown = UnsafeBufferPointer(rebasing: Self.trimmed(start).prefix(64))
+    let trimmed = Self.trimmed(start)
+    let shown = trimmed.view(0..<min(64, trimmed.count))
     var input =
       String(decoding: redact ? InputRedaction.redacted(shown) ?? Array(shown) : Array(shown), as: UTF8.self) + "…"
     let error = CheckoutError.invalidReturnUrl(
       "the input is \(start.count) bytes or longer; a return URL is far shorter")
-    input.withUTF8 { input in
+    input.withBytes { input in
       output.writing { cursor in
         _ = echo(input, utf8: true, &cursor)
         write(error, &cursor)
@@ -69,14 +68,14 @@ final class ExplainDecoder: LineChunkDecoder {
 
   /// Echoes the input, then reads and explains it. One that is not ASCII is first made valid
   /// UTF-8 (U+FFFD for what is not), as every later step expects.
-  private func explain(utf8OrNot input: UnsafeBufferPointer<UInt8>) {
+  private func explain(utf8OrNot input: ByteView) {
     output.writing { cursor in
       switch echo(input, utf8: false, &cursor) {
       case .plain: explain(input, plain: true, &cursor)
       case .escaped: explain(input, plain: false, &cursor)
       case .notASCII:
         var text = String(decoding: input, as: UTF8.self)
-        text.withUTF8 { input in
+        text.withBytes { input in
           _ = echo(input, utf8: true, &cursor)
           explain(input, plain: false, &cursor)
         }
@@ -84,13 +83,13 @@ final class ExplainDecoder: LineChunkDecoder {
     }
   }
 
-  private func echo(_ input: UnsafeBufferPointer<UInt8>, utf8: Bool, _ cursor: inout ByteCursor) -> EchoedInput {
+  private func echo(_ input: ByteView, utf8: Bool, _ cursor: inout ByteCursor) -> EchoedInput {
     guard json else { return ExplainText.writeInput(input, first: count == 1, utf8: utf8, style, &cursor) }
     return ExplainJSON.writeInput(input, utf8: utf8, &cursor)
   }
 
   /// `plain`: what echoing the input found (`EchoedInput.plain`).
-  private func explain(_ input: UnsafeBufferPointer<UInt8>, plain: Bool, _ cursor: inout ByteCursor) {
+  private func explain(_ input: ByteView, plain: Bool, _ cursor: inout ByteCursor) {
     do throws(CheckoutError) {
       try ReturnInput.read(input) { query, warnings in
         summary?.add(query.status, warnings)
@@ -116,11 +115,11 @@ final class ExplainDecoder: LineChunkDecoder {
   }
 
   /// `text` without leading and trailing spaces and tabs.
-  private static func trimmed(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+  private static func trimmed(_ text: ByteView) -> ByteView {
     var start = 0
     var end = text.count
     while start < end, text[start] == 0x20 || text[start] == 0x09 { start += 1 }
     while end > start, text[end - 1] == 0x20 || text[end - 1] == 0x09 { end -= 1 }
-    return UnsafeBufferPointer(rebasing: text[start..<end])
+    return text.view(start..<end)
   }
 }

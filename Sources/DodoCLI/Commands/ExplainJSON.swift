@@ -1,16 +1,13 @@
-@_spi(Scanning) import DodoCheckout
+import DodoBytes
+import DodoCheckout
 
 /// `explain-status --json`'s lines, written at a cursor:
 ///
 ///     {"input":…,"result":{…},"rawStatus":…,"meaning":…,"nextStep":…[,"warnings":[…]]}
 ///     {"input":…,"error":{"code":…,"message":…}}
 ///
-/// `result` is laid out as `JSONWriter.result(_:)` lays out a `CheckoutResult`. This writer
-/// exists for speed alone: the keys and separators are literals copied whole, each step makes
-/// room once for what it writes, the explanation and warnings are one block made once
-/// (`ExplanationBlocks`), and a text taken from an input that holds nothing to escape is
-/// copied as it stands; the general writer decided each comma and checked for room per
-/// append, and was a third of the work per input.
+/// `result` as `JSONWriter.result(_:)` lays it out; a writer of its own for speed: literals
+/// copied whole, room made once per step, texts with nothing to escape copied as they stand.
 enum ExplainJSON {
   /// The room each text's writer makes beyond the text, for the literal that follows it up to
   /// the next text (at most `","result":{"status":"cancelled","paymentId":`), which is
@@ -19,17 +16,15 @@ enum ExplainJSON {
 
   /// `{"input":"…"`: the input, echoed; `utf8`: it is known to be UTF-8 (else it is only
   /// echoed when ASCII).
-  static func writeInput(_ input: UnsafeBufferPointer<UInt8>, utf8: Bool, _ c: inout ByteCursor) -> EchoedInput {
+  static func writeInput(_ input: ByteView, utf8: Bool, _ c: inout ByteCursor) -> EchoedInput {
     c.reserve(10 + ByteCursor.jsonStringRoom(input.count) + literalRoom)
     let start = c.count
     c.put(#"{"input":""#)
-    let copied = c.put(
-      input, while: { ByteScan.needingJSONEscape($0) | $0.nonASCII },
-      isSpecial: { ByteScan.needsJSONEscape($0) || $0 >= 0x80 })
+    let copied = c.put(input, upTo: { ByteClass.needingJSONEscape($0) | ByteWord.nonASCII($0) })
     var echoed = EchoedInput.plain
     if copied < input.count {
-      let rest = UnsafeBufferPointer(rebasing: input[copied...])
-      if !utf8 && !ByteScan.isASCII(rest) {
+      let rest = ByteView(rebasing: input[copied...])
+      if !utf8 && !rest.isASCII {
         c.rewind(to: start)
         return .notASCII
       }
@@ -42,7 +37,7 @@ enum ExplainJSON {
 
   /// The rest of a reading's line, after its input; `plain`: the input held nothing to escape.
   static func writeResult(
-    _ query: ReturnQuery, _ block: UnsafeBufferPointer<UInt8>, plain: Bool, _ c: inout ByteCursor
+    _ query: ReturnQuery, _ block: ByteView, plain: Bool, _ c: inout ByteCursor
   ) {
     var texts = Texts(plain: plain)
     c.put(#","result":{"status":""#)
@@ -83,8 +78,8 @@ enum ExplainJSON {
   static func writeError(_ error: CheckoutError, _ c: inout ByteCursor) {
     var code = error.code.rawValue
     var message = error.message
-    code.withUTF8 { code in
-      message.withUTF8 { message in
+    code.withBytes { code in
+      message.withBytes { message in
         c.reserve(31 + ByteCursor.jsonStringRoom(code.count) + ByteCursor.jsonStringRoom(message.count))
         c.put(#","error":{"code":"#)
         c.putJSONString(code)
@@ -124,8 +119,7 @@ enum ExplainJSON {
   private struct Texts {
     let plain: Bool
     /// The last text decoded, and where its JSON is in the output.
-    private var decoded: UnsafePointer<UInt8>?
-    private var decodedCount = 0
+    private var decoded = ByteView.empty
     private var json = 0..<0
 
     init(plain: Bool) { self.plain = plain }
@@ -140,11 +134,8 @@ enum ExplainJSON {
         c.put(text.encoded)
         return c.put(UInt8(ascii: "\""))
       }
-      if text.encoded.baseAddress == texts.decoded && text.encoded.count == texts.decodedCount {
-        return c.putWritten(texts.json)
-      }
-      texts.decoded = text.encoded.baseAddress
-      texts.decodedCount = text.encoded.count
+      if text.encoded.isSame(as: texts.decoded) { return c.putWritten(texts.json) }
+      texts.decoded = text.encoded
       texts.json = Self.writeDecoded(text, &c)
     }
 
@@ -152,20 +143,18 @@ enum ExplainJSON {
     @inline(never)
     private static func writeDecoded(_ text: QueryText, _ c: inout ByteCursor) -> Range<Int> {
       let start = c.count
-      text.withDecodedBytes { bytes in
+      PercentDecoding.withDecoded(text.encoded, escaped: text.isEscaped) { bytes in
         c.put(UInt8(ascii: "\""))
-        let copied = c.put(
-          bytes, while: { ByteScan.needingJSONEscape($0) | $0.nonASCII },
-          isSpecial: { ByteScan.needsJSONEscape($0) || $0 >= 0x80 })
+        let copied = c.put(bytes, upTo: { ByteClass.needingJSONEscape($0) | ByteWord.nonASCII($0) })
         if copied < bytes.count {
-          let rest = UnsafeBufferPointer(rebasing: bytes[copied...])
-          if ByteScan.isASCII(rest) {
+          let rest = ByteView(rebasing: bytes[copied...])
+          if rest.isASCII {
             c.putJSONEscaped(rest)
           } else {
             // A byte is at most six of the repaired text escaped (`\u00XX`; U+FFFD is three): the room made.
             c.rewind(to: start + 1)
             var repaired = String(decoding: bytes, as: UTF8.self)
-            repaired.withUTF8 { c.putJSONEscaped($0) }
+            repaired.withBytes { c.putJSONEscaped($0) }
           }
         }
         c.put(UInt8(ascii: "\""))

@@ -1,4 +1,5 @@
-@_spi(Scanning) import DodoCheckout
+import DodoBytes
+import DodoCheckout
 import DodoPlatform
 
 extension CommandSpec {
@@ -136,7 +137,7 @@ struct ExplainStatusCommand {
         }
       } else {
         var input = input
-        input.withUTF8 { arguments.line($0) }
+        input.withBytes { arguments.line($0) }
       }
     }
     emit(arguments)

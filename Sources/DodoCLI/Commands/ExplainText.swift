@@ -1,18 +1,14 @@
-@_spi(Scanning) import DodoCheckout
+import DodoBytes
+import DodoCheckout
 
 /// `explain-status`'s text output: one block per input, written at a cursor.
 ///
 ///     myapp://checkout/return?status=succeeded&payment_id=pay_1
 ///       Result:        succeeded (status=succeeded)
-///       Meaning:       The customer completed a one-time payment.
 ///       …
 ///
-/// Each field is its label, padded to one column, and its value, word-wrapped at the help
-/// width with continuation lines under the value (`field(_:_:)`). A value is written in
-/// place; only one that needs wrapping (a space in it, and too long or oddly spaced for one
-/// line) or is not ASCII is laid out again through strings, so the usual return URL makes no
-/// string. Every text from the input is escaped (`TerminalText`). The warnings, the meaning
-/// and the next step are one block made once per explanation (`ExplanationBlocks`).
+/// A value is written in place; only one that needs wrapping or is not ASCII is laid out
+/// again through strings (`field(_:_:)`). Every text from the input is escaped (`TerminalText`).
 enum ExplainText {
   /// The room each step makes beyond its text, for the literals after it up to the next text
   /// (at most a colour's codes and `  Subscription:  `), copied without a check of their own.
@@ -21,7 +17,7 @@ enum ExplainText {
   /// The input's line; `first`: no blank line before it; `utf8`: the input is known to be
   /// UTF-8 (else it is only echoed when ASCII).
   static func writeInput(
-    _ input: UnsafeBufferPointer<UInt8>, first: Bool, utf8: Bool, _ style: TextStyle, _ c: inout ByteCursor
+    _ input: ByteView, first: Bool, utf8: Bool, _ style: TextStyle, _ c: inout ByteCursor
   ) -> EchoedInput {
     c.reserve(5 + input.count + literalRoom)
     let start = c.count
@@ -30,7 +26,7 @@ enum ExplainText {
     let inputStart = c.count
     var echoed = EchoedInput.plain
     if putPrintable(input, &c) != input.count {
-      if !utf8 && !ByteScan.isASCII(UnsafeBufferPointer(rebasing: input[(c.count - inputStart)...])) {
+      if !utf8 && !input.view((c.count - inputStart)..<input.count).isASCII {
         c.rewind(to: start)
         return .notASCII
       }
@@ -46,7 +42,7 @@ enum ExplainText {
   /// The fields of a reading, after its input; `plain`: the input is printable ASCII without
   /// a space, and so is every undecoded text of the query.
   static func writeResult(
-    _ query: ReturnQuery, _ block: UnsafeBufferPointer<UInt8>, plain: Bool, _ style: TextStyle,
+    _ query: ReturnQuery, _ block: ByteView, plain: Bool, _ style: TextStyle,
     _ c: inout ByteCursor
   ) {
     let code = style.code(for: query.status)
@@ -106,7 +102,7 @@ enum ExplainText {
     var fields =
       field("Error", style.enabled ? "\u{1B}[31m" + text + "\u{1B}[0m" : text)
       + field("Next step", StatusExplanation.undecodableNextStep.description)
-    fields.withUTF8 { fields in
+    fields.withBytes { fields in
       c.reserve(fields.count + literalRoom)
       c.put(fields)
     }
@@ -149,7 +145,7 @@ enum ExplainText {
     let label = String(decoding: c.written(from: field).prefix(indent), as: UTF8.self).dropFirst(2).prefix { $0 != ":" }
     var laidOut = Self.field(String(label), String(decoding: bytes, as: UTF8.self))
     c.rewind(to: field)
-    laidOut.withUTF8 { laidOut in
+    laidOut.withBytes { laidOut in
       c.reserve(laidOut.count + literalRoom)
       c.put(laidOut)
     }
@@ -157,13 +153,13 @@ enum ExplainText {
 
   /// Whether `wrap` leaves `value` as it is on one line: no space to break at, or short
   /// enough and single-spaced; counted in bytes, so only for text of single-byte characters.
-  private static func standsOnOneLine(_ value: UnsafeBufferPointer<UInt8>, indent: Int) -> Bool {
+  private static func standsOnOneLine(_ value: ByteView, indent: Int) -> Bool {
     // The usual value (an ID, an email, a URL), eight bytes at a time.
-    if ByteScan.isPrintableASCII(value, spaces: false) { return true }
+    if value.isPrintableASCII(spaces: false) { return true }
     var spaced = false
     var previous = UInt8(ascii: " ")
     for c in value {
-      guard ByteScan.isPrintable(c) || c == 0x1B else { return false }
+      guard ByteClass.isPrintable(c) || c == 0x1B else { return false }
       if c == UInt8(ascii: " ") {
         if previous == UInt8(ascii: " ") { return false }
         spaced = true
@@ -184,16 +180,16 @@ enum ExplainText {
       }
       return shownOrEscaped(text.encoded, &c)
     }
-    return text.withDecodedBytes { shownOrEscaped($0, &c) }
+    return PercentDecoding.withDecoded(text.encoded, escaped: text.isEscaped) { shownOrEscaped($0, &c) }
   }
 
   /// `text` (room made for it) as `escaped` shows it; whether it is printable ASCII without a space.
-  private static func shownOrEscaped(_ text: UnsafeBufferPointer<UInt8>, _ c: inout ByteCursor) -> Bool {
+  private static func shownOrEscaped(_ text: ByteView, _ c: inout ByteCursor) -> Bool {
     let start = c.count
     let copied = putPrintable(text, &c)
     if copied == text.count { return true }
-    let rest = UnsafeBufferPointer(rebasing: text[copied...])
-    if ByteScan.isPrintableASCII(rest) {
+    let rest = ByteView(rebasing: text[copied...])
+    if rest.isPrintableASCII() {
       c.put(rest)
     } else {
       c.rewind(to: start)
@@ -204,16 +200,14 @@ enum ExplainText {
 
   /// Copies `text` (room made for it) while it is printable ASCII without a space, and returns
   /// how much it copied.
-  @inline(__always) private static func putPrintable(_ text: UnsafeBufferPointer<UInt8>, _ c: inout ByteCursor) -> Int {
-    c.put(
-      text, while: { ByteScan.unprintable($0) | $0.equal(to: UInt8(ascii: " ")) },
-      isSpecial: { !ByteScan.isPrintable($0) || $0 == UInt8(ascii: " ") })
+  @inline(__always) private static func putPrintable(_ text: ByteView, _ c: inout ByteCursor) -> Int {
+    c.put(text, upTo: { ByteClass.unprintable($0) | ByteWord.equal($0, UInt8(ascii: " ")) })
   }
 
   /// `text` as the terminal shows it safely (`TerminalText.escaped`).
-  private static func escaped(_ text: UnsafeBufferPointer<UInt8>, _ c: inout ByteCursor) {
+  private static func escaped(_ text: ByteView, _ c: inout ByteCursor) {
     var shown = TerminalText.escaped(String(decoding: text, as: UTF8.self))
-    shown.withUTF8 { shown in
+    shown.withBytes { shown in
       c.reserve(shown.count + literalRoom)
       c.put(shown)
     }
@@ -224,30 +218,19 @@ enum ExplainText {
   private static func isNamed(_ name: QueryText) -> Bool {
     if !name.isEscaped && isFieldName(name.encoded) { return true }
     // Bytes that are not a name's may still decode to one: escaped, or not ASCII.
-    guard name.isEscaped || !ByteScan.isASCII(name.encoded) else { return false }
+    guard name.isEscaped || !name.encoded.isASCII else { return false }
     return ["status", "payment_id", "subscription_id", "email", "license_key"].contains(name.decoded)
   }
 
   /// Whether `bytes` are a field's name, byte for byte.
-  private static func isFieldName(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    let named: StaticString
+  private static func isFieldName(_ bytes: ByteView) -> Bool {
     switch bytes.count {
-    case 5: named = "email"
-    case 6: named = "status"
-    case 10: named = "payment_id"
-    case 11: named = "license_key"
-    case 15: named = "subscription_id"
-    default: return false
-    }
-    // 5 to 15 bytes: the first and the last four (eight from ten bytes on), overlapping,
-    // instead of `elementsEqual`'s generic loop, which was a seventh of the text's work.
-    return named.withUTF8Buffer { named in
-      let (a, b, n) = (UnsafeRawBufferPointer(named), UnsafeRawBufferPointer(bytes), named.count)
-      func same<Word: FixedWidthInteger>(_: Word.Type, at offset: Int) -> Bool {
-        a.loadUnaligned(fromByteOffset: offset, as: Word.self) == b.loadUnaligned(fromByteOffset: offset, as: Word.self)
-      }
-      guard n >= 8 else { return same(UInt32.self, at: 0) && same(UInt32.self, at: n - 4) }
-      return same(UInt64.self, at: 0) && same(UInt64.self, at: n - 8)
+    case 5: bytes.hasBytes("email", at: 0)
+    case 6: bytes.hasBytes("status", at: 0)
+    case 10: bytes.hasBytes("payment_id", at: 0)
+    case 11: bytes.hasBytes("license_key", at: 0)
+    case 15: bytes.hasBytes("subscription_id", at: 0)
+    default: false
     }
   }
 

@@ -1,3 +1,4 @@
+import DodoBytes
 import DodoCheckout
 
 /// Builds JSON text into a byte buffer, with no intermediate objects: every command's JSON
@@ -9,7 +10,7 @@ final class JSONWriter {
   init() {}
 
   /// The JSON text written so far.
-  var bytes: UnsafeBufferPointer<UInt8> { buffer.bytes }
+  var bytes: ByteView { buffer.bytes }
 
   @inline(__always)
   func beginObject() {
@@ -62,9 +63,9 @@ final class JSONWriter {
   func string(_ value: String?) {
     guard let value else { return null() }
     separate()
-    if value.utf8.withContiguousStorageIfAvailable({ appendQuoted($0) }) == nil {
+    if value.withBytesIfContiguous({ appendQuoted($0) }) == nil {
       var copy = value
-      copy.withUTF8 { appendQuoted($0) }
+      copy.withBytes { appendQuoted($0) }
     }
     needsComma = true
   }
@@ -72,14 +73,14 @@ final class JSONWriter {
   @inline(__always)
   func string(_ value: StaticString) {
     separate()
-    value.withUTF8Buffer { appendQuoted($0) }
+    value.withBytes { appendQuoted($0) }
     needsComma = true
   }
 
   func bool(_ value: Bool) {
     separate()
     let literal: StaticString = value ? "true" : "false"
-    literal.withUTF8Buffer { buffer.append($0) }
+    literal.withBytes { buffer.append($0) }
     needsComma = true
   }
 
@@ -87,7 +88,7 @@ final class JSONWriter {
   @inline(__always)
   func null() {
     separate()
-    ("null" as StaticString).withUTF8Buffer { buffer.append($0) }
+    ("null" as StaticString).withBytes { buffer.append($0) }
     needsComma = true
   }
 
@@ -95,7 +96,7 @@ final class JSONWriter {
   func number(_ value: Double) {
     separate()
     var text = value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    text.withUTF8 { buffer.append($0) }
+    text.withBytes { buffer.append($0) }
     needsComma = true
   }
 
@@ -111,7 +112,7 @@ final class JSONWriter {
 
   /// Appends `text` quoted and escaped, straight into the buffer (`ByteCursor.putJSONString`).
   @inline(__always)
-  private func appendQuoted(_ text: UnsafeBufferPointer<UInt8>) {
+  private func appendQuoted(_ text: ByteView) {
     buffer.writing { cursor in
       cursor.reserve(ByteCursor.jsonStringRoom(text.count))
       cursor.putJSONString(text)

@@ -1,30 +1,23 @@
+import DodoBytes
+
 /// An input with its customer's email and license keys hidden (`dodo explain-status
-/// --redact`), before it is read, so that every place it shows (the echoed input, the fields,
-/// `raw`) shows the hidden form and nothing else.
+/// --redact`) before it is read, so that every place it shows shows the hidden form only.
 ///
-/// An email keeps its first character and its domain (`a***@example.com`), which tells
-/// support staff which customer it is likely about without giving the address away; one with
-/// no `@`, one whose domain is not a plain host name, and every license key become
-/// `[redacted]`. A value is hidden as the reader reads it: up to the next `&` or `#`, as the
-/// query is split, so a `;`, `?` or quote inside it is hidden with it. A parameter is found by
-/// its name percent-decoded (`em%61il` too), compared ignoring case, and ending in `email` or
-/// `license_key` (so a `<`, quote or blank before it hides nothing), after any `?`, `&`, `;`
-/// or `#`, so a fragment, `&amp;` or another parameter's value hides no value either: hiding
-/// too much is the safe way to be wrong. IDs and the status stay: support staff look them up.
+/// An email keeps its first character and its domain (`a***@example.com`); anything else
+/// hidden becomes `[redacted]`. Names are matched decoded and ignoring case, by their ending
+/// (`email`, `license_key`), after any `?`, `&`, `;` or `#`, and a value runs to the next `&`
+/// or `#` as the reader splits it: hiding too much is the safe way to be wrong.
 public enum InputRedaction {
   /// `input` with the values hidden.
   public static func redacted(_ input: String) -> String {
     var input = input
-    return input.withUTF8 { bytes in redacted(bytes).map { String(decoding: $0, as: UTF8.self) } } ?? input
+    return input.withBytes { bytes in redacted(bytes).map { String(decoding: $0, as: UTF8.self) } } ?? input
   }
 
   /// `input` with the values hidden; `nil` when it holds none, so the input is used as it is.
-  @_spi(Scanning) public static func redacted(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+  package static func redacted(_ input: ByteView) -> [UInt8]? {
     // The <…> or quotes around an input are kept as they are, not taken for part of a value.
-    var ignored: InputWarnings = []
-    let inner = ReturnInput.unwrapped(input, &ignored)
-    guard let base = input.baseAddress, let innerBase = inner.baseAddress else { return nil }
-    let end = base.distance(to: innerBase) + inner.count
+    let end = ReturnInput.unwrappedEnd(input)
     var out: [UInt8]?
     var copied = 0
     var i = 0
@@ -38,8 +31,8 @@ public enum InputRedaction {
         valueEnd += 1
       }
       if nameEnd < end, input[nameEnd] == UInt8(ascii: "="), nameEnd + 1 < valueEnd {
-        let name = decoded(UnsafeBufferPointer(rebasing: input[start..<nameEnd]))
-        let value = UnsafeBufferPointer(rebasing: input[(nameEnd + 1)..<valueEnd])
+        let name = PercentDecoding.bytes(input.view(start..<nameEnd))
+        let value = input.view((nameEnd + 1)..<valueEnd)
         let hidden: [UInt8]? =
           endsWith(name, "email") ? hiddenEmail(value) : endsWith(name, "license_key") ? Array("[redacted]".utf8) : nil
         if let hidden {
@@ -67,12 +60,12 @@ public enum InputRedaction {
   /// Whether `name` ends with the lower-case ASCII `suffix`, compared ignoring case.
   private static func endsWith(_ name: [UInt8], _ suffix: StaticString) -> Bool {
     name.count >= suffix.utf8CodeUnitCount
-      && name.suffix(suffix.utf8CodeUnitCount).withUnsafeBufferPointer { ASCIIBytes.hasPrefixIgnoringCase($0, suffix) }
+      && name.withBytes { $0.view(($0.count - suffix.utf8CodeUnitCount)..<$0.count).hasPrefixIgnoringCase(suffix) }
   }
 
   /// `a***` and the domain after the last `@` (or `%40`), as it is written; `[redacted]`
   /// when there is no `@`, nothing before it, or a domain that is not a plain host name.
-  private static func hiddenEmail(_ value: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+  private static func hiddenEmail(_ value: ByteView) -> [UInt8] {
     var at: (index: Int, length: Int)?
     for i in value.indices.reversed() {
       if value[i] == UInt8(ascii: "@") {
@@ -90,19 +83,13 @@ public enum InputRedaction {
       return Array("[redacted]".utf8)
     }
     let first = value[0]
-    return [ASCIIBytes.isAlphanumeric(first) ? first : UInt8(ascii: "*")] + Array("***".utf8)
+    return [ByteClass.isAlphanumeric(first) ? first : UInt8(ascii: "*")] + Array("***".utf8)
       + Array(value[at.index...])
   }
 
   /// A letter, digit, `.`, `-` or `_`: what a domain shown as it is may hold.
   private static func isHostCharacter(_ c: UInt8) -> Bool {
-    ASCIIBytes.isAlphanumeric(c) || c == UInt8(ascii: ".") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")
+    ByteClass.isAlphanumeric(c) || c == UInt8(ascii: ".") || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")
   }
 
-  /// A parameter name with its `%XX` escapes decoded (`+` stays, as the SDK reads names).
-  private static func decoded(_ name: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: name.count) { buffer, count in
-      count = PercentDecoding.decode(name, into: buffer)
-    }
-  }
 }

@@ -1,3 +1,5 @@
+import DodoBytes
+
 /// What makes the reading of an input doubtful (`dodo explain-status`'s warnings), said
 /// beside the reading so that support staff are never told "pending" or "succeeded" quietly
 /// about an input that was not a return URL as the checkout sent it.
@@ -79,12 +81,11 @@ public struct InputWarnings: OptionSet, Hashable, Sendable {
   /// The warnings a reading itself raises: an ID where the status goes, and a success that
   /// names no payment or subscription (`fromQuery`: the input was a URL or a query, which
   /// has room for one; a bare status value typed in has not).
-  @_spi(Scanning) public static func of(_ query: ReturnQuery, fromQuery: Bool) -> InputWarnings {
+  package static func of(_ query: ReturnQuery, fromQuery: Bool) -> InputWarnings {
     var warnings: InputWarnings = []
     if let raw = query.rawStatus, raw.encoded.count >= 4, raw.isEscaped || raw.encoded[3] == UInt8(ascii: "_"),
       raw.withDecodedBytes({
-        ASCIIBytes.hasPrefixIgnoringCase($0, "pay_") || ASCIIBytes.hasPrefixIgnoringCase($0, "cks_")
-          || ASCIIBytes.hasPrefixIgnoringCase($0, "sub_")
+        $0.hasPrefixIgnoringCase("pay_") || $0.hasPrefixIgnoringCase("cks_") || $0.hasPrefixIgnoringCase("sub_")
       })
     {
       warnings.insert(.idAsStatus)

@@ -1,3 +1,5 @@
+import DodoBytes
+
 /// Why a checkout waiting for its return did not take a URL or request: said once per
 /// reason while `start` waits, never with the refused URL's query or the run's state, so that
 /// a backend that drops the return URL's query does not just hang until the timeout.
@@ -61,7 +63,7 @@ extension ReturnURL {
   /// takes it. Nothing of `url`'s query goes into the answer.
   package func refusal(of url: String) -> ReturnRefusal? {
     var url = url
-    return url.withUTF8 { bytes in
+    return url.withBytes { bytes in
       guard let parts = try? URLReader.read(bytes, checking: .beforeQuery), let authority = parts.authority else {
         return .notAURL
       }

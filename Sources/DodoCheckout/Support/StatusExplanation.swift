@@ -1,11 +1,9 @@
+import DodoBytes
+
 /// What a return URL's status means for the customer, and what support staff should do next:
 /// the knowledge behind `dodo explain-status`, shared with the library and any Swift tool.
-///
-/// The result is a hint, not proof: a pending or unknown outcome is reconciled with the
-/// backend and never told to the customer as a failure; only the webhook proves a payment.
-///
-/// The texts are literals (`meaningText`, `nextStepText`), so a caller that explains millions
-/// of inputs writes them straight from the binary, without reference counting.
+/// A pending or unknown outcome is never told to the customer as a failure. The texts are
+/// literals, written straight from the binary.
 public enum StatusExplanation: Int, CaseIterable, Sendable {
   /// `succeeded`: a one-time payment.
   case paid
@@ -37,12 +35,12 @@ public enum StatusExplanation: Int, CaseIterable, Sendable {
   /// The explanation of a result's raw status, compared case-insensitively as the status is.
   public static func of(_ rawStatus: String?) -> StatusExplanation {
     guard var raw = rawStatus else { return .missing }
-    return raw.withUTF8 { of(statusBytes: $0, reading: CheckoutStatus(statusBytes: $0)) }
+    return raw.withBytes { of(statusBytes: $0, reading: StatusWords.status(of: $0)) }
   }
 
   /// The explanation of a query read in place, from the status its reading already told
   /// (`ReturnQuery.status`).
-  @_spi(Scanning) public static func of(_ query: ReturnQuery) -> StatusExplanation {
+  package static func of(_ query: ReturnQuery) -> StatusExplanation {
     guard let rawStatus = query.rawStatus else { return .missing }
     guard rawStatus.isEscaped else { return of(statusBytes: rawStatus.encoded, reading: query.status) }
     return rawStatus.withDecodedBytes { of(statusBytes: $0, reading: query.status) }
@@ -62,17 +60,17 @@ public enum StatusExplanation: Int, CaseIterable, Sendable {
   public var nextStep: String { nextStepText.description }
 
   /// The explanation of the decoded bytes of a status, `status` being what
-  /// `CheckoutStatus(statusBytes:)` makes of them. The values it recognizes are not compared
+  /// `StatusWords.status(of:)` makes of them. The values it recognizes are not compared
   /// again; the others are told by their length and their words lower-cased, as
-  /// `CheckoutStatus(statusIn:at:count:)` tells a status: two or three compares, no byte loop.
-  static func of(statusBytes bytes: UnsafeBufferPointer<UInt8>, reading status: CheckoutStatus) -> StatusExplanation {
+  /// `StatusWords.status(in:at:count:)` tells a status: two or three compares, no byte loop.
+  static func of(statusBytes bytes: ByteView, reading status: CheckoutStatus) -> StatusExplanation {
     switch status {
     case .succeeded: return bytes.count == 6 ? .subscriptionActive : .paid  // "active", "succeeded"
     case .failed: return .declined
     case .expired: return .expired
     case .pending, .cancelled: break
     }
-    typealias Word = CheckoutStatus.Word
+    typealias Word = StatusWords
     let count = bytes.count
     if count == 0 { return .empty }
     // The shortest value left is nine bytes (`cancelled`), and a `requires_…` is longer.
@@ -143,59 +141,4 @@ public enum StatusExplanation: Int, CaseIterable, Sendable {
   /// What support staff should do next about an input that cannot be decoded.
   public static let undecodableNextStep: StaticString =
     "Ask the customer for the full address the checkout returned to, exactly as shown."
-}
-
-/// The words of the statuses that only `StatusExplanation` tells apart.
-extension CheckoutStatus.Word {
-  static var cancelledHead: UInt64 { 0x656c_6c65_636e_6163 }  // "cancelle"
-  static var cancelledTail: UInt64 { 0x6465_6c6c_6563_6e61 }  // "ancelled", the end of "cancelled"
-  static var processingHead: UInt64 { 0x6973_7365_636f_7270 }  // "processi"
-  static var processingTail: UInt64 { 0x676e_6973_7365_636f }  // "ocessing", the end of "processing"
-  static var requires: UInt64 { 0x7365_7269_7571_6572 }  // "requires", before the "_"
-  static var paymentMethodHead: UInt64 { 0x746e_656d_7961_705f }  // "_payment", after "requires"
-  static var paymentMethodTail: UInt64 { 0x646f_6874_656d_5f74 }  // "t_method", the end of "requires_payment_method"
-  static var customerActionHead: UInt64 { 0x656d_6f74_7375_635f }  // "_custome", after "requires"
-  static var customerActionTail: UInt64 { 0x6e6f_6974_6361_5f72 }  // "r_action", the end of "requires_customer_action"
-}
-
-/// Byte comparisons of ASCII text, shared by the support readers.
-enum ASCIIBytes {
-  /// Whether `bytes` starts with the lower-case ASCII `prefix`, compared ignoring case.
-  static func hasPrefixIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
-    prefix.withUTF8Buffer { hasPrefixIgnoringCase(bytes, $0) }
-  }
-
-  static func hasPrefixIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ want: UnsafeBufferPointer<UInt8>) -> Bool {
-    bytes.count >= want.count && zip(bytes, want).allSatisfy { ($0 >= 65 && $0 <= 90 ? $0 | 0x20 : $0) == $1 }
-  }
-
-  /// A letter or a digit.
-  static func isAlphanumeric(_ c: UInt8) -> Bool {
-    ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z"))
-      || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
-  }
-
-  /// Whether no byte of `bytes` is `byte`, checked eight bytes at a time: a per-line test for
-  /// a rare character costs next to nothing.
-  static func lacks(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return true }
-    var i = 0
-    // Two words per step, their marks joined: one test and one branch per sixteen bytes.
-    while i + 16 <= bytes.count {
-      let pair = ByteWord(bytes, at: i).equal(to: byte) | ByteWord(bytes, at: i + 8).equal(to: byte)
-      if ByteWord.any(pair) { return false }
-      i += 16
-    }
-    if i + 8 <= bytes.count {
-      if ByteWord.any(ByteWord(bytes, at: i).equal(to: byte)) { return false }
-      i += 8
-    }
-    // The last bytes as the word that ends the text, some of them looked at twice.
-    if i < bytes.count, bytes.count >= 8 { return !ByteWord.any(ByteWord(bytes, at: bytes.count - 8).equal(to: byte)) }
-    while i < bytes.count {
-      if base[i] == byte { return false }
-      i += 1
-    }
-    return true
-  }
 }

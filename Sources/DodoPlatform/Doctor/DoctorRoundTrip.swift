@@ -182,7 +182,7 @@ package struct DoctorRoundTrip: Sendable {
     var chunk = [UInt8](repeating: 0, count: 512)
     while !bytes.contains(UInt8(ascii: "\n")), bytes.count < 4096 {
       guard (try? Syscalls.poll([Syscalls.PollRequest(fd)], timeoutMilliseconds: 2_000))?.first == true,
-        let count = try? chunk.withUnsafeMutableBytes({ try Syscalls.readAvailable(fd, into: $0) }) ?? 0, count > 0
+        let count = try? Syscalls.readAvailable(fd, into: &chunk) ?? 0, count > 0
       else { break }
       bytes += chunk[..<count]
     }

@@ -2,31 +2,31 @@
 extension ByteCursor {
   /// The room `putJSONString` needs for a text of `count` bytes: each byte becomes at most
   /// six (`\u00XX`), and the quotes.
-  @inline(__always) static func jsonStringRoom(_ count: Int) -> Int { count &* 6 &+ 2 }
+  @inlinable @inline(__always) public static func jsonStringRoom(_ count: Int) -> Int { count &* 6 &+ 2 }
 
   /// `text`, UTF-8, quoted and escaped; room for `jsonStringRoom(text.count)` is made by the caller.
-  @inline(__always) mutating func putJSONString(_ text: UnsafeBufferPointer<UInt8>) {
+  @inlinable @inline(__always) public mutating func putJSONString(_ text: ByteView) {
     put(UInt8(ascii: "\""))
     putJSONEscaped(text)
     put(UInt8(ascii: "\""))
   }
 
   /// `text` escaped as in a JSON string, without the quotes: runs that need no escape are
-  /// copied eight bytes at a time.
-  mutating func putJSONEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+  /// copied a word at a time.
+  public mutating func putJSONEscaped(_ text: ByteView) {
     var rest = text
     while !rest.isEmpty {
-      let copied = put(rest, while: ByteScan.needingJSONEscape, isSpecial: ByteScan.needsJSONEscape)
+      let copied = put(rest, upTo: ByteClass.needingJSONEscape)
       guard copied < rest.count else { return }
       putEscape(rest[copied])
-      rest = UnsafeBufferPointer(rebasing: rest[(copied + 1)...])
+      rest = rest.view((copied + 1)..<rest.count)
     }
   }
 
-  private static let hex: StaticString = "0123456789abcdef"
+  @usableFromInline static let hex: StaticString = "0123456789abcdef"
 
-  /// The escape of one byte that needs it (`ByteScan.needsJSONEscape`).
-  private mutating func putEscape(_ c: UInt8) {
+  /// The escape of one byte that needs it (`ByteClass.needsJSONEscape`).
+  mutating func putEscape(_ c: UInt8) {
     out[0] = UInt8(ascii: "\\")
     switch c {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"): out[1] = c
