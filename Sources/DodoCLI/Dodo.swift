@@ -129,8 +129,7 @@ package enum Dodo {
 
 /// A command line parsed against the tree, or why it does not parse. Not a `Result`: that is
 /// generic with a requirement (`Failure: Error`), and the runtime builds its metadata on first
-/// use by scanning every protocol conformance in the binary (~140,000 instructions, a tenth of
-/// `dodo --version`).
+/// use by scanning every protocol conformance in the binary (docs/benchmarks.md).
 private enum ParseOutcome {
   case success(ParsedCommandLine)
   case failure(CLIError)

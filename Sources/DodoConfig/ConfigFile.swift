@@ -1,18 +1,5 @@
-/// One config file, read and checked against the schema of spec §5:
-///
-/// ```yaml
-/// default_profile: myapp
-/// profiles:
-///   myapp:
-///     return_url: myapp://checkout/return
-///     browser: "firefox --new-window %s"
-///     timeout: 900
-///     customization:
-///       dismiss_button_style: close
-///       presentation_style: fullScreen
-///       bar_collapsing_enabled: false
-///       color_scheme: dark
-/// ```
+/// One config file, read and checked against the schema of spec §5 (`config/config.yaml` is
+/// an example of every key).
 package struct ConfigFile: Sendable, Hashable {
   /// The path as it was named.
   package var path: String

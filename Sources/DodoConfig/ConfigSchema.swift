@@ -129,7 +129,7 @@ struct ConfigSchema {
   /// `apiKey`, `API-KEY` or `webhook_key`; `nil` for any other key.
   ///
   /// An ASCII key (almost every key) is folded byte by byte: Unicode case mapping and a
-  /// filtered string per key were a tenth of `config profiles`' start-up.
+  /// filtered string per key are costly at start-up (docs/benchmarks.md).
   static func secretKeyName(_ key: String) -> String? {
     let folded =
       key.utf8.allSatisfy { $0 < 0x80 }

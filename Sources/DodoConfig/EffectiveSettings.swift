@@ -2,16 +2,10 @@ import DodoCheckout
 
 /// The settings `dodo start` runs with, each with where it came from.
 ///
-/// Precedence for every setting (spec §5): command-line flag, then environment, then the
-/// selected profile, then the built-in default. The environment has `DODO_RETURN_URL`,
-/// `DODO_BROWSER` (and, after the profile, the conventional `$BROWSER`); timeout and
-/// customization have no variables. An empty variable counts as unset.
-///
-/// Built-in defaults are all "none": no return URL (start requires one), no browser command
-/// (start falls back to `xdg-open` on Linux, `open` on macOS), no timeout (start waits until
-/// the return URL arrives or it is interrupted: the hosted checkout expires the session itself,
-/// and a customer in a bank's 3-D Secure step should not be cut off), and no customization
-/// (the browser decides; presentation is `pageSheet`).
+/// Precedence (spec §5): flag, environment, profile, built-in default; an empty variable
+/// counts as unset. The defaults are all "none"; no timeout in particular, because the hosted
+/// checkout expires the session itself and a customer in a bank's 3-D Secure step should not
+/// be cut off.
 package struct EffectiveSettings: Sendable, Hashable {
   /// The selected profile's name; `nil` when no profile is in use.
   package var profile: Setting<String?>

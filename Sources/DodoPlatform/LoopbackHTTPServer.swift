@@ -10,12 +10,8 @@
 /// `dodo webhook listen` serves): one `poll(2)` loop on one thread over the listener, the
 /// connections, and the signal pipe.
 ///
-/// Its limits are those of `start`'s loopback listener (`ReturnChannelServer`): at most
-/// `ReturnChannelServer.maximumConnections` open; when full, the oldest connection still
-/// sending its request goes, one that has sent nothing first; a client has
-/// `firstByteTimeoutMilliseconds` to start its request and `requestTimeoutMilliseconds` to
-/// finish it; the head is bounded as there (`ReturnConnection.maximumHTTPHead`), and the
-/// body by `maximumBodyBytes`. A slow or idle client thus holds up no one. `SIGINT` and
+/// Its limits are those of `start`'s loopback listener (`ReturnChannelServer`), the body
+/// bounded by `maximumBodyBytes`, so a slow or idle client holds up no one. `SIGINT` and
 /// `SIGTERM` (when `handlesSignals`) end `next()` with `.interrupted`.
 package final class LoopbackHTTPServer {
   /// A header as it came: name and value (white space around the value trimmed).

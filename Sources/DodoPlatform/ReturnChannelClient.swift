@@ -10,16 +10,12 @@
 /// `start` in progress and says what it answered.
 package enum ReturnChannelClient {
   /// Sends `url` to the checkout listening in `runtimeDirectory` and waits up to
-  /// `timeoutSeconds` for its answer. No checkout running (no runtime directory, no socket,
-  /// nobody listening) is `.notWaiting`, never an error: the OS may route any URL here; so is
-  /// a URL longer than `URLHandoff.maximumURLBytes`, which no checkout takes. A
-  /// checkout that takes the URL but does not answer in time is `.noAnswer`: the connection is
-  /// closed on return, and the checkout does not claim a URL whose sender has gone.
+  /// `timeoutSeconds` for its answer. No checkout running, or a URL too long for any, is
+  /// `.notWaiting`, never an error: the OS may route any URL here. No answer in time is
+  /// `.noAnswer`, and a checkout never claims a URL whose sender has gone.
   ///
-  /// The runtime directory is checked first (private, owned by the user): the URL may carry
-  /// a customer's details, and must not go to a socket that someone else planted. `connect`
-  /// has no `…at` form: the path must still name the checked directory once connected (see
-  /// `ReturnChannelServer.listenOnSocketPath`). The bytes sent and read are `URLHandoff`'s.
+  /// The URL may carry a customer's details, so it goes only to a socket in the user's own
+  /// private runtime directory, checked before and after `connect` (which has no `…at` form).
   package static func send(
     _ url: String, runtimeDirectory: String, timeoutSeconds: Int = URLHandoff.answerTimeoutSeconds
   ) throws(PlatformError) -> URLHandoff.Answer {

@@ -8,32 +8,15 @@ import DodoCheckout
   import Darwin
 #endif
 
-/// The waiting side of `dodo start`: one `poll(2)` loop over the return channel's Unix
-/// socket, the loopback HTTP listener, the signal pipe and the clock, on one thread.
+/// The waiting side of `dodo start`: one `poll(2)` loop, on one thread, over `return.sock`
+/// (`handle-url`'s `URLHandoff`; peers of another uid closed unheard), the loopback HTTP
+/// listener (requests checked by `LoopbackRules`), pasted lines (`watchLines`), the signal
+/// pipe and the clock. A library, which must not take the process's signals, passes
+/// `handlesSignals: false` and ends the wait with `cancel()`.
 ///
-/// - `handle-url` connects to `return.sock` (`0600`, in the private runtime directory), sends
-///   one URL and a newline, and reads back `claimed` or `unclaimed` (`URLHandoff`).
-///   A peer of another uid is closed unheard (`SO_PEERCRED` / `getpeereid`); a URL whose
-///   sender hung up before it was read is never claimed.
-/// - For a loopback return URL, the same loop serves minimal HTTP/1.1 on the return URL's
-///   port, bound to loopback only: a `GET` of the return URL gets a page saying the checkout
-///   is finished; a request `LoopbackRules` refuses gets 403 or 421, anything else 404 (or
-///   405), and the wait goes on.
-/// - `SIGINT`, `SIGTERM` and `SIGHUP` end the wait as `dismissed(.interrupted)`; `SIGCHLD` tells
-///   it that the browser command ended: a non-zero exit is `presenterFailed`, and a zero exit
-///   of a browser that runs while the checkout is open is `dismissed(.browserClosed)`. A library, which must
-///   not take the process's signals, passes `handlesSignals: false` and ends the wait with
-///   `cancel()` instead; the browser's exit is then seen by polling alone.
-/// - `watchLines` adds a source of URLs typed or pasted one per line (the terminal `start`
-///   runs in, when no browser opened there).
-///
-/// Every connection is bounded in size and time, so a stuck or hostile client cannot hold up
-/// the return: at most `maximumConnections` are open, every pending connection is accepted
-/// on each round, and when full what the open ones sent is read first, then the one idle
-/// the longest goes (never one with a request read or waiting to be read); a client has
-/// `firstByteTimeoutMilliseconds` to start its request and `requestTimeoutMilliseconds` to
-/// finish it. A flood of idle or trickling connections thus costs each of them a second or
-/// a few at most, and the browser's return, which comes with its request at once, gets through.
+/// Every connection is bounded in number, size and time (the idle one goes first when full),
+/// so a flood of idle or trickling clients cannot hold up the browser's return, which comes
+/// with its request at once.
 package final class ReturnChannelServer: ReturnChannel {
   package let socketPath: String
   /// How long a client has to send its whole request.

@@ -157,7 +157,7 @@ extension Syscalls {
   static func readAll(_ fd: Int32, limit: Int, sizeHint: Int = 0) throws(SystemError) -> [UInt8] {
     // Sized from the hint (one byte more, to see the end without growing), then doubled up
     // to the cap for files whose size fstat does not know: a buffer of `limit` bytes up front
-    // would be zeroed and faulted in whole, which was a third of `dodo config profiles`.
+    // would be zeroed and faulted in whole.
     var data = [UInt8](repeating: 0, count: min(limit, max(sizeHint + 1, 4096)))
     var count = 0
     while count < limit {

@@ -115,8 +115,7 @@ typealias CommandHandler = @Sendable (Invocation, Context) throws(CLIError) -> E
 ///
 /// Its lists (arguments, options, subcommands, examples, exit statuses) are built when asked
 /// for, not with the command: the declarations stay as they are written, but a command line
-/// builds only the lists of the commands on its path, not the whole tree's (every spec and its
-/// arrays were built at start, a third of `dodo --version`; docs/benchmarks.md).
+/// builds only the lists of the commands on its path, not the whole tree's (docs/benchmarks.md).
 struct CommandSpec: Sendable {
   let name: String
   /// One line, shown in lists and as the man page's NAME.

@@ -29,7 +29,7 @@ enum YAMLParser {
 
   /// The offset of the first byte that does not start or continue a valid UTF-8 sequence.
   /// ASCII bytes are stepped over (each is a whole sequence) and only the others decoded: a
-  /// config file is mostly ASCII, and decoding all of it was a tenth of `config profiles`.
+  /// config file is mostly ASCII, and decoding all of it is a visible part of start-up.
   static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
     var offset = 0
     while offset < bytes.count {
