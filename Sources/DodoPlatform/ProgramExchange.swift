@@ -93,12 +93,13 @@ package enum ProgramExchange {
   /// once on a signal while another thread waits for its helper (`webhook listen`).
   package static func stopAll() { running.killAll() }
 
-  private static let running = RunningPrograms()
+  /// Exchanges' programs and `ProgramConnection`s' alike.
+  static let running = RunningPrograms()
 }
 
-/// The programs exchanges are running, by process ID, from their spawn until just before
-/// they are reaped: a number is never killed after it may have been reused.
-private final class RunningPrograms: @unchecked Sendable {
+/// The programs exchanges and connections are running, by process ID, from their spawn
+/// until just before they are reaped: a number is never killed after it may have been reused.
+final class RunningPrograms: @unchecked Sendable {
   private let lock = SystemLock()
   private var pids: Set<Int32> = []
 
@@ -112,6 +113,9 @@ private final class RunningPrograms: @unchecked Sendable {
   }
 
   func remove(_ pid: Int32) { lock.withLock { _ = pids.remove(pid) } }
+
+  /// Kills `pid` (`SIGKILL`) if it is still one of them.
+  func kill(_ pid: Int32) { lock.withLock { if pids.contains(pid) { Syscalls.kill(pid, 9) } } }
 
   func killAll() { lock.withLock { for pid in pids { Syscalls.kill(pid, 9) } } }
 }
