@@ -74,8 +74,8 @@ package final class HelperSession: @unchecked Sendable {
     let sent = writing.withLock { channel.write(HelperStream.envelope(id: request, frame), until: deadline) }
     let answer: Result<HTTPResponse, TransportError>? = lock.withLock {
       defer { waiting.remove(request) }
-      guard sent else { return nil }
-      while answers[request] == nil, ending == nil {
+      // Not sent: the helper stopped reading (it is ending: its end says why) or was too slow.
+      while !sent || answers[request] == nil, ending == nil {
         let left = clock.now.duration(to: deadline)
         guard left > .zero else { break }
         answered.wait(
@@ -89,9 +89,16 @@ package final class HelperSession: @unchecked Sendable {
     throw TransportError(.timedOut, "no answer within \(Self.seconds(timeout)) seconds (\(name) was stopped)")
   }
 
-  /// Ends the helper's input and waits for it to exit.
+  /// Ends the helper's input and waits for it to exit: a second at most, then it is killed.
   package func close() {
     channel.closeInput()
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(1)
+    let ended = lock.withLock {
+      while ending == nil, clock.now < deadline { answered.wait(releasing: lock, atMost: 0.05) }
+      return ending != nil
+    }
+    if !ended { channel.kill() }
     let thread = lock.withLock { reader.take() }
     thread?.join()
   }

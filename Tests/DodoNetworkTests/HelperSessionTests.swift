@@ -45,10 +45,13 @@ final class FakeHelper: HelperChannel, @unchecked Sendable {
     return output.isEmpty ? [] : output.removeFirst()
   }
 
+  /// A helper that goes on after its input ends (stuck), until it is killed.
+  var exitsAtEndOfInput = true
+
   func closeInput() {
     condition.lock()
     inputClosed = true
-    ended = true
+    if exitsAtEndOfInput { ended = true }
     condition.broadcast()
     condition.unlock()
   }
@@ -175,6 +178,17 @@ extension FakeHelper {
     }
     #expect(fake.killed)
     #expect(throws: TransportError.self) { try session.exchange(frame("/c"), timeout: 30) }
+  }
+
+  @Test func closingEndsAHelperThatDoesNotExitAtTheEndOfItsInput() {
+    let fake = FakeHelper()
+    fake.exitsAtEndOfInput = false
+    let session = HelperSession(fake, name: "dodo-https")
+    let start = ContinuousClock.now
+    session.close()
+    #expect(fake.inputClosed)
+    #expect(fake.killed)
+    #expect(ContinuousClock.now - start < .seconds(10))
   }
 
   @Test func anAnswerCutShortByTheHelpersEndIsSaidSo() throws {
