@@ -47,10 +47,15 @@ public struct CurlTransport: HTTPTransport {
 
   /// libcurl's own CA bundle followed by `file`, as one PEM blob: the system's CAs and the
   /// extra ones together (CURLOPT_CAINFO_BLOB replaces the bundle; the CA directory stays).
+  /// When libcurl has a CA directory (Debian's /etc/ssl/certs), `file` alone: the directory
+  /// holds the system's CAs too, looked up by hash as a certificate needs one, where a bundle
+  /// of every CA is parsed whole at each handshake (as long as the rest of a local request).
   static func bundle(adding file: String) throws(TransportError) -> [UInt8] {
     let limit = 16 * 1024 * 1024
     var bytes: [UInt8] = []
-    if let system = dodo_curl_default_cainfo().map({ String(cString: $0) }),
+    let directory = dodo_curl_default_capath().map { String(cString: $0) }
+    let systemInDirectory = directory.map { (try? Syscalls.lstat($0))?.isDirectory == true } ?? false
+    if !systemInDirectory, let system = dodo_curl_default_cainfo().map({ String(cString: $0) }),
       let read = try? SmallFile.read(system, limit: limit)
     {
       bytes = read.bytes + [UInt8(ascii: "\n")]
