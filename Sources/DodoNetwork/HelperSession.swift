@@ -34,11 +34,13 @@ package final class HelperSession: @unchecked Sendable {
   /// The helper's name, for messages.
   private let name: String
   private let lock = SystemLock()
-  private let answered = SystemCondition()
+  /// Signalled when the helper ends (`close` waits on it).
+  private let ended = SystemCondition()
   /// Keeps envelopes whole when several threads send.
   private let writing = SystemLock()
   private var nextID: UInt64 = 1
-  private var waiting: Set<UInt64> = []
+  /// The requests waiting, each with its own condition: an answer wakes only its thread.
+  private var waiting: [UInt64: SystemCondition] = [:]
   private var answers: [UInt64: Result<HTTPResponse, TransportError>] = [:]
   /// Why no more answers will come; set once, when the helper's output ended or broke.
   private var ending: TransportError?
@@ -65,7 +67,7 @@ package final class HelperSession: @unchecked Sendable {
     let id: Result<UInt64, TransportError> = lock.withLock {
       if let ending { return .failure(ending) }
       defer { nextID += 1 }
-      waiting.insert(nextID)
+      waiting[nextID] = SystemCondition()
       return .success(nextID)
     }
     let request = try id.get()
@@ -73,7 +75,8 @@ package final class HelperSession: @unchecked Sendable {
     let deadline = clock.now + .milliseconds(Int64(max(0, min(timeout + grace, 86_400)) * 1000))
     let sent = writing.withLock { channel.write(HelperStream.envelope(id: request, frame), until: deadline) }
     let answer: Result<HTTPResponse, TransportError>? = lock.withLock {
-      defer { waiting.remove(request) }
+      let answered = waiting[request] ?? SystemCondition()
+      defer { waiting[request] = nil }
       // Not sent: the helper stopped reading (it is ending: its end says why) or was too slow.
       while !sent || answers[request] == nil, ending == nil {
         let left = clock.now.duration(to: deadline)
@@ -94,11 +97,11 @@ package final class HelperSession: @unchecked Sendable {
     channel.closeInput()
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(1)
-    let ended = lock.withLock {
-      while ending == nil, clock.now < deadline { answered.wait(releasing: lock, atMost: 0.05) }
+    let exited = lock.withLock {
+      while ending == nil, clock.now < deadline { ended.wait(releasing: lock, atMost: 0.05) }
       return ending != nil
     }
-    if !ended { channel.kill() }
+    if !exited { channel.kill() }
     let thread = lock.withLock { reader.take() }
     thread?.join()
   }
@@ -114,9 +117,9 @@ package final class HelperSession: @unchecked Sendable {
         while let (id, frame) = try stream.next() {
           let answer = try HelperFrame.decodeResponse(frame)
           let expected = lock.withLock {
-            guard waiting.contains(id), answers[id] == nil else { return false }
+            guard let answered = waiting[id], answers[id] == nil else { return false }
             answers[id] = answer
-            answered.broadcast()
+            answered.signal()
             return true
           }
           guard expected else { throw HelperFrame.Malformed("an answer to no request (\(id))") }
@@ -138,7 +141,8 @@ package final class HelperSession: @unchecked Sendable {
       }
     lock.withLock {
       ending = TransportError(.unavailable, message)
-      answered.broadcast()
+      for answered in waiting.values { answered.signal() }
+      self.ended.broadcast()
     }
   }
 
