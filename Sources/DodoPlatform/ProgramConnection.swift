@@ -16,7 +16,7 @@ package final class ProgramConnection: @unchecked Sendable {
     let pair = try Syscalls.socketPair()
     let ours = pair.ours
     let theirs = pair.theirs
-    pid = try ProgramExchange.running.spawn { () throws(SystemError) in
+    pid = try Self.running.spawn { () throws(SystemError) in
       try Syscalls.spawn([path], environment: environment, input: theirs, outputInto: theirs)
     }
     // The child has its copy: ours closes now, so that its exit ends our reading.
@@ -65,16 +65,45 @@ package final class ProgramConnection: @unchecked Sendable {
   package func closeInput() { Syscalls.shutdownWrite(socket) }
 
   /// `SIGKILL`, unless it has been reaped.
-  package func kill() { ProgramExchange.running.kill(pid) }
+  package func kill() { Self.running.kill(pid) }
 
   /// After the end of its output: kills it if it lives on without one, and reaps it.
   package func reap() -> Syscalls.Termination? {
-    ProgramExchange.running.kill(pid)
-    ProgramExchange.running.remove(pid)
+    Self.running.kill(pid)
+    Self.running.remove(pid)
     return try? Syscalls.waitForExit(of: pid)
   }
+
+  /// Kills every program a connection is running (`SIGKILL`): for a process that ends at
+  /// once on a signal while another thread waits for its helper (`webhook listen`).
+  package static func stopAll() { running.killAll() }
+
+  private static let running = RunningPrograms()
 
   private static func milliseconds(_ duration: Duration) -> Int32 {
     Int32(clamping: duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000 + 1)
   }
+}
+
+/// The programs connections are running, by process ID, from their spawn until just before
+/// they are reaped: a number is never killed after it may have been reused.
+private final class RunningPrograms: @unchecked Sendable {
+  private let lock = SystemLock()
+  private var pids: Set<Int32> = []
+
+  func spawn(_ start: () throws(SystemError) -> Int32) throws(SystemError) -> Int32 {
+    let result: Result<Int32, SystemError> = lock.withLock {
+      let started = Result { () throws(SystemError) in try start() }
+      if case .success(let pid) = started { pids.insert(pid) }
+      return started
+    }
+    return try result.get()
+  }
+
+  func remove(_ pid: Int32) { lock.withLock { _ = pids.remove(pid) } }
+
+  /// Kills `pid` (`SIGKILL`) if it is still one of them.
+  func kill(_ pid: Int32) { lock.withLock { if pids.contains(pid) { Syscalls.kill(pid, 9) } } }
+
+  func killAll() { lock.withLock { for pid in pids { Syscalls.kill(pid, 9) } } }
 }
