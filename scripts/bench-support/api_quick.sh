@@ -37,7 +37,7 @@ body='{"product_cart":[{"product_id":"pdt_1","quantity":1}]}'
 urls=()
 while read -r id; do urls+=("$base/payments/$id"); done <ids.txt
 headers=(-H "Authorization: Bearer sk_test_quick" -H "Content-Type: application/json")
-seconds() { local start end; start=$(date +%s.%N); "$@" >/dev/null 2>&1; end=$(date +%s.%N); echo "$end - $start" | bc; }
+seconds() { local start end; start=$(date +%s.%N); "$@" >/dev/null 2>&1; end=$(date +%s.%N); awk "BEGIN { print $end - $start }"; }
 declare -A times
 for ((round = 0; round < rounds; round++)); do
   times[curl-300]+=" $(seconds curl -sf --cacert ca.pem "${headers[@]}" "${urls[@]}")"
