@@ -67,8 +67,14 @@ package final class ProgramConnection: @unchecked Sendable {
   /// `SIGKILL`, unless it has been reaped.
   package func kill() { Self.running.kill(pid) }
 
-  /// After the end of its output: kills it if it lives on without one, and reaps it.
+  /// After the end of its output: reaps it once it exits (a program may close its output just
+  /// before it exits), killing it if it lives on without one past a second.
   package func reap() -> Syscalls.Termination? {
+    let deadline = ContinuousClock.now + .seconds(1)
+    while ContinuousClock.now < deadline {
+      if let ended = Self.running.reapIfExited(pid) { return ended }
+      Syscalls.sleep(0.001)
+    }
     Self.running.kill(pid)
     Self.running.remove(pid)
     return try? Syscalls.waitForExit(of: pid)
@@ -101,6 +107,16 @@ private final class RunningPrograms: @unchecked Sendable {
   }
 
   func remove(_ pid: Int32) { lock.withLock { _ = pids.remove(pid) } }
+
+  /// How `pid` ended, reaped, once it has; under the lock, so that no `kill` can reach its
+  /// number after it was reaped.
+  func reapIfExited(_ pid: Int32) -> Syscalls.Termination? {
+    lock.withLock {
+      guard let ended = try? Syscalls.exitStatus(of: pid) else { return nil }
+      pids.remove(pid)
+      return ended
+    }
+  }
 
   /// Kills `pid` (`SIGKILL`) if it is still one of them.
   func kill(_ pid: Int32) { lock.withLock { if pids.contains(pid) { Syscalls.kill(pid, 9) } } }
