@@ -104,7 +104,7 @@ function __dodo_options
                 '--redirect-immediately	Skip Dodo'\''s result page after payment'
         case 'dodo confirm'
             printf '%s\n' \
-                '--rate	At most N requests per second (default 5)'
+                '--rate	A budget of N requests per second, which may go out as a burst (default 5)'
         case 'dodo abandoned clear'
             printf '%s\n' \
                 '--force	Clear the record even while a checkout is running'

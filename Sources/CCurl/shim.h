@@ -28,3 +28,11 @@ static inline const char *dodo_curl_default_cainfo(void) {
   curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
   return info && info->age >= CURLVERSION_SEVENTH ? info->cainfo : NULL;
 }
+// curl_multi_setopt is variadic too.
+static inline CURLMcode dodo_curl_multi_setopt_long(CURLM *multi, CURLMoption option, long value) {
+  return curl_multi_setopt(multi, option, value);
+}
+static inline const char *dodo_curl_default_capath(void) {
+  curl_version_info_data *info = curl_version_info(CURLVERSION_NOW);
+  return info && info->age >= CURLVERSION_SEVENTH ? info->capath : NULL;
+}

@@ -43,6 +43,7 @@ package enum Dodo {
       globals: globals(of: parsed, arguments: arguments), transport: transport, sleep: sleep, start: start)
     defer { context.stderr.flush() }
     var status = run(parsed, context: context)
+    context.closeTransport()
     // Output that did not arrive is a failure, not a success with a hole in it (`dodo … > full-disk`).
     context.stdout.flush()
     if let error = context.stdout.error, !context.stdout.errorReported,

@@ -1,28 +1,56 @@
 import DodoAccount
 import DodoPlatform
 
-/// The `dodo` executable's way to the network: each request runs the HTTPS helper
-/// (`dodo-https`, libcurl), as git runs `git-remote-https`, so that `dodo` itself links no TLS
-/// library and a command that does not use the API starts as fast as before.
+/// The `dodo` executable's way to the network: the HTTPS helper (`dodo-https`, libcurl), as
+/// git runs `git-remote-https`, so that `dodo` itself links no TLS library and a command that
+/// does not use the API starts as fast as before.
+///
+/// One helper per command, started at the first request and kept: requests from any thread
+/// go to it over its pipe (`HelperSession`), and it keeps one connection to the API for them
+/// all. A helper that dies or breaks fails the requests it had, and the next request starts
+/// another, once. `close()` (at the end of the command) ends it; if `dodo` ends otherwise, its
+/// end of the pipe closes and the helper exits on the end of its input.
 ///
 /// The request, its `Authorization` header included, goes to the helper on its standard
 /// input (`HelperFrame`); its arguments are only its own path, and its environment only what
 /// libcurl reads (the CA and proxy variables), so no other local user can read the key.
-package struct HelperTransport: HTTPTransport {
+package final class HelperTransport: HTTPTransport, @unchecked Sendable {
   package static let helperName = "dodo-https"
   /// The variables the helper gets from ours: where to find CAs, and the proxies.
   package static let passedVariables = [
     "SSL_CERT_FILE", "SSL_CERT_DIR", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY",
     "LANG", "LC_ALL",
   ]
+  /// Helpers a transport starts at most: the first, and one after it died.
+  static let maximumStarts = 2
 
   /// Where to look for the helper; `nil` finds it beside the running executable.
-  package var helperPath: String?
-  package var environment: [String: String]
+  package let helperPath: String?
+  package let environment: [String: String]
+  /// Starts a helper found at a path: the real one, or a test's stand-in.
+  private let startHelper: @Sendable (String, [String: String]) throws(SystemError) -> any HelperChannel
+  private let lock = SystemLock()
+  private var session: HelperSession?
+  private var starts = 0
 
-  package init(environment: [String: String], helperPath: String? = nil) {
+  package init(
+    environment: [String: String], helperPath: String? = nil,
+    startHelper: @escaping @Sendable (String, [String: String]) throws(SystemError) -> any HelperChannel = {
+      (path, environment) throws(SystemError) in try ProgramConnection(path, environment: environment)
+    }
+  ) {
     self.environment = environment
     self.helperPath = helperPath
+    self.startHelper = startHelper
+  }
+
+  /// A transport let go ends its helper too (its reading thread holds it otherwise).
+  deinit { close() }
+
+  /// Ends the helper, if one runs, and waits for it to exit.
+  package func close() {
+    let running = lock.withLock { session.take() }
+    running?.close()
   }
 
   /// The helper's environment: the passed variables of ours, nothing else.
@@ -60,35 +88,34 @@ package struct HelperTransport: HTTPTransport {
   }
 
   package func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
-    let path = try locate()
     let frame: [UInt8]
     do throws(HelperFrame.Malformed) { frame = try HelperFrame.encode(request) } catch {
       throw TransportError(.unavailable, "the request cannot be sent: \(error.reason)")
     }
-    let output: ProgramExchange.Output
-    do throws(SystemError) {
-      // Past the request's own limit, libcurl has already given up; a helper that hangs
-      // beyond that (and a grace period) is killed.
-      output = try ProgramExchange.run(
-        path, arguments: [path], environment: Self.helperEnvironment(environment), input: frame,
-        limit: HelperFrame.maximumSize + 64 * 1024, timeoutSeconds: request.timeout + 5)
-    } catch {
-      throw TransportError(.unavailable, "cannot run \(path): \(error)")
-    }
-    guard let status = output.status else {
-      if output.truncated {
-        throw TransportError(.connection, "the answer was larger than \(HelperFrame.maximumSize / 1024 / 1024) MiB")
-      }
-      throw TransportError(.timedOut, "no answer within \(Self.seconds(request.timeout)) seconds")
-    }
-    let answer: Result<HTTPResponse, TransportError>
-    do throws(HelperFrame.Malformed) { answer = try HelperFrame.decodeResponse(output.standardOutput) } catch {
-      throw TransportError(.unavailable, "\(path) \(status) without a readable answer (\(error.reason))")
-    }
-    return try answer.get()
+    return try running().exchange(frame, timeout: request.timeout)
   }
 
-  private static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
+  /// The helper that answers, started at the first request or after one died (once).
+  private func running() throws(TransportError) -> HelperSession {
+    let result: Result<HelperSession, TransportError> = lock.withLock {
+      if let session, session.failure == nil { return .success(session) }
+      if let failure = session?.failure, starts >= Self.maximumStarts {
+        return .failure(TransportError(failure.kind, "\(failure.message) (it was restarted once already)"))
+      }
+      session?.close()
+      session = nil
+      return Result { () throws(TransportError) in
+        let path = try locate()
+        let channel: any HelperChannel
+        do throws(SystemError) { channel = try startHelper(path, Self.helperEnvironment(environment)) } catch {
+          throw TransportError(.unavailable, "cannot run \(path): \(error)")
+        }
+        starts += 1
+        let started = HelperSession(channel, name: Self.helperName)
+        session = started
+        return started
+      }
+    }
+    return try result.get()
   }
 }

@@ -29,26 +29,35 @@ package struct SystemPacingClock: PacingClock {
   package func sleep(seconds: Double) { wait(seconds) }
 }
 
-/// Sends at most `rate` requests per second, however many threads send: each request gets
-/// the next slot, `1/rate` seconds after the one before, and waits for it.
+/// Sends at most `rate` requests per second, however many threads send, as a budget that may
+/// go out at once: `--rate 5` lets 5 requests go together, and the 6th when the first of them
+/// is a second old. So a batch within the budget is not held back at all (a request every
+/// `1/rate` s would cap 300 requests at `--rate 1000` to 0.3 s), and no second-long window
+/// ever holds more than `rate` of them. A rate below 1 allows one request per `1/rate` s.
 package final class PacedTransport: HTTPTransport, @unchecked Sendable {
   package let base: any HTTPTransport
-  package let interval: Double
+  /// Requests that may go out together.
+  package let burst: Int
+  /// How long each one holds its place in the budget.
+  package let window: Double
   package let clock: any PacingClock
   private let lock = SystemLock()
-  private var nextSlot: Double?
+  /// When each of the last `burst` requests went (or will go) out, oldest first.
+  private var sent: [Double] = []
 
   package init(_ base: any HTTPTransport, rate: Double, clock: any PacingClock = SystemPacingClock()) {
     self.base = base
-    interval = 1 / rate
+    burst = max(1, Int(rate.rounded(.down)))
+    window = Double(burst) / rate
     self.clock = clock
   }
 
   package func send(_ request: HTTPRequest) throws(TransportError) -> HTTPResponse {
     let slot = lock.withLock {
       let now = clock.now()
-      let slot = max(now, nextSlot ?? now)
-      nextSlot = slot + interval
+      var slot = now
+      if sent.count == burst { slot = max(now, sent.removeFirst() + window) }
+      sent.append(slot)
       return slot
     }
     let wait = slot - clock.now()

@@ -125,7 +125,7 @@ package final class LoopbackHTTPServer {
 
   /// Runs `work` on a thread of its own and waits for it, unless SIGINT or SIGTERM (or
   /// `cancel()`) comes first: `true` when it finished, `false` on a signal, when the thread is
-  /// left to end with the process (`ProgramExchange.stopAll()` ends the program it waits
+  /// left to end with the process (`ProgramConnection.stopAll()` ends the program it waits
   /// for). New connections wait meanwhile, as they do while a request is handled.
   package func awaitWork(_ work: @escaping @Sendable () -> Void) throws(PlatformError) -> Bool {
     let done: Syscalls.Pipe

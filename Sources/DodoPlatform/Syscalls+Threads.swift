@@ -94,6 +94,17 @@ package final class SystemCondition: @unchecked Sendable {
   /// it again; may also return without a signal, so the caller checks its state in a loop.
   package func wait(releasing lock: SystemLock) { pthread_cond_wait(condition, lock.mutex) }
 
+  /// `wait(releasing:)` for at most `seconds` (on the wall clock, which `pthread_cond_timedwait`
+  /// measures: the caller checks its own deadline in its loop).
+  package func wait(releasing lock: SystemLock, atMost seconds: Double) {
+    var deadline = timespec()
+    _ = clock_gettime(CLOCK_REALTIME, &deadline)
+    let nanoseconds = Int(max(0, min(seconds, 86_400)) * 1e9) + Int(deadline.tv_nsec)
+    deadline.tv_sec += nanoseconds / 1_000_000_000
+    deadline.tv_nsec = nanoseconds % 1_000_000_000
+    _ = pthread_cond_timedwait(condition, lock.mutex, &deadline)
+  }
+
   /// Wakes one waiting thread.
   package func signal() { pthread_cond_signal(condition) }
 

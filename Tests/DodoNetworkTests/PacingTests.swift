@@ -57,6 +57,27 @@ final class TimedTransport: HTTPTransport, @unchecked Sendable {
     for (index, start) in times.enumerated() {
       #expect(times[index...].prefix { $0 < start + 1 - 1e-9 }.count <= 5, "at \(start): \(times)")
     }
-    #expect(times.last.map { $0 >= 3.8 - 1e-9 } == true)
+    // 20 requests at 5 per second: the last five go out when the third five are a second old.
+    #expect(times.last.map { $0 >= 3 - 1e-9 } == true)
+  }
+}
+
+extension PacingTests {
+  /// `--rate 5`: five requests at once, the next five when the first are a second old.
+  @Test func theBudgetGoesOutAsABurst() {
+    let clock = VirtualClock()
+    let base = TimedTransport(clock: clock)
+    let paced = PacedTransport(base, rate: 5, clock: clock)
+    for index in 0..<12 { _ = try? paced.send(HTTPRequest(method: .get, url: "https://x/payments/pay_\(index)")) }
+    #expect(base.times == [0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 2, 2])
+  }
+
+  /// A rate below one: one request each 1/rate seconds.
+  @Test func aRateBelowOneSpacesSingleRequests() {
+    let clock = VirtualClock()
+    let base = TimedTransport(clock: clock)
+    let paced = PacedTransport(base, rate: 0.5, clock: clock)
+    for index in 0..<3 { _ = try? paced.send(HTTPRequest(method: .get, url: "https://x/payments/pay_\(index)")) }
+    #expect(base.times == [0, 2, 4])
   }
 }

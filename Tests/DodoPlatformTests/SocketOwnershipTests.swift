@@ -111,26 +111,26 @@ extension DescriptorOwnershipTests {
     #expect(made(refused) == 3 && closes(refused) == 3, "\(refused)")
   }
 
-  @Test("a program run or exchanged with closes its pipes once each, and when it cannot start")
+  @Test("a program run or connected to closes its pipes and socket once each, and when it cannot start")
   func programs() throws {
     let ran = try calls { () throws in
       #expect(try ProgramRunner.run(["echo", "hi"], environment: [:]).standardOutput == "hi\n")
     }
     #expect(made(ran) == 2 && closes(ran) == 2, "\(ran)")
     let exchanged = try calls { () throws in
-      let output = try ProgramExchange.run(
-        "/bin/cat", arguments: [], environment: [:], input: Array("ping".utf8), limit: 100, timeoutSeconds: 10)
-      #expect(output.standardOutput == Array("ping".utf8))
+      let cat = try ProgramConnection("/bin/cat", environment: [:])
+      #expect(cat.write(Array("ping".utf8), until: .now + .seconds(10)))
+      cat.closeInput()
+      #expect(cat.read() == Array("ping".utf8))
+      #expect(cat.read().isEmpty)
+      #expect(cat.reap() == .exited(0))
     }
-    #expect(made(exchanged) == 4 && closes(exchanged) == 4, "\(exchanged)")
+    #expect(made(exchanged) == 2 && closes(exchanged) == 2, "\(exchanged)")
     let missing = calls {
-      #expect(throws: SystemError.self) {
-        try ProgramExchange.run(
-          "/nonexistent/program", arguments: [], environment: [:], input: [], limit: 1, timeoutSeconds: 1)
-      }
+      #expect(throws: SystemError.self) { try ProgramConnection("/nonexistent/program", environment: [:]) }
       #expect(throws: SystemError.self) { try ProgramRunner.run(["/nonexistent/program"], environment: [:]) }
     }
-    #expect(made(missing) == 6 && closes(missing) == 6, "\(missing)")
+    #expect(made(missing) == 4 && closes(missing) == 4, "\(missing)")
   }
 
   @Test("a signal pipe closes its ends once")

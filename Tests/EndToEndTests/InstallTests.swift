@@ -58,10 +58,13 @@ struct InstallTests {
     // Where the installed dodo looks for it: ../libexec/dodo/ from bin/.
     let places = HelperTransport.candidates(forExecutable: "\(prefix)/bin/dodo")
     #expect(places.contains { FileManager.default.isExecutableFile(atPath: $0) }, "dodo would not find it: \(places)")
-    // It runs from there (its libcurl found), answering a malformed request with a framed error.
+    // It runs from there (its libcurl found), answering a malformed request with a framed error
+    // (in the envelope of the request's ID).
     let helper = try Subprocess.run(
-      "\(prefix)/libexec/dodo/dodo-https", [], stdin: "not a request\n", environment: ["PATH": "/usr/bin:/bin"])
-    #expect(helper.stdout.hasPrefix("dodo-https 1\nerror unavailable\n"), "\(helper)")
+      "\(prefix)/libexec/dodo/dodo-https", [], stdin: "dodo-https 2 1 14\nnot a request\n",
+      environment: ["PATH": "/usr/bin:/bin"])
+    #expect(helper.stdout.hasPrefix("dodo-https 2 1 "), "\(helper)")
+    #expect(helper.stdout.contains("\ndodo-https 1\nerror unavailable\n"), "\(helper)")
 
     // The installed binary.
     let environment = Dodo.environment(home: destdir.url, ["PATH": "\(prefix)/bin:\(basePath)"])

@@ -24,8 +24,11 @@ extension CommandSpec {
       not know is "not found", a 5xx or 429 after retries, a timeout).
 
       With - the inputs are read from standard input, one per line. An ID that several inputs \
-      name is asked once. Requests run concurrently, but never more than --rate per second \
-      (default 5). Text: the input, its result, what Dodo says (for a failed payment, its \
+      name is asked once. Requests run concurrently within --rate N (default 5): a budget of N \
+      requests per second that may go out as a burst (N at once, and the next when the first of \
+      them is a second old), not one every 1/N s. All of them go through one HTTPS helper \
+      (dodo-https) and one kept-alive connection to Dodo: with HTTP/2 they run concurrently over \
+      it, with HTTP/1.1 one after another. Text: the input, its result, what Dodo says (for a failed payment, its \
       error_code and error_message) and the verdict. With --json, one line per input: \
       {"input":…,"result":{…}|null,"confirmation":{…}|null,"verdict":…,"reason":…,"mode":…} \
       ("reason" only for mismatch and unconfirmed). The mode used is said on standard error in \
@@ -65,7 +68,8 @@ extension CommandSpec {
 
 /// `dodo confirm INPUT... | -`.
 struct ConfirmCommand {
-  static let rate = OptionSpec("rate", value: "N", help: "At most N requests per second (default 5).")
+  static let rate = OptionSpec(
+    "rate", value: "N", help: "A budget of N requests per second, which may go out as a burst (default 5).")
 
   let context: Context
 

@@ -77,7 +77,7 @@ enum WebhookListenCommand {
         throw .checkout(error.checkoutError)
       }
       guard finished, let outcome = handled.outcome else {
-        ProgramExchange.stopAll()
+        ProgramConnection.stopAll()
         return .success
       }
       server.respond(to: request.id, status: outcome.status, body: outcome.body)

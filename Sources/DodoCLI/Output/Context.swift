@@ -24,6 +24,8 @@ final class Context {
   /// The way to the network: the HTTPS helper (`HelperTransport`), or what a test injected.
   /// Commands reach it through `apiAccess()`, which adds the retries.
   let transport: any HTTPTransport
+  /// The helper `transport` is, when no test injected one: ended with the command.
+  private let helper: HelperTransport?
   /// Waits between retries; a test injects one that does not wait.
   let sleep: @Sendable (Double) -> Void
   /// What `dodo start` runs against: the machine, or what a test injected.
@@ -40,7 +42,14 @@ final class Context {
     self.start = start
     mode = globals.mode
     apiTimeout = globals.apiTimeout
-    self.transport = transport ?? HelperTransport(environment: environment)
+    if let transport {
+      self.transport = transport
+      helper = nil
+    } else {
+      let helper = HelperTransport(environment: environment)
+      self.transport = helper
+      self.helper = helper
+    }
     self.sleep = sleep ?? { seconds in Syscalls.sleep(seconds) }
     self.environment = environment
     self.stdout = stdout
@@ -54,6 +63,9 @@ final class Context {
     stdoutStyle = TextStyle(enabled: colorAllowed && stdout.isTerminal)
     stderrStyle = TextStyle(enabled: colorAllowed && stderr.isTerminal)
   }
+
+  /// Ends the HTTPS helper, if the command started one.
+  func closeTransport() { helper?.close() }
 
   /// Writes one JSON value and a newline to standard output.
   func printJSON(_ build: (JSONWriter) -> Void) {

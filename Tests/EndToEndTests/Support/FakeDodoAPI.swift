@@ -96,6 +96,8 @@ final class FakeDodoAPI: @unchecked Sendable {
     /// Why the body, or the answer the state seeded, does not match Dodo's schema (the SDK's
     /// params types and models); empty when all matched.
     var schemaProblems: [String] = []
+    /// The client's address and port: the connection it came on.
+    var client = ""
   }
 
   /// The requests so far, in the order they came.
@@ -108,7 +110,8 @@ final class FakeDodoAPI: @unchecked Sendable {
       return Request(
         method: object["method"] as? String ?? "", path: object["path"] as? String ?? "",
         headers: object["headers"] as? [String: String] ?? [:], body: object["body"] as? String ?? "",
-        status: object["status"] as? Int, schemaProblems: object["schema_problems"] as? [String] ?? [])
+        status: object["status"] as? Int, schemaProblems: object["schema_problems"] as? [String] ?? [],
+        client: object["client"] as? String ?? "")
     }
   }
 }

@@ -268,6 +268,8 @@ class Handler(BaseHTTPRequestHandler):
             "headers": {name.lower(): value for name, value in self.headers.items()},
             "body": body.decode("utf-8", "replace"),
             "status": None,
+            # The connection it came on: a client that keeps one alive sends them all on one.
+            "client": "%s:%d" % self.client_address[:2],
         }
         state = self.server.state
         with LOCK:
@@ -382,6 +384,8 @@ class Server(ThreadingHTTPServer):
     def finish_request(self, request, client_address):
         # The TLS handshake in the connection's own thread: a client that fails it (an
         # untrusted CA) does not hold up the others.
+        # Kept-alive requests (HTTP/1.1) must not wait on the client's delayed ACKs.
+        request.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         if self.tls is not None:
             try:
                 request.settimeout(10)
