@@ -50,10 +50,7 @@ package final class ProgramConnection: @unchecked Sendable {
   package func read() -> [UInt8] {
     while true {
       do throws(SystemError) {
-        let read: Result<Int?, SystemError> = chunk.withUnsafeMutableBytes { raw in
-          Result { () throws(SystemError) in try Syscalls.readAvailable(socket, into: raw) }
-        }
-        if let count = try read.get() { return Array(chunk[..<count]) }
+        if let count = try Syscalls.readAvailable(socket, into: &chunk) { return Array(chunk[..<count]) }
         _ = try Syscalls.poll([Syscalls.PollRequest(socket)], timeoutMilliseconds: -1)
       } catch {
         return []
