@@ -145,3 +145,21 @@ struct CompletionModel {
     return "'" + text.replacing("'", with: "'\\''") + "'"
   }
 }
+
+extension [UInt8] {
+  /// Appends `text` quoted for a POSIX shell, as `CompletionModel.quoted` quotes it.
+  mutating func append(quoted text: String) {
+    guard !text.utf8.contains(UInt8(ascii: "'")) else { return append(text: CompletionModel.quoted(text)) }
+    append(UInt8(ascii: "'"))
+    append(text: text)
+    append(UInt8(ascii: "'"))
+  }
+
+  /// Appends `texts` with `separator` between them.
+  mutating func append(joining texts: [String], separator: String) {
+    for (index, text) in texts.enumerated() {
+      if index > 0 { append(text: separator) }
+      append(text: text)
+    }
+  }
+}
