@@ -34,7 +34,10 @@ enum BashCompletion {
         optionValues.append(text: ")\n      case $2 in\n")
         for option in command.options {
           optionValues.append(text: "        ")
-          optionValues.append(joining: CompletionModel.words(of: option), separator: "|")
+          if let short = option.short {
+            optionValues.append(text: "-" + String(short) + "|")
+          }
+          optionValues.append(text: option.flagName)
           optionValues.append(text: ") __dodo_value=")
           optionValues.append(quoted: CompletionModel.ValueKind(option).scriptWord)
           optionValues.append(text: "; return ;;\n")

@@ -105,7 +105,7 @@ struct CompletionModel {
 
   /// The words a user can type for an option: `-h` and `--help`.
   static func words(of option: OptionSpec) -> [String] {
-    (option.short.map { ["-\($0)"] } ?? []) + [option.flagName]
+    option.short.map { ["-" + String($0), option.flagName] } ?? [option.flagName]
   }
 
   /// A description short enough for a completion menu: the first sentence, on one line.
