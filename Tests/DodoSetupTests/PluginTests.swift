@@ -16,6 +16,13 @@ import Testing
   @Test("PATH's directories in order; an empty entry is the current directory")
   func searchPath() {
     #expect(Plugin.searchPath(["PATH": "/a::/b:"]) == ["/a", ".", "/b", "."])
+    #expect(Plugin.searchPath(["PATH": ":"]) == [".", "."])
+    #expect(Plugin.searchPath([:]) == ["/usr/local/bin", "/usr/bin", "/bin"])
+  }
+
+  @Test("a PATH that is not ASCII is cut by character: a colon that a combining mark joins does not cut")
+  func searchPathByCharacter() {
+    #expect(Plugin.searchPath(["PATH": "/caf\u{E9}::/x:\u{301}/y:"]) == ["/caf\u{E9}", ".", "/x:\u{301}/y", "."])
   }
 
   @Test("the first executable dodo-NAME on PATH; not a directory, nor a name that is no file name")

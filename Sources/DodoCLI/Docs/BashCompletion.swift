@@ -6,29 +6,47 @@ enum BashCompletion {
   static func script(_ model: CompletionModel = CompletionModel()) -> String {
     let q = CompletionModel.quoted
     let globalWords = model.globalOptions.flatMap(CompletionModel.words).joined(separator: " ")
-    var subcommands = ""
-    var options = ""
-    var optionValues = ""
-    var arguments = ""
+    // The tables in bytes: through string interpolation they were half of `completion bash`.
+    var subcommands: [UInt8] = []
+    var options: [UInt8] = []
+    var optionValues: [UInt8] = []
+    var arguments: [UInt8] = []
+    /// `    'dodo config') __dodo_reply=(WORDS)` and what follows.
+    func reply(_ out: inout [UInt8], _ path: String, _ words: [String]) {
+      out.append(text: "    ")
+      out.append(quoted: path)
+      out.append(text: ") __dodo_reply=(")
+      out.append(joining: words, separator: " ")
+      out.append(text: ")")
+    }
     for command in model.commands {
       if !command.subcommands.isEmpty {
-        subcommands +=
-          "    \(q(command.path))) __dodo_reply=(\(command.subcommands.map(\.name).joined(separator: " "))) ;;\n"
+        reply(&subcommands, command.path, command.subcommands.map(\.name))
+        subcommands.append(text: " ;;\n")
       }
-      let own = command.optionWords.map(\.word)
-      if !own.isEmpty { options += "    \(q(command.path))) __dodo_reply=(\(own.joined(separator: " "))) ;;\n" }
+      if !command.optionWords.isEmpty {
+        reply(&options, command.path, command.optionWords.map(\.word))
+        options.append(text: " ;;\n")
+      }
       if !command.options.isEmpty {
-        optionValues += "    \(q(command.path)))\n      case $2 in\n"
+        optionValues.append(text: "    ")
+        optionValues.append(quoted: command.path)
+        optionValues.append(text: ")\n      case $2 in\n")
         for option in command.options {
-          let words = CompletionModel.words(of: option).joined(separator: "|")
-          optionValues +=
-            "        \(words)) __dodo_value=\(q(CompletionModel.ValueKind(option).scriptWord)); return ;;\n"
+          optionValues.append(text: "        ")
+          if let short = option.short {
+            optionValues.append(text: "-" + String(short) + "|")
+          }
+          optionValues.append(text: option.flagName)
+          optionValues.append(text: ") __dodo_value=")
+          optionValues.append(quoted: CompletionModel.ValueKind(option).scriptWord)
+          optionValues.append(text: "; return ;;\n")
         }
-        optionValues += "      esac ;;\n"
+        optionValues.append(text: "      esac ;;\n")
       }
       if let (kinds, repeats) = command.arguments {
-        arguments +=
-          "    \(q(command.path))) __dodo_reply=(\(kinds.joined(separator: " "))); __dodo_repeats=\(repeats ? 1 : 0) ;;\n"
+        reply(&arguments, command.path, kinds)
+        arguments.append(text: repeats ? "; __dodo_repeats=1 ;;\n" : "; __dodo_repeats=0 ;;\n")
       }
     }
     var globalValues = ""
@@ -50,14 +68,14 @@ enum BashCompletion {
       # The visible subcommands of the command at path $1.
       __dodo_subcommands() {
         case $1 in
-      \(subcommands)    *) __dodo_reply=() ;;
+      \(String(decoding: subcommands, as: UTF8.self))    *) __dodo_reply=() ;;
         esac
       }
 
       # The options of the command at path $1, its own and the global ones.
       __dodo_options() {
         case $1 in
-      \(options)    *) __dodo_reply=() ;;
+      \(String(decoding: options, as: UTF8.self))    *) __dodo_reply=() ;;
         esac
         __dodo_reply+=(\(globalWords))
       }
@@ -65,7 +83,7 @@ enum BashCompletion {
       # What the value of option $2 of the command at path $1 completes to (flag: it takes none).
       __dodo_option_value() {
         case $1 in
-      \(optionValues)  esac
+      \(String(decoding: optionValues, as: UTF8.self))  esac
         case $2 in
       \(globalValues)    *) __dodo_value=flag ;;
         esac
@@ -76,7 +94,7 @@ enum BashCompletion {
       __dodo_arguments() {
         __dodo_repeats=0
         case $1 in
-      \(arguments)    *) __dodo_reply=() ;;
+      \(String(decoding: arguments, as: UTF8.self))    *) __dodo_reply=() ;;
         esac
       }
 

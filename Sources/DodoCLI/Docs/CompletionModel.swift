@@ -52,29 +52,34 @@ struct CompletionModel {
     }
   }
 
+  /// A command's lists, each built once (a `CommandSpec` builds them each time it is asked).
   struct Command {
     /// `dodo abandoned`, as the scripts track where the command line is.
     let path: String
     let spec: CommandSpec
-    var subcommands: [CommandSpec] { spec.visibleSubcommands }
+    let subcommands: [CommandSpec]
     /// The command's own options; the global ones apply everywhere.
-    var options: [OptionSpec] { spec.options }
+    let options: [OptionSpec]
     /// Every word of the command's own options with its help; `--version` at the root.
     let optionWords: [(word: String, help: String)]
-
-    init(path: String, spec: CommandSpec, isRoot: Bool) {
-      self.path = path
-      self.spec = spec
-      optionWords =
-        spec.options.flatMap { option in CompletionModel.words(of: option).map { ($0, option.help) } }
-        + (isRoot ? [(GlobalOptions.version.flagName, GlobalOptions.version.help)] : [])
-    }
-
     /// The script words of the positional arguments' kinds and whether the last repeats;
     /// `nil` for a command that takes none, or only a subcommand.
-    var arguments: (kinds: [String], repeats: Bool)? {
-      guard let last = spec.arguments.last, spec.handler != nil else { return nil }
-      return (spec.arguments.map { CompletionModel.quoted(ValueKind($0).scriptWord) }, last.isRepeating)
+    let arguments: (kinds: [String], repeats: Bool)?
+
+    init(path: String, spec: CommandSpec, subcommands: [CommandSpec], isRoot: Bool) {
+      self.path = path
+      self.spec = spec
+      self.subcommands = subcommands
+      options = spec.options
+      optionWords =
+        options.flatMap { option in CompletionModel.words(of: option).map { ($0, option.help) } }
+        + (isRoot ? [(GlobalOptions.version.flagName, GlobalOptions.version.help)] : [])
+      let arguments = spec.arguments
+      if let last = arguments.last, spec.handler != nil {
+        self.arguments = (arguments.map { CompletionModel.quoted(ValueKind($0).scriptWord) }, last.isRepeating)
+      } else {
+        self.arguments = nil
+      }
     }
   }
 
@@ -86,22 +91,46 @@ struct CompletionModel {
   let reservedNames: [String]
 
   init(root: CommandSpec = CommandTree.root) {
-    func walk(_ path: String, _ command: CommandSpec) -> [Command] {
-      [Command(path: path, spec: command, isRoot: path == root.name)]
-        + command.visibleSubcommands.flatMap { walk(path + " " + $0.name, $0) }
+    var commands: [Command] = []
+    func walk(_ path: String, _ command: CommandSpec, isRoot: Bool) {
+      let subcommands = command.visibleSubcommands
+      commands.append(Command(path: path, spec: command, subcommands: subcommands, isRoot: isRoot))
+      for subcommand in subcommands { walk(path + " " + subcommand.name, subcommand, isRoot: false) }
     }
-    commands = walk(root.name, root)
+    walk(root.name, root, isRoot: true)
+    self.commands = commands
     globalOptions = GlobalOptions.all
     reservedNames = root.subcommands.map(\.name)
   }
 
   /// The words a user can type for an option: `-h` and `--help`.
   static func words(of option: OptionSpec) -> [String] {
-    (option.short.map { ["-\($0)"] } ?? []) + [option.flagName]
+    option.short.map { ["-" + String($0), option.flagName] } ?? [option.flagName]
   }
 
   /// A description short enough for a completion menu: the first sentence, on one line.
   static func summary(_ text: String) -> String {
+    // One line of ASCII (every help text): the sentence cut out by byte.
+    let bytes = text.utf8
+    if !bytes.contains(where: { $0 >= 0x80 || (0x09...0x0D).contains($0) }) {
+      var end = bytes.endIndex
+      for index in bytes.indices where bytes[index] == UInt8(ascii: ".") {
+        let next = bytes.index(after: index)
+        if next != bytes.endIndex, bytes[next] == UInt8(ascii: " ") {
+          end = index
+          break
+        }
+      }
+      if end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: ".") {
+        end = bytes.index(before: end)
+      }
+      return String(text[..<end])
+    }
+    return summaryByCharacter(text)
+  }
+
+  /// `summary(_:)` of any text, by character.
+  static func summaryByCharacter(_ text: String) -> String {
     let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
     var sentence = line.firstRange(of: ". ").map { String(line[..<$0.lowerBound]) } ?? line
     if sentence.hasSuffix(".") { sentence.removeLast() }
@@ -110,6 +139,27 @@ struct CompletionModel {
 
   /// Quotes `text` for a POSIX shell (and zsh and fish): `'it'\''s'`.
   static func quoted(_ text: String) -> String {
-    "'" + text.replacing("'", with: "'\\''") + "'"
+    // The string processing library's generic search, for the quotes that no word of the
+    // tree holds, was half of `dodo completion bash`.
+    guard text.utf8.contains(UInt8(ascii: "'")) else { return "'" + text + "'" }
+    return "'" + text.replacing("'", with: "'\\''") + "'"
+  }
+}
+
+extension [UInt8] {
+  /// Appends `text` quoted for a POSIX shell, as `CompletionModel.quoted` quotes it.
+  mutating func append(quoted text: String) {
+    guard !text.utf8.contains(UInt8(ascii: "'")) else { return append(text: CompletionModel.quoted(text)) }
+    append(UInt8(ascii: "'"))
+    append(text: text)
+    append(UInt8(ascii: "'"))
+  }
+
+  /// Appends `texts` with `separator` between them.
+  mutating func append(joining texts: [String], separator: String) {
+    for (index, text) in texts.enumerated() {
+      if index > 0 { append(text: separator) }
+      append(text: text)
+    }
   }
 }

@@ -5,7 +5,9 @@ enum ZshCompletion {
   static func script(_ model: CompletionModel = CompletionModel()) -> String {
     let q = CompletionModel.quoted
     func described(_ name: String, _ help: String) -> String {
-      q(name.replacing(":", with: "\\:") + ":" + CompletionModel.summary(help))
+      // Without a colon (every name), no generic search for one.
+      let escaped = name.utf8.contains(UInt8(ascii: ":")) ? name.replacing(":", with: "\\:") : name
+      return q(escaped + ":" + CompletionModel.summary(help))
     }
     let globalWords = model.globalOptions.flatMap { option in
       CompletionModel.words(of: option).map { described($0, option.help) }

@@ -1,4 +1,9 @@
 /// Help text and usage lines, made from the command tree.
+///
+/// Laid out as UTF-8 bytes in one array, made a `String` once: building help through `String`
+/// (counting characters, indexing, splitting the usage to count its lines) was most of the
+/// instructions of `--help` and `help COMMAND` (docs/benchmarks.md). Lengths are still counted
+/// in characters, as columns: by byte when a text is ASCII, which help nearly always is.
 enum HelpFormatter {
   static let width = 80
   static let column = 26
@@ -6,26 +11,49 @@ enum HelpFormatter {
   /// `dodo validate [<CHECKOUT_URL>] [--return-url URL]`, after `label` (`Usage: `), wrapped
   /// at the help width with continuation lines under the first argument.
   static func usage(_ path: [String], _ command: CommandSpec, label: String = "") -> String {
+    var out: [UInt8] = []
+    usage(path, command, command.arguments, command.options, label: label, into: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Writes the usage; returns how many lines it took.
+  @discardableResult
+  private static func usage(
+    _ path: [String], _ command: CommandSpec, _ arguments: [ArgumentSpec], _ options: [OptionSpec], label: String,
+    into out: inout [UInt8]
+  ) -> Int {
     // The top level's options go before the command (and after it too).
     var parts: [String] = path.count == 1 ? ["[<global options>]"] : []
     if !command.subcommands.isEmpty && command.handler == nil {
       parts.append("<subcommand>")
     }
-    parts += command.arguments.map(\.synopsis)
-    parts += command.options.map(\.usageSynopsis)
-    var line = label + path.joined(separator: " ")
-    let indent = String(repeating: " ", count: line.count + 1)
-    var lines: [String] = []
-    for part in parts {
-      if line.count + 1 + part.count > width, line != indent {
-        lines.append(line)
-        line = indent + part
-      } else {
-        line += (line == indent ? "" : " ") + part
-      }
+    parts += arguments.map(\.synopsis)
+    parts += options.map(\.usageSynopsis)
+    out.append(text: label)
+    var lineLength = length(label)
+    for (index, name) in path.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: " ")) }
+      out.append(text: name)
+      lineLength += (index > 0 ? 1 : 0) + length(name)
     }
-    lines.append(line)
-    return lines.joined(separator: "\n")
+    let indent = lineLength + 1
+    var lines = 1
+    // No part is empty, so a continuation line always holds one after its indent.
+    for part in parts {
+      let partLength = length(part)
+      if lineLength + 1 + partLength > width {
+        out.append(UInt8(ascii: "\n"))
+        out.append(spaces: indent)
+        lineLength = indent
+        lines += 1
+      } else {
+        out.append(UInt8(ascii: " "))
+        lineLength += 1
+      }
+      out.append(text: part)
+      lineLength += partLength
+    }
+    return lines
   }
 
   /// The most lines a `--help` may have: like swift-argument-parser's, help is an overview,
@@ -37,48 +65,77 @@ enum HelpFormatter {
   static func help(_ path: [String], _ command: CommandSpec, extraSections: [(String, [(String, String)])] = [])
     -> String
   {
+    // Each list is built when asked for (`CommandSpec`): once here.
+    let arguments = command.arguments
+    let options = command.options
+    let subcommands = command.visibleSubcommands
+    var out: [UInt8] = []
+    out.reserveCapacity(4096)
     let overview = command.overview.isEmpty ? command.abstract : command.abstract + " " + command.overview
-    var out = wrap("OVERVIEW: " + overview, indent: 0) + "\n\n"
-    out += shortUsage(path, command) + "\n"
-    if !command.arguments.isEmpty {
-      out += section("ARGUMENTS", command.arguments.map { ($0.synopsis, $0.help) })
+    wrap("OVERVIEW: " + overview, indent: 0, into: &out)
+    out.append(text: "\n\n")
+    shortUsage(path, command, arguments, options, into: &out)
+    out.append(UInt8(ascii: "\n"))
+    if !arguments.isEmpty {
+      section("ARGUMENTS", arguments.map { ($0.synopsis, $0.help) }, into: &out)
     }
-    if !command.options.isEmpty {
-      out += section("OPTIONS", command.options.map { (optionLabel($0), $0.help) })
+    if !options.isEmpty {
+      section("OPTIONS", options.map { (optionLabel($0), $0.help) }, into: &out)
     }
-    if !command.visibleSubcommands.isEmpty {
-      out += section("SUBCOMMANDS", command.visibleSubcommands.map { ($0.name, $0.abstract) })
+    if !subcommands.isEmpty {
+      section("SUBCOMMANDS", subcommands.map { ($0.name, $0.abstract) }, into: &out)
     }
-    for (title, rows) in extraSections where !rows.isEmpty { out += section(title, rows) }
+    for (title, rows) in extraSections where !rows.isEmpty { section(title, rows, into: &out) }
     let globals = GlobalOptions.all + (path.count == 1 ? [GlobalOptions.version] : [])
     // An option and its value stay on one line: the space between them is a character that
     // does not break (a control character, so that the text stays on wrap's ASCII path), and
     // becomes a space again once wrapped.
-    let labels = globals.map { replacing(space, with: unbreakable, in: optionLabel($0)) }.joined(separator: ", ")
-    out += "\nGLOBAL OPTIONS:\n" + replacing(unbreakable, with: space, in: wrap(labels, indent: 2)) + "\n"
+    var labels: [UInt8] = []
+    for (index, option) in globals.enumerated() {
+      if index > 0 { labels.append(text: ", ") }
+      labels += optionLabel(option).utf8.map { $0 == space ? unbreakable : $0 }
+    }
+    out.append(text: "\nGLOBAL OPTIONS:\n")
+    let wrapped = out.count
+    wrap(String(decoding: labels, as: UTF8.self), indent: 2, into: &out)
+    for index in wrapped..<out.count where out[index] == unbreakable { out[index] = space }
+    out.append(UInt8(ascii: "\n"))
     let footer = "\n" + seeAlso(path) + "\n"
     // Up to three examples, fewer when more would not fit (the man page has them all).
-    var examples = command.examples.prefix(maximumExamples).map {
-      "  \($0.command)\n" + wrap($0.explanation, indent: 6) + "\n"
+    var examples: [[UInt8]] = command.examples.prefix(maximumExamples).map {
+      var example = Array("  \($0.command)\n".utf8)
+      wrap($0.explanation, indent: 6, into: &example)
+      example.append(UInt8(ascii: "\n"))
+      return example
     }
-    func lines(_ text: String) -> Int { text.utf8.count { $0 == UInt8(ascii: "\n") } }
-    while examples.count > 1, lines(out + "\nEXAMPLES:\n" + examples.joined() + footer) > maximumLines {
+    func lines(_ bytes: some Sequence<UInt8>) -> Int { bytes.count { $0 == UInt8(ascii: "\n") } }
+    // The lines of all but the examples: `out`, "\nEXAMPLES:\n" and the footer.
+    let others = lines(out) + 2 + lines(footer.utf8)
+    while examples.count > 1, others + examples.reduce(0, { $0 + lines($1) }) > maximumLines {
       examples.removeLast()
     }
-    if !examples.isEmpty { out += "\nEXAMPLES:\n" + examples.joined() }
-    return out + footer
+    if !examples.isEmpty {
+      out.append(text: "\nEXAMPLES:\n")
+      for example in examples { out += example }
+    }
+    out.append(text: footer)
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// The usage line of help: the whole synopsis when it fits in two lines, else the options
   /// folded into `[<options>]` (the OPTIONS section lists them).
-  static func shortUsage(_ path: [String], _ command: CommandSpec) -> String {
-    let full = usage(path, command, label: "USAGE: ")
-    guard full.split(separator: "\n").count > 2 else { return full }
+  private static func shortUsage(
+    _ path: [String], _ command: CommandSpec, _ arguments: [ArgumentSpec], _ options: [OptionSpec],
+    into out: inout [UInt8]
+  ) {
+    let start = out.count
+    guard usage(path, command, arguments, options, label: "USAGE: ", into: &out) > 2 else { return }
+    out.removeSubrange(start...)
     var parts = ["USAGE:"] + path + (path.count == 1 ? ["[<global options>]"] : [])
     if !command.subcommands.isEmpty && command.handler == nil { parts.append("<subcommand>") }
-    parts += command.arguments.map(\.synopsis)
-    parts += command.options.filter(\.isRequired).map(\.usageSynopsis) + ["[<options>]"]
-    return parts.joined(separator: " ")
+    parts += arguments.map(\.synopsis)
+    parts += options.filter(\.isRequired).map(\.usageSynopsis) + ["[<options>]"]
+    out.append(text: parts.joined(separator: " "))
   }
 
   /// The last line of help: where the rest is.
@@ -89,123 +146,65 @@ enum HelpFormatter {
     return "See 'man dodo-\(top.name)' for the full description."
   }
 
+  /// Indents are cut from one run of spaces: a byte at a time, they were a tenth of `--help`.
+  fileprivate static let spaceRun = [UInt8](repeating: UInt8(ascii: " "), count: width)
   private static let space = UInt8(ascii: " ")
   private static let unbreakable = UInt8(0x1F)
-
-  /// `text` with each `byte` replaced by `replacement` (ASCII both): not the string
-  /// processing library's `replacing(_:with:)`, whose generic search through the text was a
-  /// sixth of `--help`'s instructions.
-  private static func replacing(_ byte: UInt8, with replacement: UInt8, in text: String) -> String {
-    String(decoding: text.utf8.map { $0 == byte ? replacement : $0 }, as: UTF8.self)
-  }
 
   static func optionLabel(_ option: OptionSpec) -> String {
     (option.short.map { "-\($0), " } ?? "") + option.synopsis
   }
 
-  static func section(_ title: String, _ rows: [(String, String)]) -> String {
-    var out = "\n\(title):\n"
+  /// `TITLE:` and its rows: each label with its text wrapped in the column after it, or on the
+  /// lines under it when the label reaches into the column.
+  private static func section(_ title: String, _ rows: [(String, String)], into out: inout [UInt8]) {
+    out.append(text: "\n\(title):\n")
     for (label, text) in rows {
       let lead = "  " + label
-      if lead.count + 2 <= column {
-        let body = wrap(text, indent: column)
-        out += lead + spaces(column - lead.count) + body.dropFirst(column) + "\n"
+      let leadLength = length(lead)
+      out.append(text: lead)
+      if leadLength + 2 <= column {
+        out.append(spaces: column - leadLength)
+        let body = out.count
+        wrap(text, indent: column, into: &out)
+        dropCharacters(column, from: body, of: &out)
       } else {
-        out += lead + "\n" + wrap(text, indent: column) + "\n"
+        out.append(UInt8(ascii: "\n"))
+        wrap(text, indent: column, into: &out)
       }
+      out.append(UInt8(ascii: "\n"))
     }
-    return out
   }
 
-  /// Word-wraps `text` to the help width, each line indented by `indent` spaces; blank lines
-  /// between paragraphs are kept. One pass into one string, counting as it goes: splitting
-  /// into arrays of paragraphs, words and lines made the runtime build a score of generic
-  /// types on first use (40% of an `explain-status URL`, which wraps its fields), counting
-  /// each line again for each word was a quarter of `doctor`, and reading help's ASCII a
-  /// `Character` at a time half of `--help`. Words are cut out at spaces that stand alone in
-  /// the text, so their lengths add up: no character of a word joins the space before it.
-  static func wrap(_ text: String, indent: Int) -> String {
-    var lines = WrappedLines(indent: indent)
-    let bytes = text.utf8
-    // ASCII without CR (nearly all help text): each byte is a character, so words are cut
-    // out by byte. Else by character: "\r\n" is one, and so is a space with a combining mark.
-    if bytes.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) {
-      var wordStart = bytes.startIndex
-      for index in bytes.indices where bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\n") {
-        lines.place(text[wordStart..<index], length: bytes.distance(from: wordStart, to: index))
-        if bytes[index] == UInt8(ascii: "\n") { lines.endParagraph() }
-        wordStart = bytes.index(after: index)
-      }
-      lines.place(text[wordStart...], length: bytes.distance(from: wordStart, to: bytes.endIndex))
+  /// Drops the first `count` characters of `out` from `start` on: a wrapped text's first
+  /// indent, where a label stands instead. By byte when they are spaces that no combining mark
+  /// joins (every help text); else by character, as `String.dropFirst` counts them.
+  private static func dropCharacters(_ count: Int, from start: Int, of out: inout [UInt8]) {
+    let end = start + count
+    if end <= out.count, out[start..<end].allSatisfy({ $0 == space }), end == out.count || out[end] < 0x80 {
+      out.removeSubrange(start..<end)
     } else {
-      var word = ""
-      var length = 0
-      for character in text {
-        guard character == " " || character == "\n" else {
-          word.append(character)
-          length += 1
-          continue
-        }
-        lines.place(Substring(word), length: length)
-        if character == "\n" { lines.endParagraph() }
-        word = ""
-        length = 0
-      }
-      lines.place(Substring(word), length: length)
+      let rest = String(decoding: out[start...], as: UTF8.self).dropFirst(count)
+      out.replaceSubrange(start..., with: rest.utf8)
     }
-    lines.endParagraph(last: true)
-    return lines.text
   }
 
-  /// `count` spaces, cut from one run of them: `String(repeating:count:)` appends them one at
-  /// a time, a tenth of `--help`.
-  static func spaces(_ count: Int) -> Substring {
-    count <= spaceRun.count ? spaceRun.prefix(count) : Substring(String(repeating: " ", count: count))
+  /// How many characters `text` has, the columns help gives it: its bytes when it is ASCII
+  /// without CR (`"\r\n"` is one character).
+  static func length(_ text: String) -> Int {
+    text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") } ? text.utf8.count : text.count
   }
-  private static let spaceRun = String(repeating: " ", count: width)
 }
 
-/// The lines `HelpFormatter.wrap` lays out, a word at a time.
-private struct WrappedLines {
-  let indent: Int
-  let pad: Substring
-  private(set) var text = ""
-  private var line = ""
-  private var lineLength = 0
+extension [UInt8] {
+  /// Appends `text`'s UTF-8.
+  mutating func append(text: String) { append(contentsOf: text.utf8) }
 
-  init(indent: Int) {
-    self.indent = indent
-    pad = HelpFormatter.spaces(indent)
-  }
-
-  /// Puts `word` (`length` characters; none when empty) on the line, or on a new one when it
-  /// would pass the width.
-  mutating func place(_ word: Substring, length: Int) {
-    guard length > 0 else { return }
-    if lineLength > 0, indent + lineLength + 1 + length > HelpFormatter.width {
-      endLine()
-      text += "\n"
+  mutating func append(spaces count: Int) {
+    if count <= HelpFormatter.spaceRun.count {
+      append(contentsOf: HelpFormatter.spaceRun[..<count])
+    } else {
+      append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
     }
-    if lineLength > 0 {
-      line += " "
-      lineLength += 1
-    }
-    line += word
-    lineLength += length
-  }
-
-  /// Ends the paragraph: its last line, then a line break unless it is the `last`.
-  mutating func endParagraph(last: Bool = false) {
-    endLine()
-    if !last { text += "\n" }
-  }
-
-  private mutating func endLine() {
-    if lineLength > 0 {
-      text += pad
-      text += line
-    }
-    line = ""
-    lineLength = 0
   }
 }

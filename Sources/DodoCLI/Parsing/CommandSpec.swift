@@ -71,7 +71,9 @@ struct OptionSpec: Sendable, Hashable {
   /// command's start-up would pay.
   var valueName: String? { placeholder ?? (values.isEmpty ? nil : values.joined(separator: "|")) }
   var takesValue: Bool { placeholder != nil || !values.isEmpty }
-  var flagName: String { "--\(name)" }
+  /// Concatenated, not interpolated: each interpolation costs several times more, and
+  /// `completion bash` asks for every option's.
+  var flagName: String { "--" + name }
   /// `--name VALUE` or `--name`, as usage lines and help show it.
   var synopsis: String { valueName.map { "\(flagName) \($0)" } ?? flagName }
   /// As a usage line shows it: `--product ID[:QTY]...` when required, else in brackets
