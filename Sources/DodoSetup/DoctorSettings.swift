@@ -44,7 +44,7 @@ package enum DoctorSettings {
     if found == 0 && candidates.allSatisfy({ !$0.isRequired }) {
       // Not `[String].joined(separator:)`: its unspecialized code asks the runtime for an
       // associated type, and that first look-up scans every conformance record of the static
-      // binary (190,000 instructions with what it builds, a sixth of doctor's start-up).
+      // binary (docs/benchmarks.md).
       let paths = candidates.dropFirst().reduce(candidates.first?.path ?? "") { $0 + ", " + $1.path }
       findings.append(
         DoctorFinding(

@@ -6,7 +6,7 @@ enum BashCompletion {
   static func script(_ model: CompletionModel = CompletionModel()) -> String {
     let q = CompletionModel.quoted
     let globalWords = model.globalOptions.flatMap(CompletionModel.words).joined(separator: " ")
-    // The tables in bytes: through string interpolation they were half of `completion bash`.
+    // The tables in bytes: string interpolation is costly at start-up (docs/benchmarks.md).
     var subcommands: [UInt8] = []
     var options: [UInt8] = []
     var optionValues: [UInt8] = []

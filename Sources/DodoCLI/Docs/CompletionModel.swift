@@ -139,8 +139,8 @@ struct CompletionModel {
 
   /// Quotes `text` for a POSIX shell (and zsh and fish): `'it'\''s'`.
   static func quoted(_ text: String) -> String {
-    // The string processing library's generic search, for the quotes that no word of the
-    // tree holds, was half of `dodo completion bash`.
+    // Most words hold no quote: the string processing library's generic search is costly at
+    // start-up (docs/benchmarks.md), so it runs only when there is one.
     guard text.utf8.contains(UInt8(ascii: "'")) else { return "'" + text + "'" }
     return "'" + text.replacing("'", with: "'\\''") + "'"
   }

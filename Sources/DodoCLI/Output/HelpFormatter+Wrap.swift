@@ -7,11 +7,10 @@ extension HelpFormatter {
     return String(decoding: out, as: UTF8.self)
   }
 
-  /// `wrap(_:indent:)` into `out`. One pass, counting as it goes: splitting into arrays of
-  /// paragraphs, words and lines made the runtime build a score of generic types on first use
-  /// (40% of an `explain-status URL`, which wraps its fields), and reading help's ASCII a
-  /// `Character` at a time half of `--help`. Words are cut out at spaces that stand alone in
-  /// the text, so their lengths add up: no character of a word joins the space before it.
+  /// `wrap(_:indent:)` into `out`. One pass, counting as it goes, and ASCII read by byte:
+  /// arrays of paragraphs, words and lines, and `Character`s, are costly at start-up
+  /// (docs/benchmarks.md). Words are cut out at spaces that stand alone in the text, so their
+  /// lengths add up: no character of a word joins the space before it.
   static func wrap(_ text: String, indent: Int, into out: inout [UInt8]) {
     var text = text
     // ASCII without CR (nearly all help text): each byte is a character, so words are cut

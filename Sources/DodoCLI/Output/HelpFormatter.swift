@@ -1,8 +1,8 @@
 /// Help text and usage lines, made from the command tree.
 ///
 /// Laid out as UTF-8 bytes in one array, made a `String` once: building help through `String`
-/// (counting characters, indexing, splitting the usage to count its lines) was most of the
-/// instructions of `--help` and `help COMMAND` (docs/benchmarks.md). Lengths are still counted
+/// (counting characters, indexing, splitting the usage to count its lines) dominated `--help`
+/// and `help COMMAND` (docs/benchmarks.md). Lengths are still counted
 /// in characters, as columns: by byte when a text is ASCII, which help nearly always is.
 enum HelpFormatter {
   static let width = 80
@@ -146,7 +146,7 @@ enum HelpFormatter {
     return "See 'man dodo-\(top.name)' for the full description."
   }
 
-  /// Indents are cut from one run of spaces: a byte at a time, they were a tenth of `--help`.
+  /// Indents are cut from one run of spaces, not written a byte at a time.
   fileprivate static let spaceRun = [UInt8](repeating: UInt8(ascii: " "), count: width)
   private static let space = UInt8(ascii: " ")
   private static let unbreakable = UInt8(0x1F)
