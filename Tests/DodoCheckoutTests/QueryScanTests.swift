@@ -6,7 +6,7 @@ import Testing
 /// The word-at-a-time readers (the query's one pass, the status and name words)
 /// against byte-at-a-time models of the same rules, with the byte that matters at every
 /// position of texts 0 to 17 bytes long: the first, the last, and either side of a word's edge.
-@Suite("Scanning a word at a time")
+@Suite("The query's and the status's word readers")
 struct QueryScanTests {
   /// The bytes each scan treats specially, and some it must not.
   static let probes: [UInt8] = [
