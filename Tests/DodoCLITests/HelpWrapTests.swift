@@ -49,8 +49,7 @@ import Testing
       for indent in [0, 2, 6, 9, 26] {
         var byByte: [UInt8] = []
         var byCharacter: [UInt8] = []
-        var bytes = text
-        bytes.withUTF8 { HelpFormatter.wrapASCII($0, indent: indent, into: &byByte) }
+        HelpFormatter.wrapASCII(Array(text.utf8), indent: indent, into: &byByte)
         HelpFormatter.wrapByCharacter(text, indent: indent, into: &byCharacter)
         #expect(byByte == byCharacter, "indent \(indent): \(text)")
       }

@@ -12,27 +12,26 @@ extension HelpFormatter {
   /// (docs/benchmarks.md). Words are cut out at spaces that stand alone in the text, so their
   /// lengths add up: no character of a word joins the space before it.
   static func wrap(_ text: String, indent: Int, into out: inout [UInt8]) {
-    var text = text
     // ASCII without CR (nearly all help text): each byte is a character, so words are cut
     // out by byte. Else by character: "\r\n" is one, and so is a space with a combining mark.
-    let wrapped = text.withUTF8 { bytes in
-      guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else { return false }
+    let bytes = Array(text.utf8)
+    if bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) {
+      wrapByCharacter(text, indent: indent, into: &out)
+    } else {
       wrapASCII(bytes, indent: indent, into: &out)
-      return true
     }
-    if !wrapped { wrapByCharacter(text, indent: indent, into: &out) }
   }
 
   /// The words of ASCII `bytes` without CR, cut out by byte.
-  static func wrapASCII(_ bytes: UnsafeBufferPointer<UInt8>, indent: Int, into out: inout [UInt8]) {
+  static func wrapASCII(_ bytes: [UInt8], indent: Int, into out: inout [UInt8]) {
     var lines = WrappedLines(indent: indent)
     var wordStart = 0
     for index in bytes.indices where bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\n") {
-      lines.place(UnsafeBufferPointer(rebasing: bytes[wordStart..<index]), length: index - wordStart, into: &out)
+      lines.place(bytes[wordStart..<index], length: index - wordStart, into: &out)
       if bytes[index] == UInt8(ascii: "\n") { lines.endParagraph(into: &out) }
       wordStart = index + 1
     }
-    lines.place(UnsafeBufferPointer(rebasing: bytes[wordStart...]), length: bytes.count - wordStart, into: &out)
+    lines.place(bytes[wordStart...], length: bytes.count - wordStart, into: &out)
   }
 
   /// The words of any text, cut out by character.
@@ -41,7 +40,7 @@ extension HelpFormatter {
     var word = ""
     var length = 0
     func placeWord() {
-      word.withUTF8 { lines.place($0, length: length, into: &out) }
+      lines.place(ArraySlice(word.utf8), length: length, into: &out)
       word = ""
       length = 0
     }
@@ -68,7 +67,7 @@ private struct WrappedLines {
 
   /// Puts `word` (`length` characters; none when empty) on the line, or on a new one when it
   /// would pass the width.
-  mutating func place(_ word: UnsafeBufferPointer<UInt8>, length: Int, into out: inout [UInt8]) {
+  mutating func place(_ word: ArraySlice<UInt8>, length: Int, into out: inout [UInt8]) {
     guard length > 0 else { return }
     if lineLength > 0, indent + lineLength + 1 + length > HelpFormatter.width {
       out.append(UInt8(ascii: "\n"))
