@@ -187,6 +187,15 @@ import Testing
       return Int((seed >> 33) % UInt64(bound))
     }
     func value() -> String { (0..<next(9)).map { _ in words[next(words.count)] }.joined() }
+    // Lines that end at every column around the width.
+    for first in 40...75 {
+      for second in 1...20 {
+        let input =
+          "myapp://r?o=" + String(repeating: "y", count: first) + "&p=" + String(repeating: "z", count: second)
+          + "&q=x"
+        #expect(written(input, json: false) == generalText(input), "\(input.debugDescription)")
+      }
+    }
     for _ in 0..<1500 {
       var query = "status=succeeded"
       for _ in 0..<next(5) {
