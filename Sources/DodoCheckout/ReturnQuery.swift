@@ -213,98 +213,48 @@ package struct ReturnQuery {
     parameters = InlineList(room: room.parameters)
     licenseKeys = InlineList(room: room.licenseKeys)
     var index: [String: Int]?
+    // DodoBytes splits the query (`QuerySplitter`); the names and what they mean are read here.
+    var pieces = QuerySplitter(bytes, from: start)
+    while let piece = pieces.next() {
+      let name = QueryText(piece.name, isEscaped: piece.nameEscaped, hasNonASCII: piece.nameNonASCII)
+      let value = QueryText(piece.value, isEscaped: piece.valueEscaped, hasNonASCII: piece.valueNonASCII)
+      let field = QueryField(name, firstWord: piece.nameWord)
+      switch field {
+      case .status:
+        rawStatus = value
+        status = Self.status(of: value, in: bytes, at: piece.valueStart)
+      case .paymentId: paymentId = value.isEmpty ? nil : value
+      case .subscriptionId: subscriptionId = value.isEmpty ? nil : value
+      case .customerEmail: customerEmail = value.isEmpty ? nil : value
+      case .licenseKey where !value.isEmpty: licenseKeys.append(value)
+      case .licenseKey, nil: break
+      }
+      let parameter = Parameter(name: name, value: value, nameWord: piece.nameWord)
+      // A field's name named for the first time repeats no earlier name: an earlier name that
+      // decodes to it would have been that field. The usual query's names are all fields.
+      if let field, fieldsNamed & field.rawValue == 0, index == nil {
+        fieldsNamed |= field.rawValue
+        parameters.append(parameter)
+        if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
+      } else {
+        if let field { fieldsNamed |= field.rawValue }
+        insert(parameter, index: &index)
+      }
+    }
+    holdsHTMLAmpersand = pieces.holdsHTMLAmpersand
     let count = bytes.count
-    var i = start
-    while i < count {
-      // One pass finds the piece's end, its first '=', whether name or value has escapes
-      // or other bytes than ASCII, and what is not URL text, jumping from one such byte to
-      // the next.
-      let pieceStart = i
-      var equals = -1
-      var escaped = (name: false, value: false)
-      var nonASCII = (name: false, value: false)
-      while true {
-        i = Self.nextSpecial(bytes, from: i, to: count)
-        guard i < count else { break }
-        let c = bytes[i]
-        if c == UInt8(ascii: "&") {
-          // "amp;" as `ByteWord.partial` reads it (first byte lowest).
-          if count - i >= 5, ByteWord.partial(bytes, at: i + 1, count: 4) == 0x3B70_6D61 { holdsHTMLAmpersand = true }
-          break
+    queryRange = start..<pieces.position
+    switch pieces.fault {
+    case .malformedEscape(let at): unreadable = .malformedEscape(at: at)
+    case .controlCharacter(let at): unreadable = .controlCharacter(at: at)
+    case .space(let at): unreadable = .space(at: at)
+    case nil:
+      if pieces.position < count {
+        do throws(URLSyntaxError) { try URLReader.checkCharacters(bytes, in: (pieces.position + 1)..<count) } catch {
+          unreadable = error
         }
-        if c == UInt8(ascii: "#") { break }
-        switch c {
-        case UInt8(ascii: "="): if equals < 0 { equals = i }
-        case UInt8(ascii: "%"):
-          if equals < 0 { escaped.name = true } else { escaped.value = true }
-          if unreadable == nil,
-            !(i + 2 < count && PercentDecoding.isHexDigit(bytes[i + 1]) && PercentDecoding.isHexDigit(bytes[i + 2]))
-          {
-            unreadable = .malformedEscape(at: i)
-          }
-        case 0x80...:
-          if equals < 0 { nonASCII.name = true } else { nonASCII.value = true }
-          if unreadable == nil, c == 0xC2, i + 1 < count, (0x80...0x9F).contains(bytes[i + 1]) {
-            unreadable = .controlCharacter(at: i)  // U+0080...U+009F, the C1 controls
-          }
-        case 0x21..<0x7F: break  // `$`, which shares the mask's range with `#`, `%` and `&`
-        default: if unreadable == nil { unreadable = c == 0x20 ? .space(at: i) : .controlCharacter(at: i) }
-        }
-        i += 1
-      }
-      if i > pieceStart {  // an empty piece ("a=1&&b=2") is no parameter
-        // The piece's parameter and field, read here rather than in a method of its own,
-        // which the compiler would not inline into this loop.
-        let nameEnd = equals < 0 ? i : equals
-        let valueStart = equals < 0 ? i : equals + 1
-        let name = QueryText(bytes.view(pieceStart..<nameEnd), isEscaped: escaped.name, hasNonASCII: nonASCII.name)
-        let value = QueryText(bytes.view(valueStart..<i), isEscaped: escaped.value, hasNonASCII: nonASCII.value)
-        let nameWord = ByteWord.partial(bytes, at: pieceStart, count: min(8, nameEnd - pieceStart))
-        let field = QueryField(name, firstWord: nameWord)
-        switch field {
-        case .status:
-          rawStatus = value
-          status = Self.status(of: value, in: bytes, at: valueStart)
-        case .paymentId: paymentId = value.isEmpty ? nil : value
-        case .subscriptionId: subscriptionId = value.isEmpty ? nil : value
-        case .customerEmail: customerEmail = value.isEmpty ? nil : value
-        case .licenseKey where !value.isEmpty: licenseKeys.append(value)
-        case .licenseKey, nil: break
-        }
-        let parameter = Parameter(name: name, value: value, nameWord: nameWord)
-        // A field's name named for the first time repeats no earlier name: an earlier name that
-        // decodes to it would have been that field. The usual query's names are all fields.
-        if let field, fieldsNamed & field.rawValue == 0, index == nil {
-          fieldsNamed |= field.rawValue
-          parameters.append(parameter)
-          if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
-        } else {
-          if let field { fieldsNamed |= field.rawValue }
-          insert(parameter, index: &index)
-        }
-      }
-      guard i < count, bytes[i] == UInt8(ascii: "&") else { break }
-      i += 1
-    }
-    queryRange = start..<min(i, count)
-    if unreadable == nil, i < count {
-      do throws(URLSyntaxError) { try URLReader.checkCharacters(bytes, in: (i + 1)..<count) } catch {
-        unreadable = error
       }
     }
-  }
-
-  /// The index of the first `&`, `=`, `%` or non-ASCII byte of `bytes[start..<end]`, or `end`.
-  @inline(__always)
-  private static func nextSpecial(_ bytes: ByteView, from start: Int, to end: Int) -> Int {
-    ByteWord.firstMarked(in: bytes, from: start, to: end, specialBytes)
-  }
-
-  /// Marks the bytes of `word` that the query's pass looks at: `#`, `$`, `%` and `&` (0x23
-  /// to 0x26, one range), `=`, and all that is not printable ASCII.
-  @inline(__always) private static func specialBytes(_ word: UInt64) -> UInt64 {
-    (~ByteWord.atLeast(word, 0x21) | ByteWord.atLeast(word, 0x23) & ~ByteWord.atLeast(word, 0x27)
-      | ByteWord.atLeast(word, 0x7F)) & ByteWord.highs | ByteWord.exactlyEqual(word, UInt8(ascii: "="))
   }
 
   /// Adds `parameter`, or gives the parameter whose name it repeats its value: by a linear

@@ -175,6 +175,38 @@ import Testing
     }
   }
 
+  @Test("values that wrap, of every length and spacing, ASCII or not: the text of the general path")
+  func wrapping() {
+    let words = [
+      "a", "bb", "ccc", "%20", "%20%20", "+", "x%3Dy", String(repeating: "w", count: 23), "caf%C3%A9", "%E6%BC%A2",
+      "%EF%BC%85", "%1B%5B31m", "%09", "LK-1234-5678",
+    ]
+    var seed: UInt64 = 31
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    func value() -> String { (0..<next(9)).map { _ in words[next(words.count)] }.joined() }
+    // Lines that end at every column around the width.
+    for first in 40...75 {
+      for second in 1...20 {
+        let input =
+          "myapp://r?o=" + String(repeating: "y", count: first) + "&p=" + String(repeating: "z", count: second)
+          + "&q=x"
+        #expect(written(input, json: false) == generalText(input), "\(input.debugDescription)")
+      }
+    }
+    for _ in 0..<1500 {
+      var query = "status=succeeded"
+      for _ in 0..<next(5) {
+        query += "&" + ["license_key", "o\(next(3))", "email", "payment_id"][next(4)] + "=" + value()
+      }
+      let input = "myapp://r?" + query
+      #expect(written(input, json: false) == generalText(input), "\(input.debugDescription)")
+      #expect(written(input, json: false, color: true) == generalText(input, color: true), "\(input.debugDescription)")
+    }
+  }
+
   @Test("the output buffer out of room at every byte of a line: the same line")
   func roomAtEveryByte() {
     let inputs = stride(from: 0, to: Self.inputs.count, by: 211).map { Self.inputs[$0] }

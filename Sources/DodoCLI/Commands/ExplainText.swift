@@ -7,8 +7,8 @@ import DodoCheckout
 ///       Result:        succeeded (status=succeeded)
 ///       …
 ///
-/// A value is written in place; only one that needs wrapping or is not ASCII is laid out
-/// again through strings (`field(_:_:)`). Every text from the input is escaped (`TerminalText`).
+/// A value is written and wrapped in place; only one that needs wrapping and is not ASCII is
+/// laid out again through strings (`field(_:_:)`). Every text from the input is escaped (`TerminalText`).
 enum ExplainText {
   /// The room each step makes beyond its text, for the literals after it up to the next text
   /// (at most a colour's codes and `  Subscription:  `), copied without a check of their own.
@@ -128,7 +128,8 @@ enum ExplainText {
   }
 
   /// Ends the field written from `field`, its value from `value`: with a newline when the
-  /// value stands on one line as `field(_:_:)` would lay it out, else laid out again.
+  /// value stands on one line as `field(_:_:)` would lay it out, else wrapped: in place when
+  /// it is ASCII (`ByteCursor.wrapWritten`), else laid out again through strings.
   ///
   /// `simple`: the value's texts (written by `shown`) are printable ASCII without a space, so
   /// its only spaces are the single ones between them (`spaced`), and whether it stands on one
@@ -138,7 +139,8 @@ enum ExplainText {
     let indent = value - field
     let stands =
       simple ? !spaced || indent + bytes.count <= HelpFormatter.width : standsOnOneLine(bytes, indent: indent)
-    if stands {
+    // A value of ASCII is wrapped in place, as `field(_:_:)` would lay it out.
+    if stands || c.wrapWritten(from: value, indent: indent, width: HelpFormatter.width) {
       c.reserve(1 + literalRoom)
       return c.put("\n")
     }
