@@ -14,6 +14,7 @@ enum FuzzBytes {
       percent(bytes)
       let start = offset
       require(pieces(bytes, from: start) == referencePieces(Array(bytes), from: start), "QuerySplitter")
+      urlSyntax(bytes, from: start, probe: probe)
       let (indent, width) = (Int(probe) % 30, 20 + offset % 70)
       let (done, result) = wrapped(Array(bytes), lead: offset % 20, indent: indent, width: width)
       let wrappable = bytes.isASCII && bytes.lacks(UInt8(ascii: "\n")) && bytes.lacks(UInt8(ascii: "\r"))
@@ -332,5 +333,50 @@ enum FuzzBytes {
       let done = c.wrapWritten(from: lead, indent: indent, width: width)
       return (done, Array(c.written(from: lead)))
     }
+  }
+
+  /// `URLSyntax`'s loops from `start` to an end the probe picks, each against a byte-at-a-time reference.
+  static func urlSyntax(_ bytes: ByteView, from start: Int, probe: UInt8) {
+    let a = Array(bytes)
+    let end = start + Int(probe) % (a.count - start + 1)
+    let range = start..<end
+    func isHex(_ c: UInt8) -> Bool {
+      (0x30...0x39).contains(c) || (0x41...0x46).contains(c) || (0x61...0x66).contains(c)
+    }
+    for stopping in [false, true] {
+      var want: (Int, QueryFault?) = (end, nil)
+      var i = start
+      while i < end {
+        let c = a[i]
+        if stopping && (c == 0x3F || c == 0x23) {
+          want = (i, nil)
+        } else if c == 0x20 {
+          want = (i, .space(at: i))
+        } else if c < 0x20 || c == 0x7F || c == 0xC2 && i + 1 < end && (0x80...0x9F).contains(a[i + 1]) {
+          want = (i, .controlCharacter(at: i))
+        } else if c == 0x25 && !(i + 2 < end && isHex(a[i + 1]) && isHex(a[i + 2])) {
+          want = (i, .malformedEscape(at: i))
+        } else {
+          i += c == 0x25 ? 3 : 1
+          continue
+        }
+        break
+      }
+      require(URLSyntax.scanText(bytes, in: range, stoppingAtQuery: stopping) == want, "URLSyntax.scanText")
+    }
+    func isAlpha(_ c: UInt8) -> Bool { (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) }
+    let isDigit = { (c: UInt8) in (0x30...0x39).contains(c) }
+    let scheme =
+      a[range].first.map(isAlpha) == true
+      && a[range].dropFirst().allSatisfy { isAlpha($0) || isDigit($0) || [0x2B, 0x2D, 0x2E].contains($0) }
+    require(URLSyntax.isScheme(bytes, range) == scheme, "URLSyntax.isScheme")
+    let slash = a[range].firstIndex(of: 0x2F) ?? end
+    let authority = URLSyntax.authorityEnd(bytes, from: start, to: end)
+    require(
+      authority.end == slash && authority.lastAt == a[start..<slash].lastIndex(of: 0x40), "URLSyntax.authorityEnd")
+    let decimal =
+      range.count <= 18 && a[range].allSatisfy(isDigit) ? a[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } : nil
+    require(URLSyntax.decimalValue(bytes, range) == decimal, "URLSyntax.decimalValue")
+    require(bytes.has(probe, at: start) == (start < a.count && a[start] == probe), "ByteView.has(_:at:)")
   }
 }
