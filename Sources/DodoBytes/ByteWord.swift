@@ -146,7 +146,7 @@ extension ByteView {
   /// Whether no byte is `byte`.
   /// Two words a step, then the word that ends the bytes (some looked at twice) instead of
   /// `scan`'s shorter last word: the readers ask it of every line, for a rare byte.
-  @inlinable public func lacks(_ byte: UInt8) -> Bool {
+  @inlinable @inline(__always) public func lacks(_ byte: UInt8) -> Bool {
     guard let base = buffer.baseAddress else { return true }
     let n = buffer.count
     var i = 0

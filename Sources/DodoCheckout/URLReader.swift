@@ -134,6 +134,7 @@ enum URLReader {
     if let fault = URLSyntax.scanText(bytes, in: range, stoppingAtQuery: false).fault { throw URLSyntaxError(fault) }
   }
 
+  @inline(__always)  // once per URL: a call and its returned struct cost more than the code
   private static func readAuthority(
     _ bytes: ByteView, _ range: Range<Int>, lastAt: Int?
   ) throws(URLSyntaxError) -> URLParts.Authority {
