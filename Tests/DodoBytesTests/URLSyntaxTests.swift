@@ -9,7 +9,7 @@ struct URLSyntaxTests {
     [
       "a", "Z", "9", "+", "-", ".", ":", "/", "@", "?", "#", "%", "%4", "%41", "%zz", " ", "\u{01}", "\u{7F}", "é",
       "https", "host", "8080", "user@", "[::1]",
-    ].map { Array($0.utf8) } + [[0xC2, 0x85], [0xC2], [0xFF]]
+    ].map { Array($0.utf8) } + [[0xC2, 0x85], [0xC2, 0x9F], [0xC2, 0xA0], [0xC2], [0xFF]]
 
   /// `scanText`, a byte at a time.
   static func referenceScan(_ a: [UInt8], _ range: Range<Int>, stoppingAtQuery: Bool) -> String {
