@@ -13,14 +13,15 @@ enum FuzzBytes {
       words(bytes, probe: probe, offset: offset)
       percent(bytes)
       let start = offset
-      require(pieces(bytes, from: start) == referencePieces(Array(bytes), from: start), "QuerySplitter")
+      require(
+        ByteModels.pieces(bytes, from: start) == ByteModels.referencePieces(Array(bytes), from: start), "QuerySplitter")
       urlSyntax(bytes, from: start, probe: probe)
       let (indent, width) = (Int(probe) % 30, 20 + offset % 70)
-      let (done, result) = wrapped(Array(bytes), lead: offset % 20, indent: indent, width: width)
+      let (done, result) = ByteModels.wrapped(Array(bytes), lead: offset % 20, indent: indent, width: width)
       let wrappable = bytes.isASCII && bytes.lacks(UInt8(ascii: "\n")) && bytes.lacks(UInt8(ascii: "\r"))
       require(
         done == wrappable
-          && result == (done ? referenceWrap(Array(bytes), indent: indent, width: width) : Array(bytes)),
+          && result == (done ? ByteModels.referenceWrap(Array(bytes), indent: indent, width: width) : Array(bytes)),
         "ByteCursor.wrapWritten")
     }
     cursor(input, room: Int(probe) % 40)
@@ -259,124 +260,24 @@ enum FuzzBytes {
     return out + [0x22]
   }
 
-  /// The query's pieces, as `QuerySplitter.next()` reports them, one line each.
-  static func pieces(_ bytes: ByteView, from start: Int) -> [String] {
-    var lines: [String] = []
-    var splitter = QuerySplitter(bytes, from: start)
-    while let piece = splitter.next() {
-      lines.append(
-        "\(Array(piece.name)) \(Array(piece.value)) \(piece.valueStart) \(piece.nameWord) \(piece.nameEscaped)"
-          + " \(piece.valueEscaped) \(piece.nameNonASCII) \(piece.valueNonASCII)")
-    }
-    return lines + ["end \(splitter.position) \(String(describing: splitter.fault)) \(splitter.holdsHTMLAmpersand)"]
-  }
-
-  /// The same, a byte at a time: split at `&` up to the first `#`, each non-empty piece at its first `=`.
-  static func referencePieces(_ a: [UInt8], from start: Int) -> [String] {
-    let end = a[start...].firstIndex(of: UInt8(ascii: "#")) ?? a.count
-    var fault: QueryFault?
-    var html = false
-    func isHex(_ c: UInt8) -> Bool {
-      (0x30...0x39).contains(c) || (0x41...0x46).contains(c) || (0x61...0x66).contains(c)
-    }
-    for i in start..<end where fault == nil {
-      let c = a[i]
-      if c == UInt8(ascii: "%"), !(i + 2 < a.count && isHex(a[i + 1]) && isHex(a[i + 2])) {
-        fault = .malformedEscape(at: i)
-      }
-      if c == 0x20 { fault = .space(at: i) }
-      if c < 0x20 || c == 0x7F || c == 0xC2 && i + 1 < a.count && (0x80...0x9F).contains(a[i + 1]) {
-        fault = .controlCharacter(at: i)
-      }
-    }
-    for i in start..<end
-    where a[i] == UInt8(ascii: "&") && Array(a[(i + 1)..<min(i + 5, a.count)]) == Array("amp;".utf8) {
-      html = true
-    }
-    var lines: [String] = []
-    var pieceStart = start
-    for i in start...end where i == end || a[i] == UInt8(ascii: "&") {
-      defer { pieceStart = i + 1 }
-      guard i > pieceStart else { continue }
-      let equals = a[pieceStart..<i].firstIndex(of: UInt8(ascii: "="))
-      let name = Array(a[pieceStart..<(equals ?? i)])
-      let valueStart = equals.map { $0 + 1 } ?? i
-      let value = Array(a[valueStart..<i])
-      let word = name.prefix(8).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << UInt64(8 * $1.offset) }
-      lines.append(
-        "\(name) \(value) \(valueStart) \(word) \(name.contains(0x25)) \(value.contains(0x25))"
-          + " \(name.contains { $0 >= 0x80 }) \(value.contains { $0 >= 0x80 })")
-    }
-    return lines + ["end \(end) \(String(describing: fault)) \(html)"]
-  }
-
-  /// `text` word-wrapped as `ByteCursor.wrapWritten` does, through arrays of words.
-  static func referenceWrap(_ text: [UInt8], indent: Int, width: Int) -> [UInt8] {
-    var lines: [[UInt8]] = []
-    for word in text.split(separator: UInt8(ascii: " ")) {
-      if let last = lines.last, indent + last.count + 1 + word.count <= width {
-        lines[lines.count - 1] += [UInt8(ascii: " ")] + word
-      } else {
-        lines.append(Array(word))
-      }
-    }
-    return Array(lines.joined(separator: [UInt8(ascii: "\n")] + [UInt8](repeating: UInt8(ascii: " "), count: indent)))
-  }
-
-  /// `text` written after `lead` and wrapped in place.
-  static func wrapped(_ text: [UInt8], lead: Int, indent: Int, width: Int) -> (Bool, [UInt8]) {
-    let buffer = ByteBuffer(capacity: lead % 7)
-    return buffer.writing { c in
-      c.reserve(lead + text.count)
-      for _ in 0..<lead { c.put(UInt8(ascii: "L")) }
-      text.withBytes { c.put($0) }
-      let done = c.wrapWritten(from: lead, indent: indent, width: width)
-      return (done, Array(c.written(from: lead)))
-    }
-  }
-
   /// `URLSyntax`'s loops from `start` to an end the probe picks, each against a byte-at-a-time reference.
   static func urlSyntax(_ bytes: ByteView, from start: Int, probe: UInt8) {
     let a = Array(bytes)
     let end = start + Int(probe) % (a.count - start + 1)
     let range = start..<end
-    func isHex(_ c: UInt8) -> Bool {
-      (0x30...0x39).contains(c) || (0x41...0x46).contains(c) || (0x61...0x66).contains(c)
-    }
     for stopping in [false, true] {
-      var want: (Int, QueryFault?) = (end, nil)
-      var i = start
-      while i < end {
-        let c = a[i]
-        if stopping && (c == 0x3F || c == 0x23) {
-          want = (i, nil)
-        } else if c == 0x20 {
-          want = (i, .space(at: i))
-        } else if c < 0x20 || c == 0x7F || c == 0xC2 && i + 1 < end && (0x80...0x9F).contains(a[i + 1]) {
-          want = (i, .controlCharacter(at: i))
-        } else if c == 0x25 && !(i + 2 < end && isHex(a[i + 1]) && isHex(a[i + 2])) {
-          want = (i, .malformedEscape(at: i))
-        } else {
-          i += c == 0x25 ? 3 : 1
-          continue
-        }
-        break
-      }
-      require(URLSyntax.scanText(bytes, in: range, stoppingAtQuery: stopping) == want, "URLSyntax.scanText")
+      let (index, fault) = URLSyntax.scanText(bytes, in: range, stoppingAtQuery: stopping)
+      require(
+        "\(index) \(fault.map { "\($0)" } ?? "nil")"
+          == ByteModels.referenceScan(a, range, stoppingAtQuery: stopping), "URLSyntax.scanText")
     }
-    func isAlpha(_ c: UInt8) -> Bool { (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) }
-    let isDigit = { (c: UInt8) in (0x30...0x39).contains(c) }
-    let scheme =
-      a[range].first.map(isAlpha) == true
-      && a[range].dropFirst().allSatisfy { isAlpha($0) || isDigit($0) || [0x2B, 0x2D, 0x2E].contains($0) }
-    require(URLSyntax.isScheme(bytes, range) == scheme, "URLSyntax.isScheme")
-    let slash = a[range].firstIndex(of: 0x2F) ?? end
-    let authority = URLSyntax.authorityEnd(bytes, from: start, to: end)
+    require(URLSyntax.isScheme(bytes, range) == ByteModels.referenceIsScheme(a[range]), "URLSyntax.isScheme")
+    let (authorityEnd, lastAt) = URLSyntax.authorityEnd(bytes, from: start, to: end)
     require(
-      authority.end == slash && authority.lastAt == a[start..<slash].lastIndex(of: 0x40), "URLSyntax.authorityEnd")
-    let decimal =
-      range.count <= 18 && a[range].allSatisfy(isDigit) ? a[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } : nil
-    require(URLSyntax.decimalValue(bytes, range) == decimal, "URLSyntax.decimalValue")
+      "\(authorityEnd) \(String(describing: lastAt))" == ByteModels.referenceAuthorityEnd(a, from: start, to: end),
+      "URLSyntax.authorityEnd")
+    require(URLSyntax.decimalValue(bytes, range) == ByteModels.referenceDecimal(a[range]), "URLSyntax.decimalValue")
     require(bytes.has(probe, at: start) == (start < a.count && a[start] == probe), "ByteView.has(_:at:)")
   }
+
 }
