@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Eight bytes as one `UInt64` (first byte lowest), and masks that mark the bytes of a class
 /// with their lane's high bit (Hacker's Delight, 6-1): the scans look at eight bytes a step.
 /// `exactlyEqual` and `atLeast` are exact; the cheaper `equal` and `below` may also mark lanes
@@ -135,12 +143,14 @@ public enum ByteWord {
 }
 
 extension ByteView {
-  /// The index of the first `byte` in `range`, or `nil`.
-  @inlinable @inline(__always) public func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
-    let found = ByteWord.firstMarked(in: self, from: range.lowerBound, to: range.upperBound) {
-      ByteWord.equal($0, byte)
-    }
-    return found < range.upperBound ? found : nil
+  /// The index of the first `byte` in `range`, or `nil`: the C library's `memchr`, which
+  /// looks at 32 bytes a step where the processor has them (a line's newline, mostly).
+  public func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+    guard let base = buffer.baseAddress, !range.isEmpty,
+      let found = memchr(base + range.lowerBound, Int32(byte), range.count)
+    else { return nil }
+    return UnsafeRawPointer(base).distance(to: found)
   }
 
   /// Whether no byte is `byte`.
