@@ -12,7 +12,7 @@ import DodoPlatform
 /// what `start` is waiting for and how to give up. Nothing here carries a query string.
 struct CheckoutEventReporter {
   let context: Context
-  let format: String?
+  let format: EventFormat?
   let checkoutURL: CheckoutURL
   let returnURL: ReturnURL
   /// No browser was run (`--no-open`, or headless): the user opens the URL shown.
@@ -24,7 +24,7 @@ struct CheckoutEventReporter {
   func report(_ event: CheckoutEvent, reason: CancellationReason?) {
     let at = AbandonedSessionFile.timestamp(now())
     switch format {
-    case "json":
+    case .json:
       let json = JSONWriter()
       json.beginObject()
       json.key("name")
@@ -42,9 +42,9 @@ struct CheckoutEventReporter {
       json.endObject()
       json.newline()
       context.stderr.write(json.bytes)
-    case "text":
+    case .text:
       context.stderr.write("\(at) \(event.name)\n")
-    default:
+    case nil:
       break
     }
     if event == .opened, context.stderr.isTerminal {
@@ -63,7 +63,7 @@ struct CheckoutEventReporter {
   func polled(_ step: SessionPoll.Step) {
     switch step {
     case .progress(let status):
-      if format == "json" {
+      if format == .json {
         let json = JSONWriter()
         json.beginObject()
         json.key("name")

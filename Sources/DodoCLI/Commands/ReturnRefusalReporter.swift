@@ -13,11 +13,11 @@ import DodoPlatform
 final class ReturnRefusalReporter {
   let context: Context
   /// `--events text|json`.
-  let format: String?
+  let format: EventFormat?
   var now: () -> Date = { Date() }
   private var said: Set<ReturnRefusal> = []
 
-  init(context: Context, format: String?, now: @escaping () -> Date) {
+  init(context: Context, format: EventFormat?, now: @escaping () -> Date) {
     self.context = context
     self.format = format
     self.now = now
@@ -25,7 +25,7 @@ final class ReturnRefusalReporter {
 
   func report(_ refusal: ReturnRefusal) {
     guard said.insert(refusal).inserted else { return }
-    guard format == "json" else {
+    guard format == .json else {
       context.warn(refusal.message)
       context.stderr.flush()
       return

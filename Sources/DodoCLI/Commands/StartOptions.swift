@@ -38,7 +38,7 @@ struct StartOptions {
   let noInput: Bool
   let browserExitCancels: Bool
   /// `--events text|json`.
-  let events: String?
+  let events: EventFormat?
   /// `--product`, `--confirm` and `--poll`.
   let account: StartAccountOptions
   /// `--activate-license` and `--license-name`.
@@ -85,6 +85,14 @@ struct StartOptions {
     timeout = settings.timeout.value
     noInput = context.json || invocation.isSet(Self.noInput)
     browserExitCancels = invocation.isSet(Self.browserExitCancels)
-    events = invocation.value(Self.events)
+    events = invocation.value(Self.events).flatMap(EventFormat.init(rawValue:))
   }
+}
+
+/// How `start` reports checkout events on standard error (`--events`).
+enum EventFormat: String {
+  /// A line per event: its time and name.
+  case text
+  /// A JSON object per event, on a line of its own.
+  case json
 }
