@@ -101,12 +101,12 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount", "DodoNetwork", "DodoQRCode",
-        "DodoTestSupport",
+        "dodo", "dodo-https", "dodo-checkout-example", "DodoCLI", "DodoAccount", "DodoCurl", "DodoNetwork",
+        "DodoQRCode", "DodoTestSupport",
       ],
       exclude: [
-        "Support/fake-dodo-api.py", "Support/webhook-receiver.py", "Support/webhook-client.py",
-        "Support/sdk-webhook-receiver.py", "Support/dodo_schemas.py",
+        "Support/fake-dodo-api.py", "Support/fake-dodo-api-h2.py", "Support/webhook-receiver.py",
+        "Support/webhook-client.py", "Support/sdk-webhook-receiver.py", "Support/dodo_schemas.py",
       ]),
   ],
   swiftLanguageModes: [.v6]

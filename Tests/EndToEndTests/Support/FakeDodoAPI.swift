@@ -56,19 +56,24 @@ final class FakeDodoAPI: @unchecked Sendable {
     process.standardInput = input
     process.standardError = FileHandle.standardError
     try process.run()
-    // The port, alone on the first line, once it listens.
+    port = try Self.port(printedBy: process, on: out, what: "the fake Dodo API")
+  }
+
+  /// The port `process` prints, alone on its first line, once it listens; it is killed when it
+  /// prints none within a minute.
+  static func port(printedBy process: Process, on output: Pipe, what: String) throws -> Int {
     nonisolated(unsafe) var line = Data()
     let ready = DispatchSemaphore(value: 0)
-    let handle = out.fileHandleForReading
+    let handle = output.fileHandleForReading
     Thread {
       while let byte = try? handle.read(upToCount: 1), !byte.isEmpty, byte != Data("\n".utf8) { line.append(byte) }
       ready.signal()
     }.start()
     guard ready.wait(timeout: .now() + 60) == .success, let port = Int(String(decoding: line, as: UTF8.self)) else {
       kill(process.processIdentifier, SIGKILL)
-      throw FakeAPIError(message: "the fake Dodo API did not start")
+      throw FakeAPIError(message: "\(what) did not start")
     }
-    self.port = port
+    return port
   }
 
   deinit {

@@ -31,6 +31,16 @@ enum RequiredTools {
   static let forFakeAPI = missing(programs: ["python3", "openssl"]) + missingSDK
   static let forDodoSDK = missing(programs: ["python3"]) + missingSDK
   static let forAccount = missing(programs: ["python3", "openssl", "curl"]) + missingSDK
+  /// The fake's payments served over HTTP/2 by Debian's `nghttpd` (package nghttp2-server).
+  static let forHTTP2 = forFakeAPI + (nghttpd == nil ? ["nghttpd (nghttp2-server)"] : [])
+
+  /// `nghttpd`, on `PATH` or in an `sbin` directory, where Debian puts it and a user's `PATH` may not reach.
+  static let nghttpd: String? = {
+    let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+    return (path + ["/usr/sbin", "/usr/local/sbin"]).map { "\($0)/nghttpd" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }()
 
   /// Dodo's official Python SDK and the Standard Webhooks library its `unwrap` needs
   /// (.ci/run installs `dodopayments[webhooks]`, pinned).
