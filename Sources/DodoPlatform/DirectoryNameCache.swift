@@ -1,0 +1,187 @@
+/// The names that start with a prefix (`dodo-`) in directories, as they were when last read:
+/// `dodo help` lists the plugins on `PATH`, and reading a large directory (`/usr/bin`) costs
+/// more than the rest of the command. An entry stands for one directory, by its identity, with
+/// the change time the directory had before it was read; it is used only while the directory
+/// still has that change time (see `names(in:now:skipping:)`).
+///
+/// The file is text: a version line, then for each directory a `directory DEV INO SECONDS
+/// NANOSECONDS` line and one `name NAME` line per name, then `end` (so that a file cut short
+/// at a line's end is not taken for a shorter list). A name is any bytes but `/` and NUL (a
+/// newline, bytes that are not UTF-8): every byte outside `!`…`~`, and `\`, is written `\xHH`.
+/// Anything else in the file makes the whole of it void.
+package struct DirectoryNameCache: Sendable, Equatable {
+  package struct Entry: Sendable, Hashable {
+    package var changeTime: Syscalls.FileTime
+    /// Sorted, so that the same names are the same entry.
+    package var names: [String]
+
+    package init(changeTime: Syscalls.FileTime, names: [String]) {
+      self.changeTime = changeTime
+      self.names = names.sorted()
+    }
+  }
+
+  /// Every name in the cache starts with it.
+  package let prefix: String
+  package var entries: [Syscalls.FileIdentity: Entry]
+
+  static let versionLine = "dodo directory-names 1"
+  /// A larger file is not read (and not written): no `PATH` has that many plugins.
+  package static let sizeLimit = 256 * 1024
+  /// Directories beyond it are forgotten, keeping those of the latest listing: entries of
+  /// another `PATH` (a shell with a virtualenv) stay useful, but not without bound.
+  package static let entryLimit = 64
+
+  package init(prefix: String, entries: [Syscalls.FileIdentity: Entry] = [:]) {
+    self.prefix = prefix
+    self.entries = entries
+  }
+
+  /// The file's contents, directories in the order of their identity: the same entries are
+  /// the same bytes.
+  package func serialized() -> [UInt8] {
+    var bytes = Array((Self.versionLine + "\n").utf8)
+    let order = entries.keys.sorted { ($0.device, $0.inode) < ($1.device, $1.inode) }
+    for identity in order {
+      guard let entry = entries[identity] else { continue }
+      let time = entry.changeTime
+      bytes += "directory \(identity.device) \(identity.inode) \(time.seconds) \(time.nanoseconds)\n".utf8
+      for name in entry.names {
+        bytes += "name ".utf8
+        Self.escape(SystemText.encode(name), into: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+      }
+    }
+    bytes += "end\n".utf8
+    return bytes
+  }
+
+  /// The cache `bytes` hold; `nil` when anything in them is not as `serialized()` writes it.
+  package init?(parsing bytes: [UInt8], prefix: String) {
+    self.init(prefix: prefix)
+    guard bytes.count <= Self.sizeLimit, bytes.last == UInt8(ascii: "\n") else { return nil }
+    var lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)[...]
+    guard lines.popFirst()?.elementsEqual(Self.versionLine.utf8) == true,
+      lines.popLast()?.elementsEqual("end".utf8) == true
+    else { return nil }
+    let prefixBytes = Array(prefix.utf8)
+    var current: (identity: Syscalls.FileIdentity, time: Syscalls.FileTime, names: [String])?
+    for line in lines {
+      if let name = Self.field(line, after: "name ") {
+        guard current != nil, let name = Self.name(name, prefix: prefixBytes) else { return nil }
+        current?.names.append(name)
+      } else if let fields = Self.field(line, after: "directory "), let directory = Self.directory(fields) {
+        guard add(current) else { return nil }
+        current = (directory.identity, directory.time, [])
+      } else {
+        return nil
+      }
+    }
+    guard add(current) else { return nil }
+  }
+
+  /// Adds a parsed directory; `false` for one named twice, or with a name twice.
+  private mutating func add(_ parsed: (identity: Syscalls.FileIdentity, time: Syscalls.FileTime, names: [String])?)
+    -> Bool
+  {
+    guard let parsed else { return true }
+    guard entries[parsed.identity] == nil, Set(parsed.names).count == parsed.names.count else { return false }
+    entries[parsed.identity] = Entry(changeTime: parsed.time, names: parsed.names)
+    return true
+  }
+
+  private static func field(_ line: ArraySlice<UInt8>, after tag: String) -> ArraySlice<UInt8>? {
+    guard line.starts(with: tag.utf8) else { return nil }
+    return line.dropFirst(tag.utf8.count)
+  }
+
+  /// `DEV INO SECONDS NANOSECONDS`, in decimal digits (the seconds may be negative).
+  private static func directory(_ fields: ArraySlice<UInt8>)
+    -> (identity: Syscalls.FileIdentity, time: Syscalls.FileTime)?
+  {
+    let parts = fields.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
+    guard parts.count == 4, let device = decimal(parts[0]), let inode = decimal(parts[1]),
+      let nanoseconds = decimal(parts[3]), nanoseconds < 1_000_000_000
+    else { return nil }
+    let negative = parts[2].first == UInt8(ascii: "-")
+    guard let magnitude = decimal(negative ? parts[2].dropFirst() : parts[2]), magnitude <= UInt64(Int64.max) else {
+      return nil
+    }
+    let seconds = negative ? -Int64(magnitude) : Int64(magnitude)
+    return (
+      Syscalls.FileIdentity(device: device, inode: inode),
+      Syscalls.FileTime(seconds: seconds, nanoseconds: Int64(nanoseconds))
+    )
+  }
+
+  /// Digits only (no sign, no space), within `UInt64`.
+  private static func decimal(_ digits: ArraySlice<UInt8>) -> UInt64? {
+    guard !digits.isEmpty, digits.count <= 20 else { return nil }
+    var value: UInt64 = 0
+    for digit in digits {
+      guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+      let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times.addingReportingOverflow(UInt64(digit - UInt8(ascii: "0")))
+      guard !overflow, !carry else { return nil }
+      value = sum
+    }
+    return value
+  }
+
+  /// A name as written by `escape`, when it is one a directory listing with `prefix` gives:
+  /// starting with the prefix, without `/` or NUL.
+  private static func name(_ escaped: ArraySlice<UInt8>, prefix: [UInt8]) -> String? {
+    guard let bytes = unescape(escaped), bytes.starts(with: prefix),
+      !bytes.contains(UInt8(ascii: "/")), !bytes.contains(0)
+    else { return nil }
+    return SystemText.decode(bytes)
+  }
+
+  /// Printable ASCII but `\` as itself; every other byte as `\xHH`, so that a name is one
+  /// line of visible characters whatever its bytes.
+  static func escape(_ bytes: [UInt8], into output: inout [UInt8]) {
+    let digits = Array("0123456789abcdef".utf8)
+    for byte in bytes {
+      if isPlain(byte) {
+        output.append(byte)
+      } else {
+        output += [UInt8(ascii: "\\"), UInt8(ascii: "x"), digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+      }
+    }
+  }
+
+  /// The bytes `escape` wrote; `nil` for anything it would not write.
+  static func unescape(_ text: ArraySlice<UInt8>) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.count)
+    var index = text.startIndex
+    while index < text.endIndex {
+      let byte = text[index]
+      if isPlain(byte) {
+        bytes.append(byte)
+        index += 1
+        continue
+      }
+      guard byte == UInt8(ascii: "\\"), text.endIndex - index >= 4, text[index + 1] == UInt8(ascii: "x"),
+        let high = hexDigit(text[index + 2]), let low = hexDigit(text[index + 3])
+      else { return nil }
+      let value = high << 4 | low
+      // Written as itself, it is not to be written escaped: one name, one spelling.
+      guard !isPlain(value) else { return nil }
+      bytes.append(value)
+      index += 4
+    }
+    return bytes
+  }
+
+  private static func isPlain(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") }
+
+  /// A lower-case hexadecimal digit's value (`escape` writes no other).
+  private static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    default: nil
+    }
+  }
+}
