@@ -270,9 +270,10 @@ extension Syscalls {
     return try entries(ofOpenDirectory: fd, prefix: prefix, subject: path)
   }
 
-  /// `directoryEntries(_:prefix:skipping:)` without skipping, with what `fstat(2)` said about
-  /// the directory before it was read: a change made while it is read shows in that status
-  /// as a later change time than the one returned.
+  /// `directoryEntries(_:prefix:skipping:)` without skipping, and what `fstat(2)` said about
+  /// the directory just before it was read: a name added or removed during the read gives the
+  /// directory a later change time than the one returned, so names kept under that time are
+  /// never taken for the directory as changed.
   package static func directoryListing(_ path: String, prefix: String) throws(SystemError)
     -> (status: FileStatus, names: [String])
   {
