@@ -57,36 +57,55 @@ package struct DirectoryNameCache: Sendable, Equatable {
   }
 
   /// The cache `bytes` hold; `nil` when anything in them is not as `serialized()` writes it.
+  /// Read by index, without `split`: an array of slices is a generic type whose metadata the
+  /// runtime builds on first use, which cost `dodo help` more than the rest of this reading.
   package init?(parsing bytes: [UInt8], prefix: String) {
     self.init(prefix: prefix)
-    guard bytes.count <= Self.sizeLimit, bytes.last == UInt8(ascii: "\n") else { return nil }
-    var lines = bytes.dropLast().split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)[...]
-    guard lines.popFirst()?.elementsEqual(Self.versionLine.utf8) == true,
-      lines.popLast()?.elementsEqual("end".utf8) == true
-    else { return nil }
+    guard bytes.count <= Self.sizeLimit else { return nil }
+    var lines = Lines(bytes: bytes[...])
+    guard lines.next()?.elementsEqual(Self.versionLine.utf8) == true else { return nil }
     let prefixBytes = Array(prefix.utf8)
-    var current: (identity: Syscalls.FileIdentity, time: Syscalls.FileTime, names: [String])?
-    for line in lines {
+    var current: Entry?
+    var currentIdentity = Syscalls.FileIdentity(device: 0, inode: 0)
+    while let line = lines.next() {
       if let name = Self.field(line, after: "name ") {
         guard current != nil, let name = Self.name(name, prefix: prefixBytes) else { return nil }
         current?.names.append(name)
       } else if let fields = Self.field(line, after: "directory "), let directory = Self.directory(fields) {
-        guard add(current) else { return nil }
-        current = (directory.identity, directory.time, [])
+        guard add(current, as: currentIdentity) else { return nil }
+        (current, currentIdentity) = (Entry(changeTime: directory.time, names: []), directory.identity)
       } else {
-        return nil
+        guard line.elementsEqual("end".utf8), lines.bytes.isEmpty, add(current, as: currentIdentity) else {
+          return nil
+        }
+        return
       }
     }
-    guard add(current) else { return nil }
+    // Cut short: no `end` line, or a last line without its newline.
+    return nil
   }
 
-  /// Adds a parsed directory; `false` for one named twice, or with a name twice.
-  private mutating func add(_ parsed: (identity: Syscalls.FileIdentity, time: Syscalls.FileTime, names: [String])?)
-    -> Bool
-  {
+  /// The lines of `bytes`, each without its newline; a last piece without one is not a line.
+  private struct Lines {
+    var bytes: ArraySlice<UInt8>
+
+    mutating func next() -> ArraySlice<UInt8>? {
+      guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      defer { bytes = bytes[(newline + 1)...] }
+      return bytes[..<newline]
+    }
+  }
+
+  /// Adds a parsed directory (its names sorted here); `false` for one named twice, or with a
+  /// name twice.
+  private mutating func add(_ parsed: Entry?, as identity: Syscalls.FileIdentity) -> Bool {
     guard let parsed else { return true }
-    guard entries[parsed.identity] == nil, Set(parsed.names).count == parsed.names.count else { return false }
-    entries[parsed.identity] = Entry(changeTime: parsed.time, names: parsed.names)
+    let entry = Entry(changeTime: parsed.changeTime, names: parsed.names)
+    let names = entry.names
+    guard entries[identity] == nil, !names.indices.dropFirst().contains(where: { names[$0] == names[$0 - 1] }) else {
+      return false
+    }
+    entries[identity] = entry
     return true
   }
 
@@ -95,18 +114,24 @@ package struct DirectoryNameCache: Sendable, Equatable {
     return line.dropFirst(tag.utf8.count)
   }
 
-  /// `DEV INO SECONDS NANOSECONDS`, in decimal digits (the seconds may be negative).
+  /// `DEV INO SECONDS NANOSECONDS`, in decimal digits (the seconds may be negative), one space
+  /// between them.
   private static func directory(_ fields: ArraySlice<UInt8>)
     -> (identity: Syscalls.FileIdentity, time: Syscalls.FileTime)?
   {
-    let parts = fields.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-    guard parts.count == 4, let device = decimal(parts[0]), let inode = decimal(parts[1]),
-      let nanoseconds = decimal(parts[3]), nanoseconds < 1_000_000_000
-    else { return nil }
-    let negative = parts[2].first == UInt8(ascii: "-")
-    guard let magnitude = decimal(negative ? parts[2].dropFirst() : parts[2]), magnitude <= UInt64(Int64.max) else {
-      return nil
+    var rest = fields
+    func next() -> ArraySlice<UInt8>? {
+      guard let space = rest.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+      defer { rest = rest[(space + 1)...] }
+      return rest[..<space]
     }
+    guard let device = next().flatMap(decimal), let inode = next().flatMap(decimal), let secondsField = next(),
+      let nanoseconds = decimal(rest), nanoseconds < 1_000_000_000
+    else { return nil }
+    let negative = secondsField.first == UInt8(ascii: "-")
+    guard let magnitude = decimal(negative ? secondsField.dropFirst() : secondsField),
+      magnitude <= UInt64(Int64.max)
+    else { return nil }
     let seconds = negative ? -Int64(magnitude) : Int64(magnitude)
     return (
       Syscalls.FileIdentity(device: device, inode: inode),
