@@ -76,7 +76,9 @@ extension DirectoryNameCache {
   }
 
   /// Writes the cache to `name` in the directory `directoryPath`, created `0700` when missing
-  /// and refused when it is not private (see `PrivateDirectory`), atomically (`AtomicFile`).
+  /// and refused when it is not private (see `PrivateDirectory`), atomically (`AtomicFile`) but
+  /// not fsynced: a file a crash left empty or cut short is void (`init(parsing:prefix:)`), and
+  /// the two fsyncs would double what the listing that writes it costs.
   package func store(in directoryPath: String, named name: String) throws(PlatformError) {
     let bytes = serialized()
     guard bytes.count <= Self.sizeLimit else {
@@ -86,7 +88,7 @@ extension DirectoryNameCache {
       throw PlatformError("the directory \(directoryPath) does not exist")
     }
     do throws(SystemError) {
-      try AtomicFile.write(bytes, named: name, in: directory.fd, directoryPath: directory.path)
+      try AtomicFile.write(bytes, named: name, in: directory.fd, directoryPath: directory.path, durable: false)
     } catch {
       throw PlatformError("cannot write \(directory.path(of: name)): \(error)")
     }

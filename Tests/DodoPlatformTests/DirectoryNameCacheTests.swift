@@ -125,6 +125,24 @@ struct DirectoryNameCacheFileTests {
     try temp.write("file", "")
     #expect(throws: PlatformError.self) { try Self.sample.store(in: temp.sub("file/dodo"), named: "plugin-names") }
   }
+
+  /// A file a crash left empty or cut short is void, so two fsyncs would only slow the listing.
+  @Test("stored by a rename, without fsync; a full disk fails the store and leaves no file")
+  func storedWithoutFsync() throws {
+    let temp = TemporaryDirectory()
+    let mock = SyscallMock([:])
+    try SyscallMock.$current.withValue(mock) { try Self.sample.store(in: temp.path, named: "plugin-names") }
+    #expect(mock.calls.contains("renameat") && !mock.calls.contains("fsync"), "\(mock.calls)")
+    #expect(Cache.load(from: temp.sub("plugin-names"), prefix: "dodo-").cache == Self.sample)
+
+    let full = TemporaryDirectory()
+    #expect(throws: PlatformError.self) {
+      try SyscallMock.$current.withValue(SyscallMock(["write": [.fail(.noSpace)]])) {
+        try Self.sample.store(in: full.path, named: "plugin-names")
+      }
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: full.path) == [])
+  }
 }
 
 /// When an entry stands for the directory and when the directory is read again.
