@@ -13,8 +13,9 @@ package enum PluginListing {
   package static func plugins(environment: [String: String], now: Int64 = Syscalls.unixTime())
     -> (plugins: [Plugin], problems: [String])
   {
-    let directory = DodoDirectories.cache(
-      environment: { environment[$0] }, home: environment["HOME"] ?? Syscalls.homeDirectory())
+    // A relative HOME is not a home: the password database's, as for the state directory.
+    let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? Syscalls.homeDirectory()
+    let directory = DodoDirectories.cache(environment: { environment[$0] }, home: home)
     let loaded = directory.map {
       DirectoryNameCache.load(from: DodoDirectories.join($0, cacheFileName), prefix: Plugin.prefix)
     }
