@@ -62,6 +62,8 @@ package struct DirectoryNameCache: Sendable, Equatable {
   package init?(parsing bytes: [UInt8], prefix: String) {
     self.init(prefix: prefix)
     guard bytes.count <= Self.sizeLimit else { return nil }
+    // Room for as many directories as are kept: growing by doubling cost more than the rest.
+    entries.reserveCapacity(Self.entryLimit)
     var lines = Lines(bytes: bytes[...])
     guard lines.next()?.elementsEqual(Self.versionLine.utf8) == true else { return nil }
     let prefixBytes = Array(prefix.utf8)
@@ -120,13 +122,9 @@ package struct DirectoryNameCache: Sendable, Equatable {
     -> (identity: Syscalls.FileIdentity, time: Syscalls.FileTime)?
   {
     var rest = fields
-    func next() -> ArraySlice<UInt8>? {
-      guard let space = rest.firstIndex(of: UInt8(ascii: " ")) else { return nil }
-      defer { rest = rest[(space + 1)...] }
-      return rest[..<space]
-    }
-    guard let device = next().flatMap(decimal), let inode = next().flatMap(decimal), let secondsField = next(),
-      let nanoseconds = decimal(rest), nanoseconds < 1_000_000_000
+    guard let deviceField = word(&rest), let device = decimal(deviceField), let inodeField = word(&rest),
+      let inode = decimal(inodeField), let secondsField = word(&rest), let nanoseconds = decimal(rest),
+      nanoseconds < 1_000_000_000
     else { return nil }
     let negative = secondsField.first == UInt8(ascii: "-")
     guard let magnitude = decimal(negative ? secondsField.dropFirst() : secondsField),
@@ -137,6 +135,14 @@ package struct DirectoryNameCache: Sendable, Equatable {
       Syscalls.FileIdentity(device: device, inode: inode),
       Syscalls.FileTime(seconds: seconds, nanoseconds: Int64(nanoseconds))
     )
+  }
+
+  /// The bytes before the first space of `rest`, which is left after that space; `nil`
+  /// without a space.
+  private static func word(_ rest: inout ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+    guard let space = rest.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+    defer { rest = rest[(space + 1)...] }
+    return rest[..<space]
   }
 
   /// Digits only (no sign, no space), within `UInt64`.
