@@ -62,8 +62,6 @@ package struct DirectoryNameCache: Sendable, Equatable {
   package init?(parsing bytes: [UInt8], prefix: String) {
     self.init(prefix: prefix)
     guard bytes.count <= Self.sizeLimit else { return nil }
-    // Room for as many directories as are kept: growing by doubling cost more than the rest.
-    entries.reserveCapacity(Self.entryLimit)
     var lines = Lines(bytes: bytes[...])
     guard lines.next()?.elementsEqual(Self.versionLine.utf8) == true else { return nil }
     let prefixBytes = Array(prefix.utf8)
