@@ -12,12 +12,13 @@
 package struct DirectoryNameCache: Sendable, Equatable {
   package struct Entry: Sendable, Hashable {
     package var changeTime: Syscalls.FileTime
-    /// Sorted, so that the same names are the same entry.
+    /// In the order the directory gave them, which a listing follows: of two names that Swift
+    /// takes for one (`dodo-\u{E9}`, `dodo-e\u{301}`), the first found is the one listed.
     package var names: [String]
 
     package init(changeTime: Syscalls.FileTime, names: [String]) {
       self.changeTime = changeTime
-      self.names = names.sorted()
+      self.names = names
     }
   }
 
@@ -96,16 +97,11 @@ package struct DirectoryNameCache: Sendable, Equatable {
     }
   }
 
-  /// Adds a parsed directory (its names sorted here); `false` for one named twice, or with a
-  /// name twice.
+  /// Adds a parsed directory; `false` for one named twice.
   private mutating func add(_ parsed: Entry?, as identity: Syscalls.FileIdentity) -> Bool {
     guard let parsed else { return true }
-    let entry = Entry(changeTime: parsed.changeTime, names: parsed.names)
-    let names = entry.names
-    guard entries[identity] == nil, !names.indices.dropFirst().contains(where: { names[$0] == names[$0 - 1] }) else {
-      return false
-    }
-    entries[identity] = entry
+    guard entries[identity] == nil else { return false }
+    entries[identity] = parsed
     return true
   }
 

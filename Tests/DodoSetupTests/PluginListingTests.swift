@@ -35,7 +35,10 @@ import Testing
     let first = PluginListing.plugins(environment: environment, now: later)
     #expect(first.plugins == fresh && first.problems == [])
     let kept = DirectoryNameCache.load(from: cacheFile, prefix: "dodo-").cache
-    #expect(kept?.entries.values.map(\.names).sorted { $0.count < $1.count } == [["dodo-b"], ["dodo-a", "dodo-b"]])
+    #expect(
+      kept?.entries.values.map { $0.names.sorted() }.sorted { $0.count < $1.count } == [
+        ["dodo-b"], ["dodo-a", "dodo-b"],
+      ])
     let written = try inode(cacheFile)
 
     let second = PluginListing.plugins(environment: environment, now: later)
@@ -59,6 +62,21 @@ import Testing
     let listed = PluginListing.plugins(environment: environment, now: later)
     #expect(listed.plugins.map(\.isExecutable) == [true, true])
     #expect(listed.plugins == Plugin.all(environment: environment))
+  }
+
+  /// Swift's `==` takes the two names for one, so the first found is listed: as a fresh scan
+  /// meets them, in the directory's order.
+  @Test("of two names equal as Unicode, the one a fresh scan lists, from the cache too")
+  func equivalentNames() throws {
+    try home.writeProgram("one/dodo-\u{E9}", "#!/bin/sh\n", mode: 0o644)
+    try home.writeProgram("one/dodo-e\u{301}", "#!/bin/sh\n", mode: 0o644)
+    var read: Set<Syscalls.FileIdentity> = []
+    #expect(try Syscalls.directoryEntries(home.sub("one"), prefix: "dodo-", skipping: &read).count == 4)
+    let fresh = Plugin.all(environment: environment)
+    #expect(fresh.count == 3)
+    #expect(PluginListing.plugins(environment: environment, now: later).plugins == fresh)
+    let cached = PluginListing.plugins(environment: environment, now: later)
+    #expect(cached.plugins == fresh && cached.plugins.map { Array($0.path.utf8) } == fresh.map { Array($0.path.utf8) })
   }
 
   @Test("a cache file that is a named pipe is refused, then written again; the list is right")
