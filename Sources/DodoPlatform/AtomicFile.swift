@@ -14,12 +14,16 @@ package enum AtomicFile {
   /// A temporary file in the open directory `directory` (`exclusive`, `permissions`, `0600`
   /// unless a caller keeps a file's own), written and fsynced, renamed over `name`, then the
   /// directory fsynced so the rename itself is durable. `directoryPath` names the directory in errors.
+  ///
+  /// Without `durable`, neither is fsynced: for a cache, which a crash may leave empty or cut
+  /// short (never mixed with the old one), when its reader takes that for no cache at all.
   static func write(
     _ bytes: [UInt8], named name: String, in directory: borrowing FileDescriptor, directoryPath: String,
-    permissions: FileDescriptor.Permissions = .ownerReadWrite
+    permissions: FileDescriptor.Permissions = .ownerReadWrite, durable: Bool = true
   ) throws(SystemError) {
     let file = try write(
-      bytes, named: name, in: directory, directoryPath: directoryPath, permissions: permissions, keepingLocked: false)
+      bytes, named: name, in: directory, directoryPath: directoryPath, permissions: permissions, keepingLocked: false,
+      durable: durable)
     _ = consume file
   }
 
@@ -28,7 +32,7 @@ package enum AtomicFile {
   /// keep: the lock is on it from the first instant a reader can see it, and goes with it.
   static func write(
     _ bytes: [UInt8], named name: String, in directory: borrowing FileDescriptor, directoryPath: String,
-    permissions: FileDescriptor.Permissions = .ownerReadWrite, keepingLocked: Bool
+    permissions: FileDescriptor.Permissions = .ownerReadWrite, keepingLocked: Bool, durable: Bool = true
   ) throws(SystemError) -> FileDescriptor? {
     let temporary = ".\(name).\(Syscalls.processID()).tmp"
     let subject = DodoDirectories.join(directoryPath, temporary)
@@ -40,7 +44,7 @@ package enum AtomicFile {
     // `fd` closes itself once, whichever way this ends: here, or with the caller that keeps it.
     do throws(SystemError) {
       try Syscalls.writeAll(fd, bytes)
-      try Syscalls.fsync(fd, subject: subject)
+      if durable { try Syscalls.fsync(fd, subject: subject) }
       if keepingLocked, try !Syscalls.tryLock(fd, exclusive: true, subject: subject) {
         throw SystemError("flock", errno: .wouldBlock, subject: subject)
       }
@@ -52,7 +56,7 @@ package enum AtomicFile {
     }
     guard keepingLocked else {
       _ = consume fd
-      try Syscalls.fsync(directory, subject: directoryPath)
+      if durable { try Syscalls.fsync(directory, subject: directoryPath) }
       return nil
     }
     try Syscalls.fsync(directory, subject: directoryPath)

@@ -49,6 +49,17 @@ package struct DodoDirectories: Sendable, Hashable {
     return DodoDirectories(state: state, runtime: runtime, warning: warning)
   }
 
+  /// The cache directory: `$XDG_CACHE_HOME/dodo` (default `~/.cache/dodo`), empty or relative
+  /// values ignored as for the state directory; `nil` without either. What is in it only
+  /// saves time: deleting it changes nothing else.
+  package static func cache(
+    environment: (String) -> String? = Syscalls.environmentValue, home: String? = Syscalls.homeDirectory()
+  ) -> String? {
+    if let xdg = environment("XDG_CACHE_HOME"), xdg.hasPrefix("/") { return join(xdg, "dodo") }
+    guard let home, home.hasPrefix("/") else { return nil }
+    return join(home, ".cache/dodo")
+  }
+
   /// Creates the state directory if needed, checks it and keeps it open (see `PrivateDirectory`).
   package func prepareState() throws(PlatformError) -> PrivateDirectory { try Self.prepare(state) }
 

@@ -29,6 +29,9 @@ extension Syscalls {
     package var owner: UInt32
     package var size: Int
     package var identity: FileIdentity
+    /// `st_ctim`: when the file (for a directory, the names in it too) last changed. Unlike
+    /// the modification time, no call can set it back.
+    package var changeTime: FileTime
 
     init(_ info: stat) {
       mode = UInt32(info.st_mode)
@@ -36,6 +39,11 @@ extension Syscalls {
       size = Int(info.st_size)
       identity = FileIdentity(
         device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino))
+      #if canImport(Darwin)
+        changeTime = FileTime(seconds: Int64(info.st_ctimespec.tv_sec), nanoseconds: Int64(info.st_ctimespec.tv_nsec))
+      #else
+        changeTime = FileTime(seconds: Int64(info.st_ctim.tv_sec), nanoseconds: Int64(info.st_ctim.tv_nsec))
+      #endif
     }
 
     package var isDirectory: Bool { mode & UInt32(S_IFMT) == UInt32(S_IFDIR) }
@@ -230,6 +238,23 @@ extension Syscalls {
     /// `st_dev`, widened: signed (`Int32`) on Darwin, unsigned on Linux.
     package var device: UInt64
     package var inode: UInt64
+
+    package init(device: UInt64, inode: UInt64) {
+      self.device = device
+      self.inode = inode
+    }
+  }
+
+  /// A file time (`struct timespec`): whole seconds since the Unix epoch and the nanoseconds
+  /// past them.
+  package struct FileTime: Sendable, Hashable {
+    package var seconds: Int64
+    package var nanoseconds: Int64
+
+    package init(seconds: Int64, nanoseconds: Int64) {
+      self.seconds = seconds
+      self.nanoseconds = nanoseconds
+    }
   }
 
   /// `open(2)`, `fdopendir(3)`, `readdir(3)`: the names in the directory `path` (following a
@@ -243,6 +268,18 @@ extension Syscalls {
     let fd = try open(path, .readOnly, [.closeOnExec, .directory])
     guard read.insert(try fstat(fd, subject: path).identity).inserted else { return [] }
     return try entries(ofOpenDirectory: fd, prefix: prefix, subject: path)
+  }
+
+  /// `directoryEntries(_:prefix:skipping:)` without skipping, and what `fstat(2)` said about
+  /// the directory just before it was read: a name added or removed during the read gives the
+  /// directory a later change time than the one returned, so names kept under that time are
+  /// never taken for the directory as changed.
+  package static func directoryListing(_ path: String, prefix: String) throws(SystemError)
+    -> (status: FileStatus, names: [String])
+  {
+    let fd = try open(path, .readOnly, [.closeOnExec, .directory])
+    let status = try fstat(fd, subject: path)
+    return (status, try entries(ofOpenDirectory: fd, prefix: prefix, subject: path))
   }
 
   /// The names in the directory open as `directory` (read through a descriptor of its own,

@@ -36,15 +36,22 @@ package struct Plugin: Sendable, Hashable {
   /// Every `dodo-NAME` on `PATH`, sorted by name: for each name the one `dodo NAME` would run,
   /// else (when none of that name may be executed) the first found.
   ///
-  /// `dodo --help` pays for this scan, so each directory is read once (a directory named again,
-  /// like `/bin` after `/usr/bin` on a merged `/usr`, holds nothing new) and only `dodo-` names
-  /// are looked at further.
+  /// Each directory is read once (a directory named again, like `/bin` after `/usr/bin` on a
+  /// merged `/usr`, holds nothing new) and only `dodo-` names are looked at further. `dodo
+  /// help` lists them through the cache of names instead (`PluginListing`).
   package static func all(environment: [String: String]) -> [Plugin] {
-    var found: [String: Plugin] = [:]
     var read: Set<Syscalls.FileIdentity> = []
-    for directory in searchPath(environment) {
-      guard let entries = try? Syscalls.directoryEntries(directory, prefix: prefix, skipping: &read) else { continue }
-      for entry in entries where entry.utf8.count > prefix.utf8.count {
+    return all(in: searchPath(environment)) { directory in
+      (try? Syscalls.directoryEntries(directory, prefix: prefix, skipping: &read)) ?? []
+    }
+  }
+
+  /// The plugins in `directories`, whose `dodo-` names `entries` gives: each name is looked at
+  /// now (`lstat`, `access`), so a file's mode and which one shadows which are never old news.
+  static func all(in directories: [String], entries: (String) -> [String]) -> [Plugin] {
+    var found: [String: Plugin] = [:]
+    for directory in directories {
+      for entry in entries(directory) where entry.utf8.count > prefix.utf8.count {
         let name = String(entry.dropFirst(prefix.count))
         if let earlier = found[name], earlier.isExecutable { continue }
         let path = DodoDirectories.join(directory, entry)

@@ -1,4 +1,5 @@
 import DodoTestSupport
+import Foundation
 import Testing
 
 @testable import DodoCLI
@@ -30,5 +31,19 @@ import Testing
     expectOutcome(
       try runner.run(["help"]), status: 0, stdout: withoutPlugins.replacing("GLOBAL OPTIONS:\n", with: plugins),
       stderr: "dodo: warning: the plugin \(bin)/dodo-noexec is not executable (chmod +x it to use 'dodo noexec')\n")
+  }
+
+  @Test("--verbose says when the plugin-name cache cannot be kept; help is the same, and says nothing of it without")
+  func cacheProblemsOnlyWithVerbose() throws {
+    let runner = try CommandRunner()
+    // A symbolic link in place of the cache directory: dodo refuses to write through it.
+    try FileManager.default.createDirectory(atPath: runner.scratch + "/.cache", withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(atPath: runner.scratch + "/.cache/dodo", withDestinationPath: "..")
+    let plain = try runner.run(["help"])
+    #expect(plain.status == 0 && plain.stderr == "" && plain.stdout.hasPrefix("OVERVIEW:"), "\(plain)")
+    expectOutcome(
+      try runner.run(["--verbose", "help"]), status: 0, stdout: plain.stdout,
+      stderr: "dodo: warning: cannot keep the plugin names: refusing \(runner.scratch)/.cache/dodo: "
+        + "it is not a directory (it is a symbolic link)\n")
   }
 }

@@ -34,6 +34,20 @@ struct DirectoriesTests {
     #expect(throws: PlatformError.self) { try resolve([:], home: nil) }
   }
 
+  @Test("the cache directory: XDG_CACHE_HOME, else ~/.cache; empty or relative values ignored; none without either")
+  func cache() {
+    func cache(_ environment: [String: String], home: String? = "/home/u") -> String? {
+      DodoDirectories.cache(environment: { environment[$0] }, home: home)
+    }
+    #expect(cache(["XDG_CACHE_HOME": "/c"]) == "/c/dodo")
+    #expect(cache([:]) == "/home/u/.cache/dodo")
+    #expect(cache(["XDG_CACHE_HOME": "relative/c"]) == "/home/u/.cache/dodo")
+    #expect(cache(["XDG_CACHE_HOME": ""]) == "/home/u/.cache/dodo")
+    #expect(cache([:], home: nil) == nil)
+    #expect(cache([:], home: "relative") == nil)
+    #expect(cache(["XDG_CACHE_HOME": "/c"], home: nil) == "/c/dodo")
+  }
+
   @Test("directories are created 0700, parents included")
   func created() throws {
     let temp = TemporaryDirectory()

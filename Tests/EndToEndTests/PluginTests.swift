@@ -1,3 +1,4 @@
+import DodoPlatform
 import DodoTestSupport
 import Foundation
 import Testing
@@ -130,6 +131,49 @@ import Testing
     #expect(!plugins.contains("noexec"))
     #expect(output.stderr.contains("dodo-start never runs"))
     #expect(output.stderr.contains("dodo-noexec is not executable"))
+  }
+
+  /// The names `dodo help` lists, one per row of its PLUGINS section.
+  func listedPlugins(_ output: ProcessOutput) -> [String] {
+    let after = output.stdout.components(separatedBy: "PLUGINS:\n").last ?? ""
+    let section = after.components(separatedBy: "\n\n").first ?? ""
+    return section.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+      .compactMap { $0.split(separator: " ").first.map(String.init) }
+  }
+
+  /// Writes the plugin-name cache (`$XDG_CACHE_HOME/dodo/plugin-names`) as dodo would: `bin`
+  /// as it is now (its identity and its change time, moved by `secondsEarlier`) holding
+  /// `names` only.
+  func forgeCache(names: [String], secondsEarlier: Int64) throws {
+    let bin = try #require(try Syscalls.statusFollowingLinks(home.url.appendingPathComponent("bin").path))
+    let time = bin.changeTime
+    let text =
+      "dodo directory-names 1\ndirectory \(bin.identity.device) \(bin.identity.inode) "
+      + "\(time.seconds - secondsEarlier) \(time.nanoseconds)\n" + names.map { "name \($0)\n" }.joined() + "end\n"
+    let file = try home.write("cache/dodo/plugin-names", text)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: home.sub("cache/dodo"))
+  }
+
+  /// `dodo help` keeps PATH's `dodo-` names in `$XDG_CACHE_HOME/dodo/`, yet a plugin added a
+  /// moment ago is listed at once: its directory's change time no longer matches the cache
+  /// (when the change is in another clock tick), and a directory changed in the last seconds
+  /// is read again whatever the cache says.
+  @Test func aPluginJustAddedIsListedAtOnceWhateverTheCacheSays() throws {
+    let first = try run(["help"])
+    #expect(first.status == 0 && listedPlugins(first) == ["echo", "env", "exit", "greet", "kill"], "\(first)")
+    #expect(home.mode("cache/dodo") == 0o700 && home.mode("cache/dodo/plugin-names") == 0o600)
+
+    try forgeCache(names: ["dodo-echo"], secondsEarlier: 10)
+    try home.writeProgram("bin/dodo-added", "#!/bin/sh\n")
+    let afterAdding = try run(["help"])
+    #expect(listedPlugins(afterAdding) == ["added", "echo", "env", "exit", "greet", "kill"], "\(afterAdding)")
+
+    // The cache matches the directory to the nanosecond, but the directory changed just now.
+    try forgeCache(names: ["dodo-echo"], secondsEarlier: 0)
+    let racy = try run(["help"])
+    #expect(listedPlugins(racy) == ["added", "echo", "env", "exit", "greet", "kill"], "\(racy)")
+    #expect(racy.stdout == afterAdding.stdout)
   }
 
   /// `--help` is what completion scripts and loops call: it leaves the PATH scan to `dodo help`.

@@ -9,7 +9,10 @@ extension CommandSpec {
       'dodo help' (and 'dodo' alone) also lists the plugins on PATH, programs named \
       dodo-NAME, and warns about any that never run. 'dodo --help' leaves them out: \
       completion scripts and loops call it, and reading every PATH directory would nearly \
-      double what it costs.
+      double what it costs. 'dodo help' keeps the names it found in each directory in \
+      $XDG_CACHE_HOME/dodo/plugin-names (default ~/.cache/dodo/) and reads a directory again \
+      only when it has changed since; each plugin listed is still looked at as it is now. \
+      With --verbose it says when that file is ignored or cannot be written.
       """,
     arguments: [
       ArgumentSpec(

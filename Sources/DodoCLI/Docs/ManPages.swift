@@ -224,6 +224,10 @@ enum ManPages {
     ("XDG_CONFIG_DIRS", nil, "The system config directories, separated by colons; default /etc/xdg."),
     ("XDG_STATE_HOME", ["start", "abandoned", "doctor"], "The user's state directory; default ~/.local/state."),
     (
+      "XDG_CACHE_HOME", ["help"],
+      "The user's cache directory; default ~/.cache. dodo help keeps the plugin names of PATH's directories there."
+    ),
+    (
       "XDG_RUNTIME_DIR", ["start", "handle-url", "abandoned", "doctor"],
       "The user's runtime directory; without it a private fallback directory is used, with a warning."
     ),
@@ -281,6 +285,12 @@ enum ManPages {
       Roff.italic("$XDG_CONFIG_DIRS/dodo/config.yaml"),
       "System-wide configuration, in each directory of XDG_CONFIG_DIRS (default /etc/xdg).")
     page.item(Roff.italic("$XDG_STATE_HOME/dodo/"), "The abandoned-session record (default ~/.local/state/dodo/).")
+    page.item(
+      Roff.italic("$XDG_CACHE_HOME/dodo/plugin-names"),
+      "The dodo-NAME names in each PATH directory that dodo help listed, with the directory's identity and change time "
+        + "(default ~/.cache/dodo/): a directory is read again only when its change time differs, or lies within "
+        + "seconds of the clock. Deleting it changes nothing but speed; one that is not a regular file of your own, "
+        + "or is not as dodo writes it, is ignored and written again.")
     page.item(
       Roff.italic("$XDG_RUNTIME_DIR/dodo/"),
       "The one-at-a-time lock and the channel that dodo handle-url uses to reach dodo start.")

@@ -3,10 +3,13 @@ import DodoSetup
 /// What help and errors say about plugins.
 enum PluginCommands {
   /// The plugins `dodo help` lists, as (name, path) rows; warns on standard error about the
-  /// ones that never run: shadowed by a built-in command, or not executable.
+  /// ones that never run: shadowed by a built-in command, or not executable. With `--verbose`,
+  /// also about a plugin-name cache that was refused or could not be written.
   static func listed(_ context: Context) -> [(String, String)] {
     var rows: [(String, String)] = []
-    for plugin in Plugin.all(environment: context.environment) {
+    let listing = PluginListing.plugins(environment: context.environment)
+    if context.verbose { listing.problems.forEach(context.warn) }
+    for plugin in listing.plugins {
       if let warning = plugin.unlisted(isBuiltIn: Plugin.isBuiltIn) {
         context.warn(warning)
       } else {

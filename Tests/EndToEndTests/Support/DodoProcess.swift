@@ -17,8 +17,8 @@ enum Dodo {
     return directory.appendingPathComponent("dodo").path
   }()
 
-  /// A clean environment for a test: no colour, no user config, private state and runtime
-  /// directories under `home`.
+  /// A clean environment for a test: no colour, no user config, private state, cache and
+  /// runtime directories under `home`.
   static func environment(home: URL, _ extra: [String: String] = [:]) -> [String: String] {
     var env: [String: String] = [
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
@@ -26,6 +26,7 @@ enum Dodo {
       "XDG_CONFIG_HOME": home.appendingPathComponent("config").path,
       "XDG_CONFIG_DIRS": home.appendingPathComponent("etc-xdg").path,
       "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+      "XDG_CACHE_HOME": home.appendingPathComponent("cache").path,
       "XDG_DATA_HOME": home.appendingPathComponent("data").path,
       "XDG_RUNTIME_DIR": home.appendingPathComponent("run").path,
       "LANG": "C.UTF-8",
