@@ -114,15 +114,16 @@ enum CompletionShell: String, CaseIterable, Sendable, CustomTestStringConvertibl
     """#
 
   /// Starts an interactive zsh in a pseudo-terminal (zsh/zpty), loads compinit with the
-  /// script's directory on fpath, wraps `compadd` to print each match it adds, types the line
-  /// and a Tab once the line editor shows its prompt, and prints what came back. (Typed
+  /// script's directory on fpath (`-D`: no dump file, none left in /tmp), wraps `compadd` to
+  /// print each match it adds, types the line and a Tab once the line editor shows its
+  /// prompt, and prints what came back. (Typed
   /// before the editor reads, under load, the Tab could arrive while the terminal was still
   /// in cooked mode and complete nothing.)
   static let zshHarness = #"""
     zmodload zsh/zpty || exit 2
     zpty z zsh -f -i
     zpty -w z "PROMPT= RPROMPT= ; unsetopt zle_bracketed_paste 2>/dev/null"
-    zpty -w z "fpath=(${(q)1} \$fpath); autoload -Uz compinit; compinit -u -d ${(q)${TMPDIR:-/tmp}}/zcompdump-\$\$"
+    zpty -w z "fpath=(${(q)1} \$fpath); autoload -Uz compinit; compinit -u -D"
     zpty -w z 'zstyle ":completion:*" list-grouped false; zstyle ":completion:*" insert-tab false'
     zpty -w z 'compadd() {
       if [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]]; then builtin compadd "$@"; return $?; fi

@@ -5,7 +5,7 @@
 
 Writes the URL it was given to DIR/opened-url, starts CHROMIUM FLAGS URL in the background
 in a session (and process group) of its own, under timeout(1) so that it never outlives
-SECONDS, with its output in DIR/chromium.log, writes the group's id to DIR/chromium.pid,
+SECONDS, with its output in DIR/chromium.log and its temporary files in DIR, writes the group's id to DIR/chromium.pid,
 and exits 0 at once, as xdg-open does. No descriptor it inherited reaches Chromium, so a
 parent that waits for the end of its pipes (or of dodo's) is not held up by the browser.
 """
@@ -28,9 +28,12 @@ def main():
 
   with open(os.path.join(options.dir, "opened-url"), "w") as file:
     file.write(command[-1] + "\n")
+  # Chromium's temporary files (its singleton socket's directory) in DIR, which the test
+  # removes: killed, Chromium leaves them behind.
+  environment = dict(os.environ, TMPDIR=options.dir)
   with open(os.path.join(options.dir, "chromium.log"), "ab") as log:
     chromium = subprocess.Popen(
-      ["timeout", "-k", "5", str(options.lifetime)] + command,
+      ["timeout", "-k", "5", str(options.lifetime)] + command, env=environment,
       stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, close_fds=True, start_new_session=True)
   pid_file = os.path.join(options.dir, "chromium.pid")
   with open(pid_file + ".new", "w") as file:
