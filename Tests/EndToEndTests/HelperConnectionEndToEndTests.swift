@@ -73,7 +73,7 @@ struct HelperConnectionEndToEndTests {
       printed.append(chunk)
     }
     #expect(String(decoding: printed, as: UTF8.self).contains("pay_1"))
-    let helper = try #require(Self.children(of: dodo.processIdentifier, named: "dodo-https").first)
+    let helper = try #require(ProcessTable.children(of: dodo.processIdentifier, named: "dodo-https").first)
     kill(dodo.processIdentifier, signal)
     let ended = Date().addingTimeInterval(10)
     while dodo.isRunning, Date() < ended { usleep(10_000) }
@@ -81,8 +81,8 @@ struct HelperConnectionEndToEndTests {
     #expect(dodo.terminationReason == .uncaughtSignal)
     // It reads the end of its input when dodo's end of the pipe closes, and exits.
     let deadline = Date().addingTimeInterval(10)
-    while Self.isRunning(helper), Date() < deadline { usleep(10_000) }
-    #expect(!Self.isRunning(helper), "dodo-https (\(helper)) outlived dodo")
+    while ProcessTable.isRunning(helper), Date() < deadline { usleep(10_000) }
+    #expect(!ProcessTable.isRunning(helper), "dodo-https (\(helper)) outlived dodo")
   }
 
   static let execWithSignal = """
@@ -92,27 +92,4 @@ struct HelperConnectionEndToEndTests {
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {number})
     os.execv(sys.argv[2], sys.argv[2:])
     """
-
-  /// Running, not a zombie waiting for whoever adopted it to reap it.
-  static func isRunning(_ pid: Int32) -> Bool {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return false }
-    return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
-  }
-
-  static func children(of parent: Int32, named name: String) -> [Int32] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap { entry in
-      guard let pid = Int32(entry),
-        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-        let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
-      else { return nil }
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      guard stat[stat.index(after: open)..<close] == name, fields.count > 1, Int32(fields[1]) == parent else {
-        return nil
-      }
-      return pid
-    }
-  }
 }

@@ -155,7 +155,7 @@ struct TransportEndToEndTests {
     defer { done.wait() }
     var helper: Int32?
     for _ in 0..<200 where helper == nil {
-      helper = Self.childProcesses(named: "dodo-https").first
+      helper = ProcessTable.children(of: ProcessInfo.processInfo.processIdentifier, named: "dodo-https").first
       if helper == nil { Thread.sleep(forTimeInterval: 0.02) }
     }
     let pid = try #require(helper, "the helper was not seen running")
@@ -172,22 +172,6 @@ struct TransportEndToEndTests {
       "/usr/bin/env", ["script", "-qec", Self.helper, "/dev/null"], environment: ["PATH": "/usr/bin:/bin"])
     #expect(output.status == 64)
     #expect(output.stdout.contains("dodo's HTTPS helper"))
-  }
-
-  /// The children of this process whose command name is `name`, read from /proc.
-  static func childProcesses(named name: String) -> [Int32] {
-    let me = ProcessInfo.processInfo.processIdentifier
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap { entry in
-      guard let pid = Int32(entry),
-        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-        let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
-      else { return nil }
-      let comm = stat[stat.index(after: open)..<close]
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      guard comm == name, fields.count > 1, Int32(fields[1]) == me else { return nil }
-      return pid
-    }
   }
 }
 
