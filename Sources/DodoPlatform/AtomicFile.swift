@@ -54,12 +54,11 @@ package enum AtomicFile {
       _ = try? Syscalls.unlink(temporary, in: directory, subject: subject)
       throw error
     }
+    if durable { try Syscalls.fsync(directory, subject: directoryPath) }
     guard keepingLocked else {
       _ = consume fd
-      if durable { try Syscalls.fsync(directory, subject: directoryPath) }
       return nil
     }
-    try Syscalls.fsync(directory, subject: directoryPath)
     return fd
   }
 }
