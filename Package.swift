@@ -14,8 +14,10 @@ let package = Package(
   ],
   targets: [
     // The byte engine: word-at-a-time scans, the percent decoder, the output cursor, behind a
-    // small safe API. Knows nothing of checkouts, and imports nothing of ours.
-    .target(name: "DodoBytes"),
+    // small safe API. Knows nothing of checkouts, and imports nothing of ours but its
+    // sixteen-byte classifier (SSE2's compare and movemask, which Swift's SIMD types lack).
+    .systemLibrary(name: "CByteClass"),
+    .target(name: "DodoBytes", dependencies: ["CByteClass"]),
     // The checkout contract and flow: pure Swift, no files, processes, sockets or terminals.
     .target(name: "DodoCheckout", dependencies: ["DodoBytes"]),
     // QR codes (ISO/IEC 18004, byte mode) and their terminal drawing: pure Swift, no dependency.
@@ -80,7 +82,7 @@ let package = Package(
     // assertions that show a line diff. Linked only into tests.
     .target(name: "DodoTestSupport", dependencies: ["DodoAccount"], path: "Tests/DodoTestSupport"),
 
-    .testTarget(name: "DodoBytesTests", dependencies: ["DodoBytes"]),
+    .testTarget(name: "DodoBytesTests", dependencies: ["DodoBytes", "CByteClass"]),
     .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout", "DodoBytes"]),
     .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig", "DodoTestSupport"]),
     .testTarget(name: "DodoQRCodeTests", dependencies: ["DodoQRCode"]),

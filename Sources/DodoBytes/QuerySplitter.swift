@@ -34,13 +34,19 @@ public enum QueryFault: Equatable, Sendable {
 
 /// The splitting of a URL query into its pieces, `name=value` between `&`s up to the first
 /// `#`: `next()` gives each non-empty piece in order, in one pass that also finds what of the
-/// query is not URL text, jumping from one byte that matters to the next a word at a time.
+/// query is not URL text. The query is read in blocks of 64 bytes (`QueryBlock`), each
+/// piece found from the blocks' bits; from the first block that holds a byte other than plain
+/// URL text on, byte by byte, jumping from one byte that matters to the next a word at a time.
 @frozen public struct QuerySplitter {
   @usableFromInline let buffer: UnsafeBufferPointer<UInt8>
   @usableFromInline var current: Int
   @usableFromInline var stopped = false
   @usableFromInline var firstFault: QueryFault?
   @usableFromInline var sawHTMLAmpersand = false
+  /// The block `current` is in, once classified.
+  @usableFromInline var block = QueryBlock.none
+  /// Whether a block held a byte other than plain URL text: the rest is read byte by byte.
+  @usableFromInline var byteByByte = false
 
   /// Where the splitting stands; once `next()` has given `nil`, where it stopped: at the
   /// `#` that ends the query, or the end of the bytes.
@@ -60,6 +66,98 @@ public enum QueryFault: Equatable, Sendable {
   /// The next non-empty piece; `nil` at the query's end.
   @inlinable @inline(__always) public mutating func next() -> QueryPiece? {
     let count = buffer.count
+    pieces: while !stopped && current < count {
+      if byteByByte { return nextByteByByte() }
+      let pieceStart = current
+      var position = current
+      var equals = -1
+      var escaped = (name: false, value: false)
+      var pieceEnd: Int
+      while true {
+        if position >= block.end { block = QueryBlock.classify(buffer, from: position) }
+        guard block.isPlain else {
+          byteByByte = true
+          continue pieces
+        }
+        let live = ~0 &<< UInt64(position &- block.start)
+        let ampersands = block.ampersands & live
+        let endOffset = ampersands == 0 ? block.count : ampersands.trailingZeroBitCount
+        let inPiece = live & QueryBlock.below(endOffset)
+        let equalSigns = block.equalSigns & inPiece
+        if equals < 0 && equalSigns != 0 { equals = block.start &+ equalSigns.trailingZeroBitCount }
+        let percentSigns = block.percentSigns & inPiece
+        if percentSigns != 0 {
+          if firstFault == nil { checkEscapes(percentSigns, from: block.start) }
+          // The bits below the piece's `=` are the name's; an `=` in an earlier block, none.
+          let name = QueryBlock.below(equals < 0 ? 64 : max(0, equals &- block.start))
+          escaped.name = escaped.name || percentSigns & name != 0
+          escaped.value = escaped.value || percentSigns & ~name != 0
+        }
+        if ampersands != 0 || block.end == count {
+          pieceEnd = block.start &+ endOffset
+          break
+        }
+        position = block.end
+      }
+      current = pieceEnd
+      if pieceEnd < count {
+        noteHTMLAmpersand(at: pieceEnd)
+        current &+= 1
+      } else {
+        stopped = true
+      }
+      guard pieceEnd > pieceStart else { continue }
+      return piece(
+        from: pieceStart, equals: equals, to: pieceEnd, escaped: escaped, nonASCII: (name: false, value: false))
+    }
+    return nil
+  }
+
+  /// Notes the first fault among the `%`s that `percentSigns` marks (bit `i`: the byte at
+  /// `start + i`): one not followed by two hex digits.
+  @inlinable @inline(__always) mutating func checkEscapes(_ percentSigns: UInt64, from start: Int) {
+    var marks = percentSigns
+    while marks != 0 {
+      let i = start &+ marks.trailingZeroBitCount
+      if !(i &+ 2 < buffer.count && PercentDecoding.isHexDigit(buffer[i &+ 1])
+        && PercentDecoding.isHexDigit(buffer[i &+ 2]))
+      {
+        firstFault = .malformedEscape(at: i)
+        return
+      }
+      marks &= marks &- 1
+    }
+  }
+
+  /// Notes an `&` at `i` followed by `amp;`.
+  @inlinable @inline(__always) mutating func noteHTMLAmpersand(at i: Int) {
+    // "amp;" as `ByteWord.partial` reads it (first byte lowest).
+    if buffer.count &- i >= 5, ByteWord.partial(buffer, at: i &+ 1, count: 4) == 0x3B70_6D61 {
+      sawHTMLAmpersand = true
+    }
+  }
+
+  /// The piece `pieceStart..<pieceEnd`, its first `=` at `equals` (-1 for none).
+  @inlinable @inline(__always) func piece(
+    from pieceStart: Int, equals: Int, to pieceEnd: Int, escaped: (name: Bool, value: Bool),
+    nonASCII: (name: Bool, value: Bool)
+  ) -> QueryPiece {
+    let nameEnd = equals < 0 ? pieceEnd : equals
+    let valueStart = equals < 0 ? pieceEnd : equals &+ 1
+    let base = buffer.baseAddress
+    return QueryPiece(
+      name: ByteView(UnsafeBufferPointer(start: base.map { $0 + pieceStart }, count: nameEnd &- pieceStart)),
+      value: ByteView(UnsafeBufferPointer(start: base.map { $0 + valueStart }, count: pieceEnd &- valueStart)),
+      valueStart: valueStart,
+      nameWord: ByteWord.partial(buffer, at: pieceStart, count: min(8, nameEnd &- pieceStart)),
+      nameEscaped: escaped.name, valueEscaped: escaped.value, nameNonASCII: nonASCII.name,
+      valueNonASCII: nonASCII.value)
+  }
+
+  /// The next non-empty piece, read byte by byte from `current`; `nil` at the query's end.
+  /// Out of line: the queries that need it are rare, and the usual pass stays small.
+  @usableFromInline @inline(never) mutating func nextByteByByte() -> QueryPiece? {
+    let count = buffer.count
     var i = current
     defer { current = i }
     while !stopped && i < count {
@@ -72,10 +170,7 @@ public enum QueryFault: Equatable, Sendable {
         guard i < count else { break }
         let c = buffer[i]
         if c == UInt8(ascii: "&") {
-          // "amp;" as `ByteWord.partial` reads it (first byte lowest).
-          if count &- i >= 5, ByteWord.partial(buffer, at: i &+ 1, count: 4) == 0x3B70_6D61 {
-            sawHTMLAmpersand = true
-          }
+          noteHTMLAmpersand(at: i)
           break
         }
         if c == UInt8(ascii: "#") { break }
@@ -102,16 +197,7 @@ public enum QueryFault: Equatable, Sendable {
       let pieceEnd = i
       if i < count && buffer[i] == UInt8(ascii: "&") { i &+= 1 } else { stopped = true }
       guard pieceEnd > pieceStart else { continue }  // an empty piece ("a=1&&b=2") is no parameter
-      let nameEnd = equals < 0 ? pieceEnd : equals
-      let valueStart = equals < 0 ? pieceEnd : equals &+ 1
-      let base = buffer.baseAddress
-      return QueryPiece(
-        name: ByteView(UnsafeBufferPointer(start: base.map { $0 + pieceStart }, count: nameEnd &- pieceStart)),
-        value: ByteView(UnsafeBufferPointer(start: base.map { $0 + valueStart }, count: pieceEnd &- valueStart)),
-        valueStart: valueStart,
-        nameWord: ByteWord.partial(buffer, at: pieceStart, count: min(8, nameEnd &- pieceStart)),
-        nameEscaped: escaped.name, valueEscaped: escaped.value, nameNonASCII: nonASCII.name,
-        valueNonASCII: nonASCII.value)
+      return piece(from: pieceStart, equals: equals, to: pieceEnd, escaped: escaped, nonASCII: nonASCII)
     }
     return nil
   }

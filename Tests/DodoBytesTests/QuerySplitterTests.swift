@@ -32,6 +32,35 @@ struct QuerySplitterTests {
     }
   }
 
+  /// The parts of plain URL text alone, so that queries of hundreds of bytes are read from
+  /// the blocks' masks (`QueryBlock`) across several blocks before any byte-by-byte reading.
+  static let plainParts: [[UInt8]] =
+    ["a", "status", "=", "&", "%", "%4", "%41", "%zz", "amp;", "&amp;", "$", "payment_id", "license_key=LK", "=v"]
+    .map { Array($0.utf8) }
+  /// What ends a plain query early or makes the rest be read byte by byte.
+  static let oddParts: [[UInt8]] = ["#", " ", "\u{01}", "\u{7F}", "é", "%"].map { Array($0.utf8) } + [[0xC2, 0x85]]
+
+  @Test("long plain queries, and an odd byte late, split as the model splits them")
+  func matchesModelAcrossBlocks() {
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    for round in 0..<2000 {
+      var text: [UInt8] = []
+      for _ in 0..<next(60) { text += Self.plainParts[next(Self.plainParts.count)] }
+      if round % 2 == 1 { text.insert(contentsOf: Self.oddParts[next(Self.oddParts.count)], at: next(text.count + 1)) }
+      for start in Set([0, next(text.count + 1), next(text.count + 1), text.count]) {
+        text.withBytes { bytes in
+          #expect(
+            ByteModels.pieces(bytes, from: start) == ByteModels.referencePieces(text, from: start),
+            "\(text) from \(start)")
+        }
+      }
+    }
+  }
+
   @Test("a usual query")
   func usualQuery() {
     let text = Array("?status=succeeded&payment_id=pay_1&&x#frag&y=1".utf8)

@@ -1,0 +1,43 @@
+import CByteClass
+import Testing
+
+/// The sixteen-byte classifier's vector functions (SSE2 here) against its portable loops,
+/// which are what a build without SSE2 uses: both must mark the same bytes.
+@Suite("Classifying sixteen bytes")
+struct ByteClassifierTests {
+  @Test("the vector and the portable classifiers mark the same bytes")
+  func vectorMatchesPortable() {
+    var seed: UInt64 = 0xD1B5_4A32_D192_ED03
+    func nextByte() -> UInt8 {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return UInt8(truncatingIfNeeded: seed >> 56)
+    }
+    // Each byte value in each lane, and random bytes.
+    var blocks: [[UInt8]] = (0..<256).map { value in (0..<16).map { UInt8(truncatingIfNeeded: value &+ $0 &* 17) } }
+    blocks += (0..<2000).map { _ in (0..<16).map { _ in nextByte() } }
+    let limits: [(UInt8, UInt8)] = [(0x21, 0x7E), (0, 0xFF), (0x80, 0x7F), (0x7F, 0x80), (0x30, 0x39)]
+    for block in blocks {
+      block.withUnsafeBufferPointer { bytes in
+        guard let p = bytes.baseAddress else { return }
+        for c in [UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "%"), 0, 0x80, 0xFF, block[7]] {
+          #expect(dodo_equal16(p, c) == dodo_equal16_portable(p, c), "\(block) \(c)")
+        }
+        for (low, high) in limits {
+          #expect(dodo_outside16(p, low, high) == dodo_outside16_portable(p, low, high), "\(block) \(low) \(high)")
+        }
+      }
+    }
+  }
+
+  @Test("the portable classifier marks what it says")
+  func portableMarks() {
+    let bytes: [UInt8] = Array("a&b=c%d #\u{7F}~!ézz".utf8)
+    bytes.withUnsafeBufferPointer { bytes in
+      guard let p = bytes.baseAddress else { return }
+      #expect(dodo_equal16_portable(p, UInt8(ascii: "&")) == 0b10)
+      #expect(dodo_equal16_portable(p, UInt8(ascii: "%")) == 0b10_0000)
+      // The space (7), DEL (9) and é's two bytes (12, 13) are outside 0x21...0x7E.
+      #expect(dodo_outside16_portable(p, 0x21, 0x7E) == 0b0011_0010_1000_0000)
+    }
+  }
+}
