@@ -1,13 +1,16 @@
 import DodoBytes
 
 /// The parameters of a return URL's query that `ReturnQuery` reads into typed fields, each
-/// a bit (its raw value) of the set of fields a query has named.
+/// a bit (`bit`) of the set of fields a query has named.
 enum QueryField: UInt8 {
-  case status = 1
-  case paymentId = 2
-  case subscriptionId = 4
-  case customerEmail = 8
-  case licenseKey = 16
+  case status
+  case paymentId
+  case subscriptionId
+  case customerEmail
+  case licenseKey
+
+  /// The field's bit in a set of fields.
+  var bit: UInt8 { 1 &<< rawValue }
 
   /// The field the name stands for. Names match as strings, exactly as the SDK's do: plain
   /// ASCII by its bytes (`firstWord`, the first eight, and the word that ends the name),
@@ -26,17 +29,26 @@ enum QueryField: UInt8 {
       }
       return
     }
+    // The one name of the length looked up in a table, not chosen by a branch per length
+    // (the names come in any order, which such branches mispredict), then its words compared.
     let bytes = name.encoded
-    switch bytes.count {
-    case 6 where firstWord == Word.status: self = .status
-    case 10 where firstWord == Word.paymentIdHead && Self.lastWord(bytes) == Word.paymentIdTail: self = .paymentId
-    case 15 where firstWord == Word.subscriptionIdHead && Self.lastWord(bytes) == Word.subscriptionIdTail:
-      self = .subscriptionId
-    case 5 where firstWord == Word.email: self = .customerEmail
-    case 11 where firstWord == Word.licenseKeyHead && Self.lastWord(bytes) == Word.licenseKeyTail: self = .licenseKey
-    default: return nil
-    }
+    let slot = Self.slots[bytes.count & 7]
+    let last = bytes.count > 8 ? Self.lastWord(bytes) : 0
+    let matches = bytes.count == slot.count && firstWord == slot.first && last == slot.last
+    self.init(rawValue: matches ? slot.field : 0xFF)
   }
+
+  /// The names by their length's last three bits (5, 6, 10, 11 and 15: no two alike): each
+  /// name's length, first word, last word (names over eight bytes; else 0) and field.
+  private static let slots: [(count: Int, first: UInt64, last: UInt64, field: UInt8)] = [
+    (-1, 0, 0, 0xFF), (-1, 0, 0, 0xFF),
+    (10, Word.paymentIdHead, Word.paymentIdTail, paymentId.rawValue),
+    (11, Word.licenseKeyHead, Word.licenseKeyTail, licenseKey.rawValue),
+    (-1, 0, 0, 0xFF),
+    (5, Word.email, 0, customerEmail.rawValue),
+    (6, Word.status, 0, status.rawValue),
+    (15, Word.subscriptionIdHead, Word.subscriptionIdTail, subscriptionId.rawValue),
+  ]
 
   /// The last eight bytes of a name of eight or more.
   @inline(__always) private static func lastWord(_ bytes: ByteView) -> UInt64 {

@@ -154,7 +154,7 @@ package struct ReturnQuery {
   /// Whether the query holds `&amp;` (HTML's `&`, as an email writes it), seen at each `&` on
   /// the way: `ReturnInput` then cleans the input and reads it again.
   private(set) var holdsHTMLAmpersand = false
-  /// The typed fields whose names the query has named, one bit each (`QueryField.rawValue`).
+  /// The typed fields whose names the query has named, one bit each (`QueryField.bit`).
   private var fieldsNamed: UInt8 = 0
 
   /// Reads the query of the return URL `url`, which must be URL text throughout.
@@ -232,12 +232,12 @@ package struct ReturnQuery {
       let parameter = Parameter(name: name, value: value, nameWord: piece.nameWord)
       // A field's name named for the first time repeats no earlier name: an earlier name that
       // decodes to it would have been that field. The usual query's names are all fields.
-      if let field, fieldsNamed & field.rawValue == 0, index == nil {
-        fieldsNamed |= field.rawValue
+      if let field, fieldsNamed & field.bit == 0, index == nil {
+        fieldsNamed |= field.bit
         parameters.append(parameter)
         if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
       } else {
-        if let field { fieldsNamed |= field.rawValue }
+        if let field { fieldsNamed |= field.bit }
         insert(parameter, index: &index)
       }
     }
