@@ -79,16 +79,27 @@ enum URLReader {
   ) throws(URLSyntaxError) -> URLParts {
     let count = bytes.count
     guard count > 0 else { throw .empty }
+    // A head of plain URL text within its first 64 bytes (a return URL's) is read from its
+    // marks; any other byte by byte, the same searches made by scans.
+    let marks = URLHeadMarks(bytes)
     // The first `?` or `#` ends the path, whatever comes before it; the characters before it
     // are checked in the same pass, those after it (with `.whole`) in order after them.
-    let (pathEnd, fault) = URLSyntax.scanText(bytes, in: 0..<count, stoppingAtQuery: true)
-    if let fault { throw URLSyntaxError(fault) }
+    let pathEnd: Int
+    if let marks {
+      pathEnd = marks.pathEnd
+    } else {
+      let (end, fault) = URLSyntax.scanText(bytes, in: 0..<count, stoppingAtQuery: true)
+      if let fault { throw URLSyntaxError(fault) }
+      pathEnd = end
+    }
     if checking == .whole { try checkCharacters(bytes, in: pathEnd..<count) }
 
     // scheme ":", up to the first ':' or '/'
-    var i = ByteWord.firstMarked(in: bytes, from: 0, to: pathEnd) {
-      ByteWord.exactlyEqual($0, UInt8(ascii: ":")) | ByteWord.exactlyEqual($0, UInt8(ascii: "/"))
-    }
+    var i =
+      marks?.schemeEnd
+      ?? ByteWord.firstMarked(in: bytes, from: 0, to: pathEnd) {
+        ByteWord.exactlyEqual($0, UInt8(ascii: ":")) | ByteWord.exactlyEqual($0, UInt8(ascii: "/"))
+      }
     guard i > 0, bytes.has(UInt8(ascii: ":"), at: i) else { throw .missingScheme }
     let scheme = 0..<i
     guard URLSyntax.isScheme(bytes, scheme) else { throw .invalidScheme }
@@ -98,7 +109,7 @@ enum URLReader {
     var authority: URLParts.Authority?
     if bytes.has(UInt8(ascii: "/"), at: i), bytes.has(UInt8(ascii: "/"), at: i + 1) {
       let start = i + 2
-      let (end, lastAt) = URLSyntax.authorityEnd(bytes, from: start, to: pathEnd)
+      let (end, lastAt) = marks?.authorityEnd(from: start) ?? URLSyntax.authorityEnd(bytes, from: start, to: pathEnd)
       i = end
       authority = try readAuthority(bytes, start..<end, lastAt: lastAt)
     }

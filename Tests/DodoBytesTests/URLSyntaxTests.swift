@@ -47,6 +47,48 @@ struct URLSyntaxTests {
     }
   }
 
+  /// Plain heads, so that most texts are marked (`URLHeadMarks`), some past 64 bytes, and an
+  /// odd byte in some.
+  static let headParts: [[UInt8]] =
+    ["a", "Z", "9", "+", "-", ".", ":", "/", "//", "@", "?", "#", "https", "host", "8080", "user@", "[::1]", "myapp"]
+    .map { Array($0.utf8) }
+
+  @Test("a head's marks find what the scans find, where there are marks")
+  func headMarksMatchScans() {
+    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    var marked = 0
+    for round in 0..<20000 {
+      var text: [UInt8] = []
+      for _ in 0..<next(24) { text += Self.headParts[next(Self.headParts.count)] }
+      if round % 4 == 0 { text.insert(contentsOf: Self.parts[next(Self.parts.count)], at: next(text.count + 1)) }
+      text.withBytes { bytes in
+        guard let marks = URLHeadMarks(bytes) else {
+          // No marks: a short text, a head past 64 bytes, or a byte that is not plain URL text.
+          let (pathEnd, fault) = URLSyntax.scanText(bytes, in: 0..<bytes.count, stoppingAtQuery: true)
+          #expect(bytes.count < 16 || pathEnd > 64 || fault != nil || !text[..<pathEnd].isPrintableASCII(), "\(text)")
+          return
+        }
+        marked += 1
+        let (pathEnd, fault) = URLSyntax.scanText(bytes, in: 0..<bytes.count, stoppingAtQuery: true)
+        #expect(fault == nil && marks.pathEnd == pathEnd, "\(text)")
+        let schemeEnd = ByteWord.firstMarked(in: bytes, from: 0, to: pathEnd) {
+          ByteWord.exactlyEqual($0, UInt8(ascii: ":")) | ByteWord.exactlyEqual($0, UInt8(ascii: "/"))
+        }
+        #expect(marks.schemeEnd == schemeEnd, "\(text)")
+        for start in 0...pathEnd {
+          let (end, lastAt) = marks.authorityEnd(from: start)
+          let scanned = URLSyntax.authorityEnd(bytes, from: start, to: pathEnd)
+          #expect(end == scanned.end && lastAt == scanned.lastAt, "\(text) from \(start)")
+        }
+      }
+    }
+    #expect(marked > 10000)
+  }
+
   @Test("a usual URL")
   func usualURL() {
     Array("https://u@h:8080/p%41?q#f".utf8).withBytes { bytes in
@@ -57,4 +99,9 @@ struct URLSyntaxTests {
       #expect(URLSyntax.decimalValue(bytes, 12..<16) == 8080)
     }
   }
+}
+
+extension ArraySlice<UInt8> {
+  /// Printable ASCII without a space or `%`: plain URL text.
+  fileprivate func isPrintableASCII() -> Bool { allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "%") } }
 }
