@@ -156,6 +156,9 @@ package struct ReturnQuery {
   private(set) var holdsHTMLAmpersand = false
   /// The typed fields whose names the query has named, one bit each (`QueryField.bit`).
   private var fieldsNamed: UInt8 = 0
+  /// Where each field named so far has its parameter (by `QueryField.rawValue`), while the
+  /// names are searched linearly (16 at most): a field's name named again is found there.
+  private var fieldPositions = SIMD8<UInt8>()
 
   /// Reads the query of the return URL `url`, which must be URL text throughout.
   init(returnURL url: ByteView) throws(CheckoutError) {
@@ -231,13 +234,19 @@ package struct ReturnQuery {
       }
       let parameter = Parameter(name: name, value: value, nameWord: piece.nameWord)
       // A field's name named for the first time repeats no earlier name: an earlier name that
-      // decodes to it would have been that field. The usual query's names are all fields.
-      if let field, fieldsNamed & field.bit == 0, index == nil {
-        fieldsNamed |= field.bit
-        parameters.append(parameter)
-        if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
+      // decodes to it would have been that field; named again, it repeats the parameter of
+      // that field (two names of one field decode alike). The usual query's names are all fields.
+      if let field, index == nil {
+        let position = Int(fieldPositions[Int(field.rawValue)])
+        if fieldsNamed & field.bit != 0 {
+          parameters.replace(at: position, with: parameter.withName(of: parameters[position]))
+        } else {
+          fieldsNamed |= field.bit
+          fieldPositions[Int(field.rawValue)] = UInt8(parameters.count)
+          parameters.append(parameter)
+          if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
+        }
       } else {
-        if let field { fieldsNamed |= field.bit }
         insert(parameter, index: &index)
       }
     }
