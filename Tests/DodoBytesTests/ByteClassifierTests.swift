@@ -1,4 +1,5 @@
 import CByteClass
+import DodoBytes
 import Testing
 
 /// The sixteen-byte classifier's vector functions (SSE2 here) against its portable loops,
@@ -38,6 +39,31 @@ struct ByteClassifierTests {
       #expect(dodo_equal16_portable(p, UInt8(ascii: "%")) == 0b10_0000)
       // The space (7), DEL (9) and é's two bytes (12, 13) are outside 0x21...0x7E.
       #expect(dodo_outside16_portable(p, 0x21, 0x7E) == 0b0011_0010_1000_0000)
+    }
+  }
+
+  @Test("the JSON echo copies what the word-at-a-time copy copies, a marked byte at every place")
+  func jsonPlainASCII() {
+    let probes: [UInt8] = [
+      0x00, 0x09, 0x1F, 0x20, UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7E, 0x7F, 0x80, 0xC3, 0xFF,
+    ]
+    for length in 0...70 {
+      for position in 0...length {
+        for probe in position < length ? probes : [0x61] {
+          var bytes = (0..<length).map { UInt8(0x21 + $0 % 90) }
+          if position < length { bytes[position] = probe }
+          let buffer = ByteBuffer(capacity: 8)
+          let (vector, word) = bytes.withBytes { view in
+            buffer.writing { c -> (Int, Int) in
+              c.reserve(2 * view.count)
+              let vector = c.putJSONPlainASCII(view)
+              return (vector, c.put(view, upTo: { ByteClass.needingJSONEscape($0) | ByteWord.nonASCII($0) }))
+            }
+          }
+          #expect(vector == word, "\(bytes)")
+          #expect(Array(buffer.bytes) == Array(bytes[..<vector] + bytes[..<word]), "\(bytes)")
+        }
+      }
     }
   }
 }

@@ -20,7 +20,7 @@ enum ExplainJSON {
     c.reserve(10 + ByteCursor.jsonStringRoom(input.count) + literalRoom)
     let start = c.count
     c.put(#"{"input":""#)
-    let copied = c.put(input, upTo: { ByteClass.needingJSONEscape($0) | ByteWord.nonASCII($0) })
+    let copied = c.putJSONPlainASCII(input)
     var echoed = EchoedInput.plain
     if copied < input.count {
       let rest = ByteView(rebasing: input[copied...])
