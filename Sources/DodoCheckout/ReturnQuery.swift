@@ -156,9 +156,9 @@ package struct ReturnQuery {
   private(set) var holdsHTMLAmpersand = false
   /// The typed fields whose names the query has named, one bit each (`QueryField.bit`).
   private var fieldsNamed: UInt8 = 0
-  /// Where each field named so far has its parameter (by `QueryField.rawValue`), while the
-  /// names are searched linearly (16 at most): a field's name named again is found there.
-  private var fieldPositions = SIMD8<UInt8>()
+  /// Where each field named so far has its parameter, a byte each (the byte `QueryField.rawValue`),
+  /// while the names are searched linearly (16 at most): a field's name named again is found there.
+  private var fieldPositions: UInt64 = 0
 
   /// Reads the query of the return URL `url`, which must be URL text throughout.
   init(returnURL url: ByteView) throws(CheckoutError) {
@@ -237,12 +237,13 @@ package struct ReturnQuery {
       // decodes to it would have been that field; named again, it repeats the parameter of
       // that field (two names of one field decode alike). The usual query's names are all fields.
       if let field, index == nil {
-        let position = Int(fieldPositions[Int(field.rawValue)])
+        let shift = UInt64(field.rawValue) &* 8
         if fieldsNamed & field.bit != 0 {
+          let position = Int(truncatingIfNeeded: (fieldPositions &>> shift) & 0xFF)
           parameters.replace(at: position, with: parameter.withName(of: parameters[position]))
         } else {
           fieldsNamed |= field.bit
-          fieldPositions[Int(field.rawValue)] = UInt8(parameters.count)
+          fieldPositions |= UInt64(parameters.count) &<< shift
           parameters.append(parameter)
           if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
         }
