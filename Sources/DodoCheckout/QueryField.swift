@@ -15,18 +15,10 @@ enum QueryField: UInt8 {
   /// The field the name stands for. Names match as strings, exactly as the SDK's do: plain
   /// ASCII by its bytes (`firstWord`, the first eight, and the word that ends the name),
   /// anything else decoded and compared as a `String`.
+  @inline(__always)  // once per parameter: a call cost as much as the look-up
   init?(_ name: QueryText, firstWord: UInt64) {
     guard name.isPlainASCII else {
-      // The names are 5 to 15 characters; written with escapes, at most 15 * 4 * 3 bytes.
-      guard name.encoded.count >= 5, name.encoded.count <= 180 else { return nil }
-      switch name.decoded {
-      case "status": self = .status
-      case "payment_id": self = .paymentId
-      case "subscription_id": self = .subscriptionId
-      case "email": self = .customerEmail
-      case "license_key": self = .licenseKey
-      default: return nil
-      }
+      self.init(decoding: name)
       return
     }
     // The one name of the length looked up in a table, not chosen by a branch per length
@@ -36,6 +28,21 @@ enum QueryField: UInt8 {
     let last = bytes.count > 8 ? Self.lastWord(bytes) : 0
     let matches = bytes.count == slot.count && firstWord == slot.first && last == slot.last
     self.init(rawValue: matches ? slot.field : 0xFF)
+  }
+
+  /// The field a name written with escapes or in bytes that are not ASCII stands for, once
+  /// decoded: out of line, as such names are rare.
+  @inline(never) private init?(decoding name: QueryText) {
+    // The names are 5 to 15 characters; written with escapes, at most 15 * 4 * 3 bytes.
+    guard name.encoded.count >= 5, name.encoded.count <= 180 else { return nil }
+    switch name.decoded {
+    case "status": self = .status
+    case "payment_id": self = .paymentId
+    case "subscription_id": self = .subscriptionId
+    case "email": self = .customerEmail
+    case "license_key": self = .licenseKey
+    default: return nil
+    }
   }
 
   /// The names by their length's last three bits (5, 6, 10, 11 and 15: no two alike): each
