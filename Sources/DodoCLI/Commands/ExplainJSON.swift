@@ -143,8 +143,13 @@ enum ExplainJSON {
     @inline(never)
     private static func writeDecoded(_ text: QueryText, _ c: inout ByteCursor) -> Range<Int> {
       let start = c.count
-      PercentDecoding.withDecoded(text.encoded, escaped: text.isEscaped) { bytes in
+      c.put(UInt8(ascii: "\""))
+      // Most decoded texts need no escape: decoded straight into the output, else from a copy.
+      if c.putPercentDecodedIfPlain(text.encoded) {
         c.put(UInt8(ascii: "\""))
+        return start..<c.count
+      }
+      PercentDecoding.withDecoded(text.encoded, escaped: text.isEscaped) { bytes in
         let copied = c.put(bytes, upTo: { ByteClass.needingJSONEscape($0) | ByteWord.nonASCII($0) })
         if copied < bytes.count {
           let rest = ByteView(rebasing: bytes[copied...])
