@@ -103,31 +103,44 @@ public struct ByteCursor {
   }
 
   /// Copies `count` bytes in as few loads and stores as their length allows, the last ones
-  /// overlapping: most texts written are 4 to 32 bytes, for which a call to `memcpy` costs
-  /// more than the copy itself.
+  /// overlapping the first: most texts written are 4 to 32 bytes, for which a call to
+  /// `memcpy` costs more than the copy itself, and a branch for each length range is cheaper
+  /// than a loop's.
   @inlinable @inline(__always) static func copy(
     _ source: UnsafeRawPointer, _ count: Int, to target: UnsafeMutablePointer<UInt8>
   ) {
     let target = UnsafeMutableRawPointer(target)
-    if count > 32 { return target.copyMemory(from: source, byteCount: count) }
     if count >= 8 {
-      var i = 0
-      while i &+ 8 < count {
-        target.storeBytes(
-          of: source.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
-        i &+= 8
+      if count > 16 {
+        if count > 32 { return target.copyMemory(from: source, byteCount: count) }
+        let first = (source.loadUnaligned(as: UInt64.self), source.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let lastOffset = count &- 16
+        let last = (
+          source.loadUnaligned(fromByteOffset: lastOffset, as: UInt64.self),
+          source.loadUnaligned(fromByteOffset: lastOffset &+ 8, as: UInt64.self)
+        )
+        target.storeBytes(of: first.0, as: UInt64.self)
+        target.storeBytes(of: first.1, toByteOffset: 8, as: UInt64.self)
+        target.storeBytes(of: last.0, toByteOffset: lastOffset, as: UInt64.self)
+        target.storeBytes(of: last.1, toByteOffset: lastOffset &+ 8, as: UInt64.self)
+      } else {
+        let first = source.loadUnaligned(as: UInt64.self)
+        let last = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        target.storeBytes(of: first, as: UInt64.self)
+        target.storeBytes(of: last, toByteOffset: count &- 8, as: UInt64.self)
       }
-      let last = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-      target.storeBytes(of: last, toByteOffset: count &- 8, as: UInt64.self)
     } else if count >= 4 {
       let first = source.loadUnaligned(as: UInt32.self)
       let last = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
       target.storeBytes(of: first, as: UInt32.self)
       target.storeBytes(of: last, toByteOffset: count &- 4, as: UInt32.self)
-    } else {
-      for i in 0..<count {
-        target.storeBytes(of: source.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
-      }
+    } else if count >= 2 {
+      let first = source.loadUnaligned(as: UInt16.self)
+      let last = source.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+      target.storeBytes(of: first, as: UInt16.self)
+      target.storeBytes(of: last, toByteOffset: count &- 2, as: UInt16.self)
+    } else if count == 1 {
+      target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
     }
   }
 }

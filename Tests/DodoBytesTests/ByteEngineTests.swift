@@ -54,6 +54,24 @@ struct ByteEngineTests {
     }
   }
 
+  @Test("the cursor copies texts of every length up to past its word-copy ranges, and literals")
+  func copies() {
+    for length in 0...40 {
+      let bytes = (0..<length).map { UInt8(truncatingIfNeeded: 0x41 &+ $0) }
+      let buffer = ByteBuffer(capacity: 1)
+      bytes.withBytes { view in
+        buffer.writing { c in
+          c.reserve(2 * view.count + 2)
+          c.put(UInt8(ascii: "<"))
+          c.put(view)
+          c.put(UInt8(ascii: ">"))
+          c.putWritten(1..<(1 + length))
+        }
+      }
+      #expect(Array(buffer.bytes) == [UInt8(ascii: "<")] + bytes + [UInt8(ascii: ">")] + bytes, "\(length)")
+    }
+  }
+
   @Test(
     "percent-decoding keeps a bad escape and a plus as they are",
     arguments: [
