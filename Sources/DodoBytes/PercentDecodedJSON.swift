@@ -36,7 +36,14 @@ extension ByteCursor {
       let kept = ByteWord.first(mask)
       i &+= kept
       n &+= kept
-      guard base[i] == UInt8(ascii: "%") else { return false }
+      let stop = base[i]
+      guard stop == UInt8(ascii: "%") else {
+        // The mask's cheaper class also stops at the rest of 0x20 to 0x27, kept as they are.
+        guard stop >= 0x20 && stop < 0x28 && stop != UInt8(ascii: "\"") else { return false }
+        i &+= 1
+        n &+= 1
+        continue
+      }
       if i &+ 2 < count, let high = PercentDecoding.hexValue(base[i &+ 1]),
         let low = PercentDecoding.hexValue(base[i &+ 2])
       {
@@ -54,9 +61,10 @@ extension ByteCursor {
     return true
   }
 
-  /// Marks the bytes where the fast path stops: `%`, the bytes a JSON string escapes, and
-  /// those that are not ASCII. Only the first mark is exact.
+  /// Marks the bytes where the fast path stops: those below 0x28 (the controls, and `"` and
+  /// `%` with the rest of 0x20 to 0x27, in one comparison), `\` and those that are not ASCII.
+  /// Only the first mark is exact.
   @inline(__always) static func decodingStops(_ word: UInt64) -> UInt64 {
-    ByteClass.needingJSONEscape(word) | ByteWord.nonASCII(word) | ByteWord.equal(word, UInt8(ascii: "%"))
+    ((word &- ByteWord.ones &* 0x28) | word | ByteWord.equal(word, UInt8(ascii: "\\"))) & ByteWord.highs
   }
 }

@@ -10,7 +10,7 @@ struct PercentDecodedJSONTests {
   static let probes: [String] = [
     "%40", "%2B", "%2f", "%7E", "%7e", "%41", "%", "%4", "%zz", "%4g", "%%41", "%20", "%21", "%25", "%2525", "+",
     "%22", "%5C", "%5c", "%00", "%1F", "%0A", "%7F", "%80", "%C3%A9", "%FF", "\"", "\\", "\u{1}", "\t", "\u{7F}",
-    "\u{E9}", "\u{202E}", "&", " ", "'",
+    "\u{E9}", "\u{202E}", "&", " ", "'", "!", "#", "$", "(", "%28", "%26",
   ]
 
   @Test("it writes the decoding when it is plain JSON, else nothing, from every offset")
