@@ -77,12 +77,36 @@ public struct ByteCursor {
   }
 
   /// Copies `text` up to its first byte that `marks` marks (`ByteWord`), and returns how many
-  /// bytes it copied: the check and the copy in one pass, a word at a time. Room for all of
-  /// `text` is made by the caller.
+  /// bytes it copied: the check and the copy in one pass, a word at a time (a text of 16 bytes
+  /// or more two at a time, to its end). Room for all of `text` is made by the caller.
   @inlinable @inline(__always)
   public mutating func put(_ text: ByteView, upTo marks: (UInt64) -> UInt64) -> Int {
     assert(end - out >= text.count, "no room reserved")
     let target = UnsafeMutableRawPointer(out)
+    let count = text.count
+    if count >= 16, let base = text.buffer.baseAddress {
+      // Two words a step, the last step the two that end the text, over bytes looked at
+      // already: those are unmarked, so its first mark (the only exact one) is the text's.
+      var checked = 0
+      while true {
+        let at = min(checked, count &- 16)
+        let low = ByteWord.load(base + at)
+        let high = ByteWord.load(base + (at &+ 8))
+        let (lowMask, highMask) = (marks(low), marks(high))
+        if lowMask | highMask != 0 {
+          let found = at &+ (lowMask != 0 ? ByteWord.first(lowMask) : 8 &+ ByteWord.first(highMask))
+          Self.copy(UnsafeRawPointer(base + checked), found &- checked, to: out + checked)
+          out += found
+          return found
+        }
+        target.storeBytes(of: UInt64(littleEndian: low), toByteOffset: at, as: UInt64.self)
+        target.storeBytes(of: UInt64(littleEndian: high), toByteOffset: at &+ 8, as: UInt64.self)
+        checked = at &+ 16
+        if checked == count { break }
+      }
+      out += count
+      return count
+    }
     let found = ByteWord.scan(text.buffer, from: 0, to: text.count, marks) { offset, word in
       target.storeBytes(of: UInt64(littleEndian: word), toByteOffset: offset, as: UInt64.self)
     }

@@ -28,7 +28,7 @@ struct ByteEngineTests {
 
   @Test("the cursor copies up to the first marked byte, from any room, and escapes JSON")
   func cursor() {
-    for length in 0...20 {
+    for length in 0...40 {
       for position in 0...length {
         var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
         if position < length { bytes[position] = UInt8(ascii: "\"") }
