@@ -57,7 +57,7 @@ public struct ByteCursor {
   }
 
   /// Copies bytes written before, at `range`, again (room made for them).
-  @inline(never) public mutating func putWritten(_ range: Range<Int>) {
+  @inlinable @inline(__always) public mutating func putWritten(_ range: Range<Int>) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of range")
     put(ByteView(UnsafeBufferPointer(start: start + range.lowerBound, count: range.count)))
   }

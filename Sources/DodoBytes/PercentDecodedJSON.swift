@@ -7,7 +7,7 @@ extension ByteCursor {
   ///
   /// Room for `text.count + 8` bytes is made by the caller: decoding never lengthens a text,
   /// and each step stores a whole word, up to seven bytes of it past the decoded ones.
-  public mutating func putPercentDecodedIfPlain(_ text: ByteView) -> Bool {
+  @inlinable @inline(__always) public mutating func putPercentDecodedIfPlain(_ text: ByteView) -> Bool {
     assert(end - out >= text.count + 8, "no room reserved")
     guard let base = text.buffer.baseAddress else { return true }
     let count = text.count
@@ -64,7 +64,7 @@ extension ByteCursor {
   /// Marks the bytes where the fast path stops: those below 0x28 (the controls, and `"` and
   /// `%` with the rest of 0x20 to 0x27, in one comparison), `\` and those that are not ASCII.
   /// Only the first mark is exact.
-  @inline(__always) static func decodingStops(_ word: UInt64) -> UInt64 {
+  @inlinable @inline(__always) static func decodingStops(_ word: UInt64) -> UInt64 {
     ((word &- ByteWord.ones &* 0x28) | word | ByteWord.equal(word, UInt8(ascii: "\\"))) & ByteWord.highs
   }
 }
