@@ -6,6 +6,13 @@ public enum ByteClass {
     ByteWord.below(word, 0x20) | ByteWord.equal(word, UInt8(ascii: "\"")) | ByteWord.equal(word, UInt8(ascii: "\\"))
   }
 
+  /// Marks the bytes `needingJSONEscape` marks, those that are not ASCII, and also space and
+  /// `!`: below 0x23 in one comparison, for a scan that only looks for the rare byte. Only the
+  /// first mark is exact.
+  @inlinable @inline(__always) public static func needingJSONCheck(_ word: UInt64) -> UInt64 {
+    ((word &- ByteWord.ones &* 0x23) | word | ByteWord.equal(word, UInt8(ascii: "\\"))) & ByteWord.highs
+  }
+
   @inlinable @inline(__always) public static func needsJSONEscape(_ c: UInt8) -> Bool {
     c < 0x20 || c == UInt8(ascii: "\"") || c == UInt8(ascii: "\\")
   }

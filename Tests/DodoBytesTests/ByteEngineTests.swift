@@ -8,7 +8,7 @@ struct ByteEngineTests {
   func firstMarks() {
     for length in 0...17 {
       for position in 0..<length {
-        for probe: UInt8 in [0x00, 0x01, 0x1F, 0x20, 0x22, 0x5C, 0x7F, 0x80, 0xFF] {
+        for probe: UInt8 in [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5C, 0x7F, 0x80, 0xFF] {
           var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
           bytes[position] = probe
           if position + 1 < length { bytes[position + 1] = probe &+ 1 }  // a borrow's victim
@@ -17,6 +17,9 @@ struct ByteEngineTests {
             #expect(equal == (bytes.firstIndex(of: probe) ?? length), "\(probe) at \(position) of \(length)")
             let below = ByteWord.firstMarked(in: view, from: 0, to: length) { ByteWord.below($0, 0x20) }
             #expect(below == (bytes.firstIndex { $0 < 0x20 } ?? length), "\(probe) at \(position) of \(length)")
+            let check = ByteWord.firstMarked(in: view, from: 0, to: length, ByteClass.needingJSONCheck)
+            let checked = bytes.firstIndex { $0 < 0x23 || $0 == 0x5C || $0 >= 0x80 } ?? length
+            #expect(check == checked, "\(probe) at \(position) of \(length)")
             #expect(view.firstIndex(of: probe, in: 0..<length) == bytes.firstIndex(of: probe))
             #expect(view.isASCII == bytes.allSatisfy { $0 < 0x80 })
             #expect(view.isPrintableASCII() == bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F })

@@ -21,7 +21,12 @@ enum ExplainJSON {
     c.reserve(10 + ByteCursor.jsonStringRoom(input.count) + literalRoom)
     let start = c.count
     c.put(#"{"input":""#)
-    let copied = c.put(input, upTo: { ByteClass.needingJSONEscape($0) | ByteWord.nonASCII($0) })
+    var copied = c.put(input, upTo: ByteClass.needingJSONCheck)
+    // The cheaper check also stops at a space or `!`, which need no escape: kept, and on.
+    while copied < input.count, input[copied] == UInt8(ascii: " ") || input[copied] == UInt8(ascii: "!") {
+      c.put(input[copied])
+      copied += 1 + c.put(input.view((copied + 1)..<input.count), upTo: ByteClass.needingJSONCheck)
+    }
     var echoed = EchoedInput.plain
     if copied < input.count {
       let rest = ByteView(rebasing: input[copied...])
