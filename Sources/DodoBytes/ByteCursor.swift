@@ -57,7 +57,7 @@ public struct ByteCursor {
   }
 
   /// Copies bytes written before, at `range`, again (room made for them).
-  @inline(never) public mutating func putWritten(_ range: Range<Int>) {
+  @inlinable @inline(__always) public mutating func putWritten(_ range: Range<Int>) {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of range")
     put(ByteView(UnsafeBufferPointer(start: start + range.lowerBound, count: range.count)))
   }
@@ -77,12 +77,36 @@ public struct ByteCursor {
   }
 
   /// Copies `text` up to its first byte that `marks` marks (`ByteWord`), and returns how many
-  /// bytes it copied: the check and the copy in one pass, a word at a time. Room for all of
-  /// `text` is made by the caller.
+  /// bytes it copied: the check and the copy in one pass, a word at a time (a text of 16 bytes
+  /// or more two at a time, to its end). Room for all of `text` is made by the caller.
   @inlinable @inline(__always)
   public mutating func put(_ text: ByteView, upTo marks: (UInt64) -> UInt64) -> Int {
     assert(end - out >= text.count, "no room reserved")
     let target = UnsafeMutableRawPointer(out)
+    let count = text.count
+    if count >= 16, let base = text.buffer.baseAddress {
+      // Two words a step, the last step the two that end the text, over bytes looked at
+      // already: those are unmarked, so its first mark (the only exact one) is the text's.
+      var checked = 0
+      while true {
+        let at = min(checked, count &- 16)
+        let low = ByteWord.load(base + at)
+        let high = ByteWord.load(base + (at &+ 8))
+        let (lowMask, highMask) = (marks(low), marks(high))
+        if lowMask | highMask != 0 {
+          let found = at &+ (lowMask != 0 ? ByteWord.first(lowMask) : 8 &+ ByteWord.first(highMask))
+          Self.copy(UnsafeRawPointer(base + checked), found &- checked, to: out + checked)
+          out += found
+          return found
+        }
+        target.storeBytes(of: UInt64(littleEndian: low), toByteOffset: at, as: UInt64.self)
+        target.storeBytes(of: UInt64(littleEndian: high), toByteOffset: at &+ 8, as: UInt64.self)
+        checked = at &+ 16
+        if checked == count { break }
+      }
+      out += count
+      return count
+    }
     let found = ByteWord.scan(text.buffer, from: 0, to: text.count, marks) { offset, word in
       target.storeBytes(of: UInt64(littleEndian: word), toByteOffset: offset, as: UInt64.self)
     }
@@ -103,31 +127,44 @@ public struct ByteCursor {
   }
 
   /// Copies `count` bytes in as few loads and stores as their length allows, the last ones
-  /// overlapping: most texts written are 4 to 32 bytes, for which a call to `memcpy` costs
-  /// more than the copy itself.
+  /// overlapping the first: most texts written are 4 to 32 bytes, for which a call to
+  /// `memcpy` costs more than the copy itself, and a branch for each length range is cheaper
+  /// than a loop's.
   @inlinable @inline(__always) static func copy(
     _ source: UnsafeRawPointer, _ count: Int, to target: UnsafeMutablePointer<UInt8>
   ) {
     let target = UnsafeMutableRawPointer(target)
-    if count > 32 { return target.copyMemory(from: source, byteCount: count) }
     if count >= 8 {
-      var i = 0
-      while i &+ 8 < count {
-        target.storeBytes(
-          of: source.loadUnaligned(fromByteOffset: i, as: UInt64.self), toByteOffset: i, as: UInt64.self)
-        i &+= 8
+      if count > 16 {
+        if count > 32 { return target.copyMemory(from: source, byteCount: count) }
+        let first = (source.loadUnaligned(as: UInt64.self), source.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        let lastOffset = count &- 16
+        let last = (
+          source.loadUnaligned(fromByteOffset: lastOffset, as: UInt64.self),
+          source.loadUnaligned(fromByteOffset: lastOffset &+ 8, as: UInt64.self)
+        )
+        target.storeBytes(of: first.0, as: UInt64.self)
+        target.storeBytes(of: first.1, toByteOffset: 8, as: UInt64.self)
+        target.storeBytes(of: last.0, toByteOffset: lastOffset, as: UInt64.self)
+        target.storeBytes(of: last.1, toByteOffset: lastOffset &+ 8, as: UInt64.self)
+      } else {
+        let first = source.loadUnaligned(as: UInt64.self)
+        let last = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        target.storeBytes(of: first, as: UInt64.self)
+        target.storeBytes(of: last, toByteOffset: count &- 8, as: UInt64.self)
       }
-      let last = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-      target.storeBytes(of: last, toByteOffset: count &- 8, as: UInt64.self)
     } else if count >= 4 {
       let first = source.loadUnaligned(as: UInt32.self)
       let last = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
       target.storeBytes(of: first, as: UInt32.self)
       target.storeBytes(of: last, toByteOffset: count &- 4, as: UInt32.self)
-    } else {
-      for i in 0..<count {
-        target.storeBytes(of: source.load(fromByteOffset: i, as: UInt8.self), toByteOffset: i, as: UInt8.self)
-      }
+    } else if count >= 2 {
+      let first = source.loadUnaligned(as: UInt16.self)
+      let last = source.loadUnaligned(fromByteOffset: count &- 2, as: UInt16.self)
+      target.storeBytes(of: first, as: UInt16.self)
+      target.storeBytes(of: last, toByteOffset: count &- 2, as: UInt16.self)
+    } else if count == 1 {
+      target.storeBytes(of: source.load(as: UInt8.self), as: UInt8.self)
     }
   }
 }

@@ -8,7 +8,7 @@ struct ByteEngineTests {
   func firstMarks() {
     for length in 0...17 {
       for position in 0..<length {
-        for probe: UInt8 in [0x00, 0x01, 0x1F, 0x20, 0x22, 0x5C, 0x7F, 0x80, 0xFF] {
+        for probe: UInt8 in [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5C, 0x7F, 0x80, 0xFF] {
           var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
           bytes[position] = probe
           if position + 1 < length { bytes[position + 1] = probe &+ 1 }  // a borrow's victim
@@ -28,7 +28,7 @@ struct ByteEngineTests {
 
   @Test("the cursor copies up to the first marked byte, from any room, and escapes JSON")
   func cursor() {
-    for length in 0...20 {
+    for length in 0...40 {
       for position in 0...length {
         var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: length)
         if position < length { bytes[position] = UInt8(ascii: "\"") }
@@ -51,6 +51,24 @@ struct ByteEngineTests {
           #expect(buffer.bytes.string == String(decoding: bytes[..<position], as: UTF8.self) + "\"\(escaped)\"")
         }
       }
+    }
+  }
+
+  @Test("the cursor copies texts of every length up to past its word-copy ranges, and literals")
+  func copies() {
+    for length in 0...40 {
+      let bytes = (0..<length).map { UInt8(truncatingIfNeeded: 0x41 &+ $0) }
+      let buffer = ByteBuffer(capacity: 1)
+      bytes.withBytes { view in
+        buffer.writing { c in
+          c.reserve(2 * view.count + 2)
+          c.put(UInt8(ascii: "<"))
+          c.put(view)
+          c.put(UInt8(ascii: ">"))
+          c.putWritten(1..<(1 + length))
+        }
+      }
+      #expect(Array(buffer.bytes) == [UInt8(ascii: "<")] + bytes + [UInt8(ascii: ">")] + bytes, "\(length)")
     }
   }
 

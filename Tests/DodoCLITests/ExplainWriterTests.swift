@@ -48,7 +48,7 @@ import Testing
       }
       if let status, !status.isEmpty { inputs.append(status) }
     }
-    return inputs + [
+    return inputs + growingInputs + [
       "not a url", "has space?status=ok", "ctrl\u{01}char", "caf\u{E9}", "myapp:///p?status=succeeded", "myapp://r",
       "myapp://r?status=active&subscription_id=sub_1&license_key=A&license_key=&license_key=B&email=a+b%40x.com",
       "myapp://r?q=%22quoted%22%5C&nl=%0A&ctl=%01&utf=caf%C3%A9&bad=%FF%FE&name%3D=v%26",
@@ -59,6 +59,13 @@ import Testing
         + "&subscription_ix=9&xubscription_id=10&payment_id=pay_1",
     ]
   }()
+
+  /// Inputs whose texts grow the most when written: each byte six (`\u0001`), each escape two.
+  static let growingInputs = [
+    "myapp://r?status=succeeded&c=" + String(repeating: "%01", count: 40) + "&e=" + String(repeating: "%FF", count: 40)
+      + "&q=" + String(repeating: "%22", count: 40) + "&email=" + String(repeating: "%1F", count: 40),
+    "status=" + String(repeating: "%01", count: 40),
+  ]
 
   /// What the decoder writes for `input` as the only input, in JSON or text.
   private func written(_ input: String, json: Bool, redact: Bool = false, color: Bool = false, room: Int? = nil)
@@ -209,7 +216,7 @@ import Testing
 
   @Test("the output buffer out of room at every byte of a line: the same line")
   func roomAtEveryByte() {
-    let inputs = stride(from: 0, to: Self.inputs.count, by: 211).map { Self.inputs[$0] }
+    let inputs = stride(from: 0, to: Self.inputs.count, by: 211).map { Self.inputs[$0] } + Self.growingInputs
     for input in inputs {
       for json in [true, false] {
         let expected = json ? generalJSON(input) : generalText(input)

@@ -7,11 +7,12 @@ import DodoCheckout
 ///     {"input":…,"error":{"code":…,"message":…}}
 ///
 /// `result` as `JSONWriter.result(_:)` lays it out; a writer of its own for speed: literals
-/// copied whole, room made once per step, texts with nothing to escape copied as they stand.
+/// copied whole, room made once for the input and once for the result, texts with nothing to
+/// escape copied as they stand.
 enum ExplainJSON {
-  /// The room each text's writer makes beyond the text, for the literal that follows it up to
-  /// the next text (at most `","result":{"status":"cancelled","paymentId":`), which is
-  /// then copied without a check of its own.
+  /// The room made beyond each text, for the literal that follows it up to the next text (at
+  /// most `","result":{"status":"cancelled","paymentId":`), which is then copied without a
+  /// check of its own.
   private static var literalRoom: Int { 48 }
 
   /// `{"input":"…"`: the input, echoed; `utf8`: it is known to be UTF-8 (else it is only
@@ -39,6 +40,7 @@ enum ExplainJSON {
   static func writeResult(
     _ query: ReturnQuery, _ block: ByteView, plain: Bool, _ c: inout ByteCursor
   ) {
+    c.reserve(resultRoom(query) &+ block.count)
     var texts = Texts(plain: plain)
     c.put(#","result":{"status":""#)
     c.put(CheckoutStatus.literalName(query.status))
@@ -70,8 +72,22 @@ enum ExplainJSON {
     }
     c.put(#"}},"rawStatus":"#)
     Texts.write(query.rawStatus, &texts, &c)
-    c.reserve(block.count)
     c.put(block)
+  }
+
+  /// The room `writeResult` needs before the block, made once: each text's JSON string
+  /// (`ByteCursor.jsonStringRoom`) and the literal after it, `literalRoom` (or `null`).
+  private static func resultRoom(_ query: ReturnQuery) -> Int {
+    var bytes = Texts.count(query.paymentId) &+ Texts.count(query.subscriptionId)
+    bytes &+= Texts.count(query.customerEmail) &+ Texts.count(query.rawStatus)
+    let keys = query.licenseKeys
+    for index in keys.indices { bytes &+= keys[index].encoded.count }
+    let parameters = query.parameters
+    for index in parameters.indices {
+      bytes &+= parameters[index].name.encoded.count &+ parameters[index].value.encoded.count
+    }
+    let texts = 4 &+ keys.count &+ 2 &* parameters.count
+    return ByteCursor.jsonStringRoom(bytes) &+ texts &* (2 &+ literalRoom) &+ literalRoom
   }
 
   /// The rest of the line of an input that cannot be decoded.
@@ -124,9 +140,12 @@ enum ExplainJSON {
 
     init(plain: Bool) { self.plain = plain }
 
+    /// The bytes of `text`, 0 for none.
+    @inline(__always) static func count(_ text: QueryText?) -> Int { text?.encoded.count ?? 0 }
+
+    /// Writes `text` in the room `resultRoom` made for it.
     @inline(__always)
     static func write(_ text: QueryText?, _ texts: inout Texts, _ c: inout ByteCursor) {
-      c.reserve(ByteCursor.jsonStringRoom(text?.encoded.count ?? 2) &+ literalRoom)
       guard let text else { return c.put("null") }
       guard text.isEscaped else {
         guard texts.plain else { return c.putJSONString(text.encoded) }
@@ -143,8 +162,13 @@ enum ExplainJSON {
     @inline(never)
     private static func writeDecoded(_ text: QueryText, _ c: inout ByteCursor) -> Range<Int> {
       let start = c.count
-      PercentDecoding.withDecoded(text.encoded, escaped: text.isEscaped) { bytes in
+      c.put(UInt8(ascii: "\""))
+      // Most decoded texts need no escape: decoded straight into the output, else from a copy.
+      if c.putPercentDecodedIfPlain(text.encoded) {
         c.put(UInt8(ascii: "\""))
+        return start..<c.count
+      }
+      PercentDecoding.withDecoded(text.encoded, escaped: text.isEscaped) { bytes in
         let copied = c.put(bytes, upTo: { ByteClass.needingJSONEscape($0) | ByteWord.nonASCII($0) })
         if copied < bytes.count {
           let rest = ByteView(rebasing: bytes[copied...])
