@@ -36,11 +36,21 @@ internal import CByteClass
   }
 
   /// The block of `bytes` that starts at `start` (before their end): 64 bytes, or those left.
-  @usableFromInline static func classify(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> QueryBlock {
+  @inlinable @inline(__always) static func classify(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> QueryBlock
+  {
+    let masks = masks(bytes, from: start)
+    return QueryBlock(
+      start: start, count: min(64, bytes.count &- start), ampersands: masks.ampersands,
+      equalSigns: masks.equalSigns, percentSigns: masks.percentSigns, isPlain: masks.others == 0)
+  }
+
+  /// The masks of the block that starts at `start`: four words, returned in registers (the
+  /// whole block, returned through memory, cost a stall where its copy was read back).
+  @usableFromInline static func masks(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Masks {
     precondition(start >= 0 && start < bytes.count, "block out of range")
     let count = min(64, bytes.count &- start)
     var masks = Masks()
-    guard let base = bytes.baseAddress else { return .none }
+    guard let base = bytes.baseAddress else { return masks }
     var offset = 0
     while offset &+ 16 <= count {
       masks.add(Masks.of(base + (start &+ offset)), at: offset)
@@ -61,16 +71,14 @@ internal import CByteClass
         }
       }
     }
-    return QueryBlock(
-      start: start, count: count, ampersands: masks.ampersands, equalSigns: masks.equalSigns,
-      percentSigns: masks.percentSigns, isPlain: masks.others == 0)
+    return masks
   }
 
-  /// The four classes' bits of a block being classified.
-  private struct Masks {
-    var ampersands: UInt64 = 0, equalSigns: UInt64 = 0, percentSigns: UInt64 = 0
+  /// The four classes' bits of a block.
+  @frozen @usableFromInline struct Masks {
+    @usableFromInline var ampersands: UInt64 = 0, equalSigns: UInt64 = 0, percentSigns: UInt64 = 0
     /// Bytes that are not plain URL text, and `#`.
-    var others: UInt64 = 0
+    @usableFromInline var others: UInt64 = 0
 
     /// The sixteen bytes at `p`.
     static func of(_ p: UnsafePointer<UInt8>) -> Masks {

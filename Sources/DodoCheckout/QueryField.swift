@@ -26,8 +26,10 @@ enum QueryField: UInt8 {
     let bytes = name.encoded
     let slot = Self.slots[bytes.count & 7]
     let last = bytes.count > 8 ? Self.lastWord(bytes) : 0
-    let matches = bytes.count == slot.count && firstWord == slot.first && last == slot.last
-    self.init(rawValue: matches ? slot.field : 0xFF)
+    guard bytes.count == slot.count && firstWord == slot.first && last == slot.last, let field = slot.field else {
+      return nil
+    }
+    self = field
   }
 
   /// The field a name written with escapes or in bytes that are not ASCII stands for, once
@@ -47,14 +49,14 @@ enum QueryField: UInt8 {
 
   /// The names by their length's last three bits (5, 6, 10, 11 and 15: no two alike): each
   /// name's length, first word, last word (names over eight bytes; else 0) and field.
-  private static let slots: [(count: Int, first: UInt64, last: UInt64, field: UInt8)] = [
-    (-1, 0, 0, 0xFF), (-1, 0, 0, 0xFF),
-    (10, Word.paymentIdHead, Word.paymentIdTail, paymentId.rawValue),
-    (11, Word.licenseKeyHead, Word.licenseKeyTail, licenseKey.rawValue),
-    (-1, 0, 0, 0xFF),
-    (5, Word.email, 0, customerEmail.rawValue),
-    (6, Word.status, 0, status.rawValue),
-    (15, Word.subscriptionIdHead, Word.subscriptionIdTail, subscriptionId.rawValue),
+  private static let slots: [(count: Int, first: UInt64, last: UInt64, field: QueryField?)] = [
+    (-1, 0, 0, nil), (-1, 0, 0, nil),
+    (10, Word.paymentIdHead, Word.paymentIdTail, .paymentId),
+    (11, Word.licenseKeyHead, Word.licenseKeyTail, .licenseKey),
+    (-1, 0, 0, nil),
+    (5, Word.email, 0, .customerEmail),
+    (6, Word.status, 0, .status),
+    (15, Word.subscriptionIdHead, Word.subscriptionIdTail, .subscriptionId),
   ]
 
   /// The last eight bytes of a name of eight or more.
