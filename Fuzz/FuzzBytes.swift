@@ -149,6 +149,13 @@ enum FuzzBytes {
       let clean = input.firstIndex(where: ByteClass.needsJSONEscape) ?? input.count
       require(copied == clean, "put(_:upTo:) stops at the first marked byte")
       want += Array("lit".utf8) + input[..<clean] + [UInt8(ascii: "|")]
+      let plainCopied = buffer.writing { c -> Int in
+        c.reserve(bytes.count)
+        return c.putJSONPlainASCII(bytes)
+      }
+      let plain = input.firstIndex { ByteClass.needsJSONEscape($0) || $0 >= 0x80 } ?? input.count
+      require(plainCopied == plain, "putJSONPlainASCII stops at the first byte to escape or not ASCII")
+      want += input[..<plain]
       let start = buffer.count
       buffer.writing { c in
         c.reserve(ByteCursor.jsonStringRoom(bytes.count))
@@ -278,6 +285,23 @@ enum FuzzBytes {
       "URLSyntax.authorityEnd")
     require(URLSyntax.decimalValue(bytes, range) == ByteModels.referenceDecimal(a[range]), "URLSyntax.decimalValue")
     require(bytes.has(probe, at: start) == (start < a.count && a[start] == probe), "ByteView.has(_:at:)")
+    headMarks(bytes)
+  }
+
+  /// `URLHeadMarks`, where it marks a head, against the scans it stands in for.
+  static func headMarks(_ bytes: ByteView) {
+    guard let marks = URLHeadMarks(bytes) else { return }
+    let (pathEnd, fault) = URLSyntax.scanText(bytes, in: 0..<bytes.count, stoppingAtQuery: true)
+    require(fault == nil && marks.pathEnd == pathEnd, "URLHeadMarks.pathEnd")
+    let schemeEnd = ByteWord.firstMarked(in: bytes, from: 0, to: pathEnd) {
+      ByteWord.exactlyEqual($0, UInt8(ascii: ":")) | ByteWord.exactlyEqual($0, UInt8(ascii: "/"))
+    }
+    require(marks.schemeEnd == schemeEnd, "URLHeadMarks.schemeEnd")
+    for start in 0...pathEnd {
+      let (end, lastAt) = marks.authorityEnd(from: start)
+      let scanned = URLSyntax.authorityEnd(bytes, from: start, to: pathEnd)
+      require(end == scanned.end && lastAt == scanned.lastAt, "URLHeadMarks.authorityEnd")
+    }
   }
 
 }
