@@ -8,11 +8,8 @@ import Testing
 struct ByteClassifierTests {
   @Test("the vector and the portable classifiers mark the same bytes")
   func vectorMatchesPortable() {
-    var seed: UInt64 = 0xD1B5_4A32_D192_ED03
-    func nextByte() -> UInt8 {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return UInt8(truncatingIfNeeded: seed >> 56)
-    }
+    var numbers = SeededNumbers(seed: 0xD1B5_4A32_D192_ED03)
+    func nextByte() -> UInt8 { numbers.nextByte() }
     // Each byte value in each lane, and random bytes.
     var blocks: [[UInt8]] = (0..<256).map { value in (0..<16).map { UInt8(truncatingIfNeeded: value &+ $0 &* 17) } }
     blocks += (0..<2000).map { _ in (0..<16).map { _ in nextByte() } }

@@ -14,11 +14,8 @@ struct QuerySplitterTests {
 
   @Test("the pieces, the end, the first fault and `&amp;` are the model's")
   func matchesModel() {
-    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-    func next(_ bound: Int) -> Int {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((seed >> 33) % UInt64(bound))
-    }
+    var numbers = SeededNumbers(seed: 0x2545_F491_4F6C_DD1D)
+    func next(_ bound: Int) -> Int { numbers.next(bound) }
     for _ in 0..<3000 {
       var text: [UInt8] = []
       for _ in 0..<next(12) { text += Self.parts[next(Self.parts.count)] }
@@ -42,11 +39,8 @@ struct QuerySplitterTests {
 
   @Test("long plain queries, and an odd byte late, split as the model splits them")
   func matchesModelAcrossBlocks() {
-    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next(_ bound: Int) -> Int {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((seed >> 33) % UInt64(bound))
-    }
+    var numbers = SeededNumbers(seed: 0x9E37_79B9_7F4A_7C15)
+    func next(_ bound: Int) -> Int { numbers.next(bound) }
     for round in 0..<2000 {
       var text: [UInt8] = []
       for _ in 0..<next(60) { text += Self.plainParts[next(Self.plainParts.count)] }

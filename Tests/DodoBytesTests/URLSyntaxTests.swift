@@ -13,11 +13,8 @@ struct URLSyntaxTests {
 
   @Test("every routine is its model's, on every range")
   func matchesModels() {
-    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
-    func next(_ bound: Int) -> Int {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((seed >> 33) % UInt64(bound))
-    }
+    var numbers = SeededNumbers(seed: 0x9E37_79B9_7F4A_7C15)
+    func next(_ bound: Int) -> Int { numbers.next(bound) }
     for _ in 0..<300 {
       var text: [UInt8] = []
       for _ in 0..<next(10) { text += Self.parts[next(Self.parts.count)] }
@@ -55,11 +52,8 @@ struct URLSyntaxTests {
 
   @Test("a head's marks find what the scans find, where there are marks")
   func headMarksMatchScans() {
-    var seed: UInt64 = 0x2545_F491_4F6C_DD1D
-    func next(_ bound: Int) -> Int {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((seed >> 33) % UInt64(bound))
-    }
+    var numbers = SeededNumbers(seed: 0x2545_F491_4F6C_DD1D)
+    func next(_ bound: Int) -> Int { numbers.next(bound) }
     var marked = 0
     for round in 0..<20000 {
       var text: [UInt8] = []

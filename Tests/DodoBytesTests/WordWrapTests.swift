@@ -9,11 +9,8 @@ struct WordWrapTests {
     let words: [[UInt8]] = ["a", "bb", "ccc", " ", "  ", "\u{1B}[31m", "x=1", String(repeating: "w", count: 30)].map {
       Array($0.utf8)
     }
-    var seed: UInt64 = 7
-    func next(_ bound: Int) -> Int {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((seed >> 33) % UInt64(bound))
-    }
+    var numbers = SeededNumbers(seed: 7)
+    func next(_ bound: Int) -> Int { numbers.next(bound) }
     for _ in 0..<2000 {
       var text: [UInt8] = []
       for _ in 0..<next(40) { text += words[next(words.count)] }
