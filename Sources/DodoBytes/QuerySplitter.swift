@@ -119,14 +119,17 @@ public enum QueryFault: Equatable, Sendable {
     var marks = percentSigns
     while marks != 0 {
       let i = start &+ marks.trailingZeroBitCount
-      if !(i &+ 2 < buffer.count && PercentDecoding.isHexDigit(buffer[i &+ 1])
-        && PercentDecoding.isHexDigit(buffer[i &+ 2]))
-      {
+      if !isEscape(at: i) {
         firstFault = .malformedEscape(at: i)
         return
       }
       marks &= marks &- 1
     }
+  }
+
+  /// Whether the `%` at `i` is followed by two hex digits.
+  @inlinable @inline(__always) func isEscape(at i: Int) -> Bool {
+    i &+ 2 < buffer.count && PercentDecoding.isHexDigit(buffer[i &+ 1]) && PercentDecoding.isHexDigit(buffer[i &+ 2])
   }
 
   /// Notes an `&` at `i` followed by `amp;`.
@@ -178,12 +181,7 @@ public enum QueryFault: Equatable, Sendable {
         case UInt8(ascii: "="): if equals < 0 { equals = i }
         case UInt8(ascii: "%"):
           if equals < 0 { escaped.name = true } else { escaped.value = true }
-          if firstFault == nil,
-            !(i &+ 2 < count && PercentDecoding.isHexDigit(buffer[i &+ 1])
-              && PercentDecoding.isHexDigit(buffer[i &+ 2]))
-          {
-            firstFault = .malformedEscape(at: i)
-          }
+          if firstFault == nil, !isEscape(at: i) { firstFault = .malformedEscape(at: i) }
         case 0x80...:
           if equals < 0 { nonASCII.name = true } else { nonASCII.value = true }
           if firstFault == nil, c == 0xC2, i &+ 1 < count, (0x80...0x9F).contains(buffer[i &+ 1]) {
