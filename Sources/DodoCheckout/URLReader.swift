@@ -111,7 +111,11 @@ enum URLReader {
       let start = i + 2
       let (end, lastAt) = marks?.authorityEnd(from: start) ?? URLSyntax.authorityEnd(bytes, from: start, to: pathEnd)
       i = end
-      authority = try readAuthority(bytes, start..<end, lastAt: lastAt)
+      // userinfo "@" host [":" port]: the userinfo up to the last `@`, the port after the host.
+      let hostStart = lastAt.map { $0 + 1 } ?? start
+      let hostEnd = try readHost(bytes, from: hostStart, to: end)
+      authority = URLParts.Authority(
+        userinfo: lastAt.map { start..<$0 }, host: hostStart..<hostEnd, port: hostEnd < end ? (hostEnd + 1)..<end : nil)
     }
 
     // path, "?" query, "#" fragment
@@ -145,41 +149,28 @@ enum URLReader {
     if let fault = URLSyntax.scanText(bytes, in: range, stoppingAtQuery: false).fault { throw URLSyntaxError(fault) }
   }
 
-  @inline(__always)  // once per URL: a call and its returned struct cost more than the code
-  private static func readAuthority(
-    _ bytes: ByteView, _ range: Range<Int>, lastAt: Int?
-  ) throws(URLSyntaxError) -> URLParts.Authority {
-    var userinfo: Range<Int>?
-    var hostStart = range.lowerBound
-    if let lastAt {
-      userinfo = range.lowerBound..<lastAt
-      hostStart = lastAt + 1
-    }
-    var hostEnd = range.upperBound
-    var port: Range<Int>?
-    if hostStart < range.upperBound, bytes.has(UInt8(ascii: "["), at: hostStart) {
+  /// Where the host that starts at `hostStart` ends, the authority ending at `end`: at its
+  /// port's `:` or the end, once the host and the port are checked. An index, not the
+  /// authority's parts: those came back through memory, read back in a stall.
+  private static func readHost(_ bytes: ByteView, from hostStart: Int, to end: Int) throws(URLSyntaxError) -> Int {
+    let hostEnd: Int
+    if hostStart < end, bytes.has(UInt8(ascii: "["), at: hostStart) {
       // IP literal: "[" ... "]" [":" port]
-      guard let j = bytes.firstIndex(of: UInt8(ascii: "]"), in: (hostStart + 1)..<range.upperBound) else {
-        throw .invalidHost
-      }
+      guard let j = bytes.firstIndex(of: UInt8(ascii: "]"), in: (hostStart + 1)..<end) else { throw .invalidHost }
       hostEnd = j + 1
-      if hostEnd < range.upperBound {
-        guard bytes.has(UInt8(ascii: ":"), at: hostEnd) else { throw .invalidHost }
-        port = (hostEnd + 1)..<range.upperBound
-      }
+      if hostEnd < end, !bytes.has(UInt8(ascii: ":"), at: hostEnd) { throw .invalidHost }
     } else {
-      let j = ByteWord.firstMarked(in: bytes, from: hostStart, to: range.upperBound) {
+      hostEnd = ByteWord.firstMarked(in: bytes, from: hostStart, to: end) {
         ByteWord.exactlyEqual($0, UInt8(ascii: ":"))
       }
-      hostEnd = j
-      if j < range.upperBound { port = (j + 1)..<range.upperBound }
     }
-    if let port {
+    if hostEnd < end {
+      let port = (hostEnd + 1)..<end
       guard port.count <= 5, let value = URLSyntax.decimalValue(bytes, port), value <= 65535 else {
         throw .invalidPort
       }
     }
-    return URLParts.Authority(userinfo: userinfo, host: hostStart..<hostEnd, port: port)
+    return hostEnd
   }
 
   @inline(__always) static func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
