@@ -151,6 +151,10 @@ package struct ReturnQuery {
   private var unreadable: URLSyntaxError?
   /// Where the query's pass read the query: from after its `?` to its `#` or the end.
   private(set) var queryRange = 0..<0
+  /// How long the query read is. Every text of the reading lies in it, each in a piece of its
+  /// own, and each value is at most in one typed field and in `parameters`: all the texts
+  /// together are at most twice as long, the bound a writer makes room by.
+  package var queryLength: Int { queryRange.count }
   /// Whether the query holds `&amp;` (HTML's `&`, as an email writes it), seen at each `&` on
   /// the way: `ReturnInput` then cleans the input and reads it again.
   private(set) var holdsHTMLAmpersand = false
