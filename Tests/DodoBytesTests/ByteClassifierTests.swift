@@ -39,11 +39,18 @@ struct ByteClassifierTests {
     }
   }
 
-  @Test("the JSON echo copies what the word-at-a-time copy copies, a marked byte at every place")
-  func jsonPlainASCII() {
+  @Test(
+    "the sixteen-byte copies copy what the word-at-a-time copy copies, a marked byte at every place",
+    arguments: [true, false])
+  func plainCopies(json: Bool) {
     let probes: [UInt8] = [
-      0x00, 0x09, 0x1F, 0x20, UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7E, 0x7F, 0x80, 0xC3, 0xFF,
+      0x00, 0x09, 0x1F, 0x20, 0x21, UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x7E, 0x7F, 0x80, 0xC3, 0xFF,
     ]
+    // The classes as the word-at-a-time scans have them.
+    let wordMarks: (UInt64) -> UInt64 =
+      json
+      ? { ByteClass.needingJSONEscape($0) | ByteWord.nonASCII($0) }
+      : { ByteClass.unprintable($0) | ByteWord.equal($0, UInt8(ascii: " ")) }
     for length in 0...70 {
       for position in 0...length {
         for probe in position < length ? probes : [0x61] {
@@ -53,8 +60,8 @@ struct ByteClassifierTests {
           let (vector, word) = bytes.withBytes { view in
             buffer.writing { c -> (Int, Int) in
               c.reserve(2 * view.count)
-              let vector = c.putJSONPlainASCII(view)
-              return (vector, c.put(view, upTo: { ByteClass.needingJSONEscape($0) | ByteWord.nonASCII($0) }))
+              let vector = json ? c.putJSONPlainASCII(view) : c.putPrintableASCII(view)
+              return (vector, c.put(view, upTo: wordMarks))
             }
           }
           #expect(vector == word, "\(bytes)")

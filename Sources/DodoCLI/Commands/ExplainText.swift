@@ -203,7 +203,7 @@ enum ExplainText {
   /// Copies `text` (room made for it) while it is printable ASCII without a space, and returns
   /// how much it copied.
   @inline(__always) private static func putPrintable(_ text: ByteView, _ c: inout ByteCursor) -> Int {
-    c.put(text, upTo: { ByteClass.unprintable($0) | ByteWord.equal($0, UInt8(ascii: " ")) })
+    c.putPrintableASCII(text)
   }
 
   /// `text` as the terminal shows it safely (`TerminalText.escaped`).
