@@ -30,11 +30,6 @@ internal import CByteClass
     (self.ampersands, self.equalSigns, self.percentSigns) = (ampersands, equalSigns, percentSigns)
   }
 
-  /// The bits below bit `n` (0 to 64).
-  @inlinable @inline(__always) static func below(_ n: Int) -> UInt64 {
-    n >= 64 ? ~0 : (1 &<< UInt64(n)) &- 1
-  }
-
   /// The block of `bytes` that starts at `start` (before their end): 64 bytes, or those left.
   @inlinable @inline(__always) static func classify(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> QueryBlock
   {

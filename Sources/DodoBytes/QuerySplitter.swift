@@ -82,14 +82,14 @@ public enum QueryFault: Equatable, Sendable {
         let live = ~0 &<< UInt64(position &- block.start)
         let ampersands = block.ampersands & live
         let endOffset = ampersands == 0 ? block.count : ampersands.trailingZeroBitCount
-        let inPiece = live & QueryBlock.below(endOffset)
+        let inPiece = live & ByteBits.below(endOffset)
         let equalSigns = block.equalSigns & inPiece
         if equals < 0 && equalSigns != 0 { equals = block.start &+ equalSigns.trailingZeroBitCount }
         let percentSigns = block.percentSigns & inPiece
         if percentSigns != 0 {
           if firstFault == nil { checkEscapes(percentSigns, from: block.start) }
           // The bits below the piece's `=` are the name's; an `=` in an earlier block, none.
-          let name = QueryBlock.below(equals < 0 ? 64 : max(0, equals &- block.start))
+          let name = ByteBits.below(equals < 0 ? 64 : max(0, equals &- block.start))
           escaped.name = escaped.name || percentSigns & name != 0
           escaped.value = escaped.value || percentSigns & ~name != 0
         }

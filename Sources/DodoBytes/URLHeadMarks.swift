@@ -40,7 +40,7 @@ public struct URLHeadMarks {
     } else {
       return nil
     }
-    let head = pathEnd >= 64 ? ~UInt64(0) : (1 &<< UInt64(pathEnd)) &- 1
+    let head = ByteBits.below(pathEnd)
     guard marks.others & head == 0 else { return nil }
     (colons, slashes, atSigns) = (marks.colons & head, marks.slashes & head, marks.atSigns & head)
   }
@@ -54,10 +54,10 @@ public struct URLHeadMarks {
   /// `URLSyntax.authorityEnd(_:from:to:)` for an authority that starts at `start` and ends
   /// by `pathEnd`: the first `/` from `start`, or `pathEnd`, and the last `@` before it.
   @inlinable public func authorityEnd(from start: Int) -> (end: Int, lastAt: Int?) {
-    let from = start >= 64 ? 0 : ~UInt64(0) &<< UInt64(start)
+    let from = ~ByteBits.below(start)
     let slashes = slashes & from
     let end = slashes == 0 ? pathEnd : slashes.trailingZeroBitCount
-    let atSigns = atSigns & from & (end >= 64 ? ~UInt64(0) : (1 &<< UInt64(end)) &- 1)
+    let atSigns = atSigns & from & ByteBits.below(end)
     return (end, atSigns == 0 ? nil : 63 &- atSigns.leadingZeroBitCount)
   }
 }
