@@ -160,7 +160,7 @@ enum ExplainJSON {
         return start..<c.count
       }
       PercentDecoding.withDecoded(text.encoded, escaped: text.isEscaped) { bytes in
-        let copied = c.put(bytes, upTo: { ByteClass.needingJSONEscape($0) | ByteWord.nonASCII($0) })
+        let copied = c.putJSONPlainASCII(bytes)
         if copied < bytes.count {
           let rest = ByteView(rebasing: bytes[copied...])
           if rest.isASCII {
