@@ -1,16 +1,13 @@
 import DodoBytes
 
 /// The parameters of a return URL's query that `ReturnQuery` reads into typed fields, each
-/// a bit (`bit`) of the set of fields a query has named.
+/// by its raw value a byte of `ReturnQuery`'s record of where they are.
 enum QueryField: UInt8 {
   case status
   case paymentId
   case subscriptionId
   case customerEmail
   case licenseKey
-
-  /// The field's bit in a set of fields.
-  var bit: UInt8 { 1 &<< rawValue }
 
   /// The field the name stands for. Names match as strings, exactly as the SDK's do: plain
   /// ASCII by its bytes (`firstWord`, the first eight, and the word that ends the name),

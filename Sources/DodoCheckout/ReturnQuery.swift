@@ -158,10 +158,9 @@ package struct ReturnQuery {
   /// Whether the query holds `&amp;` (HTML's `&`, as an email writes it), seen at each `&` on
   /// the way: `ReturnInput` then cleans the input and reads it again.
   private(set) var holdsHTMLAmpersand = false
-  /// The typed fields whose names the query has named, one bit each (`QueryField.bit`).
-  private var fieldsNamed: UInt8 = 0
-  /// Where each field named so far has its parameter, a byte each (the byte `QueryField.rawValue`),
-  /// while the names are searched linearly (16 at most): a field's name named again is found there.
+  /// Where each field named so far has its parameter, plus one (0: not named yet), a byte
+  /// each (the byte `QueryField.rawValue`), while the names are searched linearly (16 at
+  /// most): a field's name named again is found there.
   private var fieldPositions: UInt64 = 0
 
   /// Reads the query of the return URL `url`, which must be URL text throughout.
@@ -242,12 +241,12 @@ package struct ReturnQuery {
       // that field (two names of one field decode alike). The usual query's names are all fields.
       if let field, index == nil {
         let shift = UInt64(field.rawValue) &* 8
-        if fieldsNamed & field.bit != 0 {
-          let position = Int(truncatingIfNeeded: (fieldPositions &>> shift) & 0xFF)
+        let named = Int(truncatingIfNeeded: (fieldPositions &>> shift) & 0xFF)
+        if named > 0 {
+          let position = named &- 1
           parameters.replace(at: position, with: parameter.withName(of: parameters[position]))
         } else {
-          fieldsNamed |= field.bit
-          fieldPositions |= UInt64(parameters.count) &<< shift
+          fieldPositions |= UInt64(parameters.count &+ 1) &<< shift
           parameters.append(parameter)
           if parameters.count > Self.linearSearchLimit { index = indexOfNames() }
         }
