@@ -70,8 +70,15 @@ package struct EffectiveSettings: Sendable, Hashable {
   }
 
   /// The first setting that is there, highest precedence first; else "none", built in.
-  private static func first<Value>(_ candidates: Setting<Value>?...) -> Setting<Value?> {
-    for case let candidate? in candidates { return Setting(candidate.value, from: candidate.source) }
-    return Setting(nil, from: .builtIn)
+  ///
+  /// Up to four candidates as parameters, not a variadic list: a list of each setting's type
+  /// would make the runtime build the metadata of its array storage at every start, about
+  /// 10,000 instructions a type (docs/benchmarks.md).
+  private static func first<Value>(
+    _ first: Setting<Value>?, _ second: Setting<Value>? = nil, _ third: Setting<Value>? = nil,
+    _ fourth: Setting<Value>? = nil
+  ) -> Setting<Value?> {
+    guard let found = first ?? second ?? third ?? fourth else { return Setting(nil, from: .builtIn) }
+    return Setting(found.value, from: found.source)
   }
 }
