@@ -19,10 +19,13 @@ package enum Dodo {
     // Before anything reads the API key or webhook secret into memory.
     Syscalls.forbidCoreDumps()
     let closed = Syscalls.openStandardDescriptors()
-    return Syscalls.exit(
-      main(
-        arguments: Array(Syscalls.arguments().dropFirst()), environment: Syscalls.environment(),
-        stdout: FileDescriptorSink(fd: .standardOutput, closedAtLaunch: closed.contains(.standardOutput))))
+    let environment = Syscalls.environment()
+    let status = main(
+      arguments: Array(Syscalls.arguments().dropFirst()), environment: environment,
+      stdout: FileDescriptorSink(fd: .standardOutput, closedAtLaunch: closed.contains(.standardOutput)))
+    // Held until the process ends: freeing every name and value just before exit(3) would cost
+    // a start more than reading them did.
+    return withExtendedLifetime(environment) { Syscalls.exit(status) }
   }
 
   /// Runs one command line (without the program name) and returns the exit status. A test

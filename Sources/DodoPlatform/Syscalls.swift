@@ -52,14 +52,22 @@ package enum Syscalls {
   /// The process environment, read from `environ(7)`; for a name given twice, the first wins
   /// as `getenv(3)` does. Decoded without loss (`SystemText`), so a path in it names its file.
   package static func environment() -> [String: String] {
+    guard let entries = environmentEntries else { return [:] }
+    return environment(of: entries)
+  }
+
+  /// `entries` (a NULL-ended list of `NAME=value` C strings, as `environ(7)`) as a dictionary,
+  /// as `environment()` reads it.
+  package static func environment(of entries: UnsafePointer<UnsafeMutablePointer<CChar>?>) -> [String: String] {
     // Sized for a usual environment (a few dozen names), so that it is not rehashed as it grows.
     var result: [String: String] = Dictionary(minimumCapacity: 64)
-    forEachEnvironmentEntry { entry in
+    // Last to first, each entry stored over a later one of its name: the first wins, and each
+    // name is hashed once (a look-up before storing hashed it twice).
+    forEachEntry(of: entries, lastFirst: true) { entry in
       // Split at the first `=` byte, as getenv(3) does: an ASCII byte is never part of a
       // longer UTF-8 sequence, so each side decodes as it would have within the whole entry.
       guard let equals = entry.firstIndex(of: UInt8(ascii: "=")) else { return }
-      let name = SystemText.decode(entry[..<equals])
-      if result[name] == nil { result[name] = SystemText.decode(entry[(equals + 1)...]) }
+      result[SystemText.decode(entry[..<equals])] = SystemText.decode(entry[(equals + 1)...])
     }
     return result
   }
@@ -68,22 +76,34 @@ package enum Syscalls {
   /// turn invalid UTF-8 into U+FFFD, which a plugin must not receive.
   package static func environmentBytes() -> [[UInt8]] {
     var result: [[UInt8]] = []
-    forEachEnvironmentEntry { result.append(Array($0)) }
+    guard let entries = environmentEntries else { return result }
+    forEachEntry(of: entries) { result.append(Array($0)) }
     return result
   }
 
-  /// Calls `body` with each `environ(7)` entry's bytes in place (valid during the call only),
-  /// so that reading the environment copies each entry once, into its strings.
-  private static func forEachEnvironmentEntry(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  /// `environ(7)`; `nil` when it is NULL (on Darwin).
+  private static var environmentEntries: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
     #if canImport(Darwin)
-      guard var entry = _NSGetEnviron().pointee else { return }
+      guard let entries = _NSGetEnviron().pointee else { return nil }
+      return UnsafePointer(entries)
     #else
-      var entry = environ
+      UnsafePointer(environ)
     #endif
-    while let pointer = entry.pointee {
+  }
+
+  /// Calls `body` with the bytes of each entry of `entries` in place (valid during the call
+  /// only), so that reading the environment copies each entry once, into its strings.
+  private static func forEachEntry(
+    of entries: UnsafePointer<UnsafeMutablePointer<CChar>?>, lastFirst: Bool = false,
+    _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    var count = 0
+    while entries[count] != nil { count += 1 }
+    let (first, last, step) = lastFirst ? (count - 1, 0, -1) : (0, count - 1, 1)
+    for index in stride(from: first, through: last, by: step) {
+      guard let pointer = entries[index] else { continue }
       let start = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
       body(UnsafeBufferPointer(start: start, count: strlen(pointer)))
-      entry += 1
     }
   }
 
