@@ -49,7 +49,10 @@ package final class HelperTransport: HTTPTransport, @unchecked Sendable {
 
   /// Ends the helper, if one runs, and waits for it to exit.
   package func close() {
-    let running = lock.withLock { session.take() }
+    // Taken out through a captured variable, not returned: `withLock` returning a
+    // `HelperSession?` would make the runtime build that type's metadata at every start.
+    var running: HelperSession?
+    lock.withLock { running = session.take() }
     running?.close()
   }
 
