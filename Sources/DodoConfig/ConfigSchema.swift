@@ -203,13 +203,15 @@ struct ConfigSchema {
   private func choice<Value: RawRepresentable & CaseIterable & Sendable>(_ entry: YAMLEntry) throws(ConfigError)
     -> Setting<Value> where Value.RawValue == String
   {
-    let valid = Value.allCases.map(\.rawValue)
+    // The valid values listed only for an error: `allCases` builds an array of `Value`, whose
+    // storage's metadata the runtime would build at every start that reads a config.
+    func valid() -> [String] { Value.allCases.map(\.rawValue) }
     guard case .scalar(let value, _) = entry.value.content, !isNull(entry.value) else {
-      throw wrongType(entry, expected: "one of \(list(valid))")
+      throw wrongType(entry, expected: "one of \(list(valid()))")
     }
     guard let choice = Value(rawValue: value) else {
       throw text.error(
-        "invalid value '\(value)' for '\(entry.key)' (expected one of: \(valid.joined(separator: ", ")))",
+        "invalid value '\(value)' for '\(entry.key)' (expected one of: \(valid().joined(separator: ", ")))",
         at: entry.value.mark)
     }
     return Setting(choice, from: source(entry.value.mark))
