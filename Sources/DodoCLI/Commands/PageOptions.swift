@@ -4,8 +4,9 @@ import DodoCheckout
 /// `start --product`), declared once for both and for `config show`.
 enum PageOptions {
   // THEME, not the values: a shorter help line; the values are in it, and completions offer them.
+  // Written out, as SettingOptions' are (OptionValuesTests holds them to the enum's cases).
   static let theme = OptionSpec(
-    "theme", value: "THEME", values: CheckoutPage.Theme.allCases.map { $0.rawValue },
+    "theme", value: "THEME", values: ["dark", "light", "system"],
     help: "Dodo's page theme: dark, light or system.")
   static let language = OptionSpec("language", value: "CODE", help: "Dodo's page language, such as en or pt-BR.")
   static let redirectImmediately = OptionSpec(

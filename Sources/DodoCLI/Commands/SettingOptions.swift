@@ -10,19 +10,20 @@ enum SettingOptions {
       "The command that opens the checkout (%s: the URL).")
   static let timeout = OptionSpec(
     "timeout", value: "SECONDS", help: "Give up after SECONDS: the checkout ends cancelled.")
-  // The values through closures, not key paths (`map(\.rawValue)`): a key path is an object
-  // whose generic class the runtime instantiates on first use, in every command's start-up.
+  // The values written out, not read off `allCases`: an array of each enum would make the
+  // runtime build its storage's metadata in every start that declares these options
+  // (OptionValuesTests holds them to the enums' cases).
   static let dismissButtonStyle = OptionSpec(
-    "dismiss-button-style", values: BrowserCustomization.DismissButtonStyle.allCases.map { $0.rawValue },
+    "dismiss-button-style", values: ["done", "close", "cancel"],
     help: "The label of the button that closes the checkout.")
   static let presentationStyle = OptionSpec(
-    "presentation-style", values: BrowserCustomization.PresentationStyle.allCases.map { $0.rawValue },
+    "presentation-style", values: ["pageSheet", "fullScreen"],
     help: "How the checkout is presented.")
   static let barCollapsingEnabled = OptionSpec(
     "bar-collapsing-enabled", values: ["true", "false"],
     help: "Let the toolbar collapse on scroll (fullScreen only).")
   static let colorScheme = OptionSpec(
-    "color-scheme", values: BrowserCustomization.ColorScheme.allCases.map { $0.rawValue },
+    "color-scheme", values: ["system", "light", "dark"],
     help: "The colour scheme of the controls around the checkout.")
 
   static let all =
