@@ -182,6 +182,9 @@ enum ExplainText {
       }
       return shownOrEscaped(text.encoded, &c)
     }
+    // Most decoded texts (an email's `%40`) are printable ASCII without a space: decoded
+    // straight into the output, else from a copy.
+    if c.putPercentDecodedIfPrintable(text.encoded) { return true }
     return PercentDecoding.withDecoded(text.encoded, escaped: text.isEscaped) { shownOrEscaped($0, &c) }
   }
 
