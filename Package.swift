@@ -29,7 +29,7 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
-    .target(name: "DodoConfig", dependencies: ["CYAML", "DodoCheckout"]),
+    .target(name: "DodoConfig", dependencies: ["CYAML", "DodoBytes", "DodoCheckout"]),
     // prctl, which Swift cannot call (variadic), for the syscall layer only.
     .systemLibrary(name: "CProcess"),
     .target(name: "DodoPlatform", dependencies: ["DodoBytes", "DodoCheckout", "CProcess"]),

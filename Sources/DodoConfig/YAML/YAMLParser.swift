@@ -1,4 +1,5 @@
 internal import CYAML
+import DodoBytes
 
 /// Reads one YAML document into a `YAMLNode` tree with libyaml, enforcing `YAMLLimits`.
 ///
@@ -28,15 +29,14 @@ enum YAMLParser {
   }
 
   /// The offset of the first byte that does not start or continue a valid UTF-8 sequence.
-  /// ASCII bytes are stepped over (each is a whole sequence) and only the others decoded: a
-  /// config file is mostly ASCII, and decoding all of it is a visible part of start-up.
+  /// ASCII is stepped over eight bytes at a time (each byte is a whole sequence) and only the
+  /// other bytes decoded: a config file is mostly ASCII, and decoding all of it, or looking at
+  /// it byte by byte, is a visible part of start-up.
   static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
     var offset = 0
     while offset < bytes.count {
-      guard bytes[offset] >= 0x80 else {
-        offset += 1
-        continue
-      }
+      offset = bytes.withBytes { ByteWord.firstMarked(in: $0, from: offset, to: $0.count, ByteWord.nonASCII) }
+      guard offset < bytes.count else { return nil }
       var iterator = bytes[offset...].makeIterator()
       var decoder = UTF8()
       switch decoder.decode(&iterator) {
