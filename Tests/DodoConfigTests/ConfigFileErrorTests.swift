@@ -157,6 +157,19 @@ import Testing
       """)
   }
 
+  @Test(
+    "a duplicate key is found however many keys come before or between, each the first it repeats",
+    arguments: [(3, 1), (15, 2), (16, 0), (17, 5), (40, 16), (40, 39)])
+  func duplicateAmongManyKeys(keys: Int, repeated: Int) {
+    let names = (0..<keys).map { "p\($0)" }
+    let yaml = "profiles:\n" + names.map { "  \($0): {}\n" }.joined() + "  p\(repeated): {}\n"
+    #expect(
+      renderedError(yaml)?.hasPrefix(
+        "config.yaml:\(keys + 2):3: error: duplicate key 'p\(repeated)' (first given on line \(repeated + 2))") == true)
+    let distinct = "profiles:\n" + names.map { "  \($0): {}\n" }.joined()
+    #expect(renderedError(distinct) == nil)
+  }
+
   @Test func duplicateProfileInOneFile() {
     let yaml = "profiles:\n  a: {}\n  a: {}\n"
     expectSameText(

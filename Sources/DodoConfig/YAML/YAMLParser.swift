@@ -94,9 +94,29 @@ private struct TreeBuilder {
     var entries: [YAMLEntry] = []
     /// A mapping's key that waits for its value.
     var key: (text: String, mark: YAMLMark)?
-    var seen: [String: YAMLMark] = [:]
+    /// A mapping's keys by name, once it has more than `linearSearchLimit`; below, `entries`
+    /// are searched: a config's mappings are small, and hashing every key cost more than the
+    /// rest of building the tree.
+    var seen: [String: YAMLMark]?
+
+    /// Above this many keys, a mapping's duplicates are looked up by hash, so that a hostile
+    /// file with many keys stays linear.
+    static let linearSearchLimit = 16
 
     var node: YAMLNode { YAMLNode(content: isMapping ? .mapping(entries) : .sequence(items), mark: mark) }
+
+    /// Records the mapping's next key, `key` at `mark`; where it was first given when the
+    /// mapping has it already.
+    mutating func noteKey(_ key: String, at mark: YAMLMark) -> YAMLMark? {
+      if seen == nil {
+        if let first = entries.first(where: { $0.key == key }) { return first.keyMark }
+        guard entries.count >= Self.linearSearchLimit else { return nil }
+        seen = Dictionary(entries.lazy.map { ($0.key, $0.keyMark) }, uniquingKeysWith: { first, _ in first })
+      }
+      if let first = seen?[key] { return first }
+      seen?[key] = mark
+      return nil
+    }
   }
 
   private var open: [Open] = []
@@ -175,10 +195,9 @@ private struct TreeBuilder {
     guard case .scalar(let key, _) = node.content else {
       throw text.error("a mapping key must be a plain name, not \(node.kindDescription)", at: node.mark)
     }
-    if let first = open[top].seen[key] {
+    if let first = open[top].noteKey(key, at: node.mark) {
       throw text.error("duplicate key '\(key)' (first given on line \(first.line))", at: node.mark)
     }
-    open[top].seen[key] = node.mark
     open[top].key = (key, node.mark)
   }
 
