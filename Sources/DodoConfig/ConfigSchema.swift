@@ -106,7 +106,7 @@ struct ConfigSchema {
         "\(name) must be a mapping with the keys \(list(keys)), found \(node.kindDescription)", at: node.mark)
     }
     for entry in entries {
-      if let instead = Self.secretKeys[Self.secretKeyName(entry.key) ?? ""] {
+      if let secret = Self.secretKeyName(entry.key), let instead = Self.secretKeys[secret] {
         // Never quote the line: it holds the secret.
         throw ConfigError(
           path: text.path, line: entry.keyMark.line, column: entry.keyMark.column,
