@@ -1,3 +1,5 @@
+import DodoBytes
+
 /// The command tree flattened into the tables that the bash, zsh and fish scripts carry:
 /// each visible command with its subcommands, options and arguments. The scripts hold these
 /// tables, so a Tab costs no process at all, except to read profile names (one call to
@@ -141,7 +143,7 @@ struct CompletionModel {
   static func quoted(_ text: String) -> String {
     // Most words hold no quote: the string processing library's generic search is costly at
     // start-up (docs/benchmarks.md), so it runs only when there is one.
-    guard text.utf8.contains(UInt8(ascii: "'")) else { return "'" + text + "'" }
+    guard text.holds(UInt8(ascii: "'")) else { return "'" + text + "'" }
     return "'" + text.replacing("'", with: "'\\''") + "'"
   }
 }
@@ -149,7 +151,7 @@ struct CompletionModel {
 extension [UInt8] {
   /// Appends `text` quoted for a POSIX shell, as `CompletionModel.quoted` quotes it.
   mutating func append(quoted text: String) {
-    guard !text.utf8.contains(UInt8(ascii: "'")) else { return append(text: CompletionModel.quoted(text)) }
+    guard !text.holds(UInt8(ascii: "'")) else { return append(text: CompletionModel.quoted(text)) }
     append(UInt8(ascii: "'"))
     append(text: text)
     append(UInt8(ascii: "'"))
@@ -161,5 +163,14 @@ extension [UInt8] {
       if index > 0 { append(text: separator) }
       append(text: text)
     }
+  }
+}
+
+extension String {
+  /// Whether the string's UTF-8 holds `byte`: a word at a time (`ByteView.lacks`), where
+  /// `utf8.contains` steps through the view byte by byte, a visible part of a completion
+  /// script's generation, which asks it of every word it quotes.
+  func holds(_ byte: UInt8) -> Bool {
+    withBytesIfContiguous { !$0.lacks(byte) } ?? utf8.contains(byte)
   }
 }

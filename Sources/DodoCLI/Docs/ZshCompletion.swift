@@ -6,7 +6,7 @@ enum ZshCompletion {
     let q = CompletionModel.quoted
     func described(_ name: String, _ help: String) -> String {
       // Without a colon (every name), no generic search for one.
-      let escaped = name.utf8.contains(UInt8(ascii: ":")) ? name.replacing(":", with: "\\:") : name
+      let escaped = name.holds(UInt8(ascii: ":")) ? name.replacing(":", with: "\\:") : name
       return q(escaped + ":" + CompletionModel.summary(help))
     }
     let globalWords = model.globalOptions.flatMap { option in
