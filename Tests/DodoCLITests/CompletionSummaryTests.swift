@@ -25,4 +25,17 @@ import Testing
     #expect(CompletionModel.quoted("") == "''")
     #expect(CompletionModel.quoted("a'b'") == "'a'\\''b'\\'''")
   }
+
+  @Test("holds finds a byte at every offset of a word, as utf8.contains does")
+  func holdsAtEveryOffset() {
+    for length in 0...20 {
+      for at in 0..<max(length, 1) {
+        var bytes = Array(repeating: UInt8(ascii: "x"), count: length)
+        if at < length { bytes[at] = UInt8(ascii: "'") }
+        let text = String(decoding: bytes + Array("\u{E9}".utf8), as: UTF8.self)
+        #expect(text.holds(UInt8(ascii: "'")) == text.utf8.contains(UInt8(ascii: "'")), "\(text)")
+        #expect(text.holds(UInt8(ascii: "'")) == (at < length))
+      }
+    }
+  }
 }
