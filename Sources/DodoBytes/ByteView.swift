@@ -61,6 +61,13 @@ extension String {
   @inlinable public func withBytesIfContiguous<R>(_ body: (ByteView) -> R) -> R? {
     utf8.withContiguousStorageIfAvailable { body(ByteView($0)) }
   }
+
+  /// Whether the string's UTF-8 holds `byte`: a word at a time (`ByteView.lacks`), where
+  /// `utf8.contains` steps through the view byte by byte (a visible part of a completion
+  /// script's generation, which asks it of every word it quotes).
+  @inlinable public func holds(_ byte: UInt8) -> Bool {
+    withBytesIfContiguous { !$0.lacks(byte) } ?? utf8.contains(byte)
+  }
 }
 
 extension Array where Element == UInt8 {

@@ -165,12 +165,3 @@ extension [UInt8] {
     }
   }
 }
-
-extension String {
-  /// Whether the string's UTF-8 holds `byte`: a word at a time (`ByteView.lacks`), where
-  /// `utf8.contains` steps through the view byte by byte, a visible part of a completion
-  /// script's generation, which asks it of every word it quotes.
-  func holds(_ byte: UInt8) -> Bool {
-    withBytesIfContiguous { !$0.lacks(byte) } ?? utf8.contains(byte)
-  }
-}

@@ -1,3 +1,5 @@
+import DodoBytes
+
 /// The zsh completion script (`completions/_dodo`), generated from the command tree. It
 /// walks the line the same way as the bash script, and offers commands and options with
 /// their descriptions.
