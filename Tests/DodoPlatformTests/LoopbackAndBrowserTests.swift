@@ -28,7 +28,7 @@ func serve<Value>(_ server: ReturnChannelServer, until client: Outcome<Value>) t
   return client.wait()
 }
 
-/// A free loopback port, found by binding port 0… through the kernel's choice of an ephemeral port.
+/// A free loopback port, outside the kernel's ephemeral range (`LoopbackPort.free`).
 func freePort() -> UInt16 { LoopbackPort.free() }
 
 extension ServerTests {
