@@ -51,16 +51,21 @@ STATIC_FLAGS_Linux := -Xswiftc -static-executable
 # every conformance record in the binary (3,600 of them, ~150,000 instructions each time).
 # It cut 10-40% of each command's start-up instructions for 0.1% more code (docs/benchmarks.md).
 METADATA_FLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
-# On Linux each of our functions is compiled into a section of its own (most of the runtime's
-# and the standard library's are already), and the linker lays out first, together, the
+# On Linux each of our functions (Swift and C) is compiled into a section of its own (most of the
+# runtime's and the standard library's are already), and the linker lays out first, together, the
 # functions that the start-up commands run, in scripts/startup-order.txt's order (made by
 # scripts/startup-order): a start then maps its code with a fifth fewer page faults (--version
 # 127 instead of 147, doctor 153 instead of 185) and takes 15-20% less wall time
 # (docs/benchmarks.md). --section-ordering-file is gold's option (lld has none such); gold is
 # the toolchain's default linker on Linux, and is named so that the build keeps to it.
-ORDER_FLAGS_Linux := -Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=gold \
+ORDER_FLAGS_Linux := -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xswiftc -use-ld=gold \
   -Xlinker --section-ordering-file=$(CURDIR)/scripts/startup-order.txt
-SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib $(STATIC_FLAGS_$(shell uname -s)) \
+# With the Swift runtime linked statically, its stub that finds the process's arguments by
+# reading /proc/self/maps at every start is replaced by Sources/CArguments (glibc hands them
+# over; 55,000 instructions and 3-4 page faults a start, docs/benchmarks.md). Without this
+# define that file is empty, and a dynamic runtime finds them its own way.
+STATIC_RUNTIME_FLAGS := -Xcc -DDODO_STATIC_SWIFT_RUNTIME
+SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib $(STATIC_RUNTIME_FLAGS) $(STATIC_FLAGS_$(shell uname -s)) \
   $(ORDER_FLAGS_$(shell uname -s)) $(METADATA_FLAGS)
 BUILD_DIR ?= .build
 BINARY ?= $(BUILD_DIR)/release/dodo
@@ -68,7 +73,7 @@ BINARY ?= $(BUILD_DIR)/release/dodo
 # libraries), so it is built in a scratch directory of its own and copied beside dodo, where
 # dodo finds it when run from the build tree.
 HELPER_BUILD_DIR ?= $(BUILD_DIR)/https-helper
-HELPER_BUILD_FLAGS ?= -c release --static-swift-stdlib
+HELPER_BUILD_FLAGS ?= -c release --static-swift-stdlib $(STATIC_RUNTIME_FLAGS)
 HELPER ?= $(dir $(BINARY))dodo-https
 INSTALL ?= install
 # The installed binary is stripped (26.8 MB -> 15.3 MB: 43% of it is symbols); `STRIP=` keeps them.

@@ -54,7 +54,10 @@ let package = Package(
     ),
     // HTTPS through libcurl, in-process: the transport the helper runs.
     .target(name: "DodoCurl", dependencies: ["CCurl", "DodoAccount", "DodoPlatform"]),
-    .executableTarget(name: "dodo-https", dependencies: ["DodoCurl", "DodoAccount", "DodoPlatform"]),
+    // The process's arguments as glibc hands them over, in place of the static Swift runtime's
+    // scan of /proc/self/maps at every start (Sources/CArguments/arguments.c). Executables only.
+    .target(name: "CArguments"),
+    .executableTarget(name: "dodo-https", dependencies: ["DodoCurl", "DodoAccount", "DodoPlatform", "CArguments"]),
     // The account side's way to the network from `dodo`: the HTTPS helper it runs, pacing, and
     // batches of confirmations over a few threads.
     .target(name: "DodoNetwork", dependencies: ["DodoAccount", "DodoCheckout", "DodoPlatform"]),
@@ -64,7 +67,7 @@ let package = Package(
         "DodoBytes", "DodoConfig", "DodoPlatform", "DodoSetup", "DodoCheckout", "DodoAccount", "DodoNetwork",
         "DodoQRCode",
       ]),
-    .executableTarget(name: "dodo", dependencies: ["DodoCLI"]),
+    .executableTarget(name: "dodo", dependencies: ["DodoCLI", "CArguments"]),
     // The iOS SDK's four calls (`DodoCheckout.start` and friends) for Swift programs on the desktop,
     // confirmation and licenses (`DodoLicense`, whose license cycle it shares with `dodo` through DodoNetwork).
     .target(
