@@ -30,14 +30,14 @@ package enum Dodo {
 
   /// Runs one command line (without the program name) and returns the exit status. A test
   /// passes its own streams: standard input as a descriptor (a pipe), output as sinks in
-  /// memory; and may pass its own `transport` (an in-memory Dodo API; the default runs the
-  /// HTTPS helper), `sleep` (for retries; the default waits) and `start` (what `dodo start`
+  /// memory; and may pass its own `transport` (`.injected`: an in-memory Dodo API; the default runs
+  /// the HTTPS helper), `sleep` (for retries; the default waits) and `start` (what `dodo start`
   /// runs against; the default is the machine).
   static func main(
     arguments: [String], environment: [String: String], stdinFD: UnownedDescriptor = .standardInput,
     stdout: any OutputSink = FileDescriptorSink(fd: .standardOutput),
     stderr: any OutputSink = FileDescriptorSink(fd: .standardError),
-    transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Double) -> Void)? = nil,
+    transport: TransportSource = .helper, sleep: (@Sendable (Double) -> Void)? = nil,
     start: StartDependencies = .live
   ) -> Int32 {
     let parsed = ParseOutcome(arguments)

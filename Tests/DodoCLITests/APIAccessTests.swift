@@ -21,7 +21,7 @@ import Testing
     else { throw CLIError.usage("not a command", command: []) }
     return Context(
       environment: runner.environment, stdout: OutputFile(MemoryStream()), stderr: OutputFile(MemoryStream()),
-      stdinFD: .standardInput, globals: GlobalSettings(invocation), transport: transport ?? ScriptedAPI([]),
+      stdinFD: .standardInput, globals: GlobalSettings(invocation), transport: .injected(transport ?? ScriptedAPI([])),
       sleep: { _ in })
   }
 
@@ -105,7 +105,7 @@ import Testing
   @Test func dodoMainTakesATransport() throws {
     runner.environment["DODO_PAYMENTS_API_KEY"] = "sk_env"
     let api = ScriptedAPI([])
-    let status = Dodo.main(arguments: ["config", "show"], environment: runner.environment, transport: api)
+    let status = Dodo.main(arguments: ["config", "show"], environment: runner.environment, transport: .injected(api))
     #expect(status == 0)
     #expect(api.sent.isEmpty, "config show calls no API")
   }

@@ -68,8 +68,8 @@ final class CommandRunner {
     try pipe.write.close()
     let status = Dodo.main(
       arguments: arguments, environment: environment, stdinFD: UnownedDescriptor(borrowing: pipe.read),
-      stdout: stdout, stderr: stderr,
-      transport: transport ?? self.transport, sleep: { _ in }, start: start ?? .live)
+      stdout: stdout, stderr: stderr, transport: (transport ?? self.transport).map(TransportSource.injected) ?? .helper,
+      sleep: { _ in }, start: start ?? .live)
     return Output(status: status, stdout: stdout.text, stderr: stderr.text)
   }
 

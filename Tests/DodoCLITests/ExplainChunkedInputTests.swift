@@ -31,7 +31,7 @@ import Testing
     let stderr = MemoryStream()
     let status = Dodo.main(
       arguments: arguments, environment: runner.environment, stdinFD: fd, stdout: stdout, stderr: stderr,
-      transport: nil, sleep: { _ in }, start: .live)
+      transport: .helper, sleep: { _ in }, start: .live)
     return CommandRunner.Output(status: status, stdout: stdout.text, stderr: stderr.text)
   }
 

@@ -3,6 +3,16 @@ import DodoCheckout
 import DodoNetwork
 import DodoPlatform
 
+/// Where a command's API requests go: the HTTPS helper, or a transport a test injected.
+///
+/// An enum of our own rather than an optional transport: `Optional<any HTTPTransport>` is a
+/// generic type the standard library does not prespecialize, so passing one built its metadata
+/// at run time in every start, 28,000 instructions of `--version`'s 194,000 (docs/benchmarks.md).
+enum TransportSource {
+  case helper
+  case injected(any HTTPTransport)
+}
+
 /// What a command runs with: its streams, environment, and how to write output.
 final class Context {
   let environment: [String: String]
@@ -36,16 +46,17 @@ final class Context {
   init(
     environment: [String: String], stdout: OutputFile, stderr: OutputFile, stdinFD: UnownedDescriptor,
     globals: GlobalSettings,
-    transport: (any HTTPTransport)? = nil, sleep: (@Sendable (Double) -> Void)? = nil,
+    transport: TransportSource = .helper, sleep: (@Sendable (Double) -> Void)? = nil,
     start: StartDependencies = .live
   ) {
     self.start = start
     mode = globals.mode
     apiTimeout = globals.apiTimeout
-    if let transport {
+    switch transport {
+    case .injected(let transport):
       self.transport = transport
       helper = nil
-    } else {
+    case .helper:
       let helper = HelperTransport(environment: environment)
       self.transport = helper
       self.helper = helper

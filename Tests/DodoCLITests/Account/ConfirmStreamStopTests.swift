@@ -28,7 +28,7 @@ import Testing
       let stderr = MemoryStream()
       status.value = Dodo.main(
         arguments: ["confirm", "--json", "-"], environment: environment, stdinFD: reading, stdout: MemoryStream(),
-        stderr: stderr, transport: transport, sleep: { _ in })
+        stderr: stderr, transport: .injected(transport), sleep: { _ in })
       errors.value = stderr.text
       finished.signal()
     }.start()

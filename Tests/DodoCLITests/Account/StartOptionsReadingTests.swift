@@ -37,7 +37,7 @@ import Testing
     let (stdout, stderr) = (MemoryStream(), MemoryStream())
     let context = Context(
       environment: runner.environment, stdout: OutputFile(stdout), stderr: OutputFile(stderr),
-      stdinFD: .standardInput, globals: GlobalSettings(invocation), transport: api, sleep: { _ in })
+      stdinFD: .standardInput, globals: GlobalSettings(invocation), transport: .injected(api), sleep: { _ in })
     let before = Self.files(under: runner.scratch)
 
     let options = try StartOptions(invocation, context: context)
