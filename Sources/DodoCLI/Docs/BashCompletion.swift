@@ -11,21 +11,26 @@ enum BashCompletion {
     var options: [UInt8] = []
     var optionValues: [UInt8] = []
     var arguments: [UInt8] = []
-    /// `    'dodo config') __dodo_reply=(WORDS)` and what follows.
-    func reply(_ out: inout [UInt8], _ path: String, _ words: [String]) {
+    /// `    'dodo config') __dodo_reply=(WORDS)`, the words written by `words`.
+    func reply(_ out: inout [UInt8], _ path: String, _ words: (inout [UInt8]) -> Void) {
       out.append(text: "    ")
       out.append(quoted: path)
       out.append(text: ") __dodo_reply=(")
-      out.append(joining: words, separator: " ")
+      words(&out)
       out.append(text: ")")
     }
     for command in model.commands {
       if !command.subcommands.isEmpty {
-        reply(&subcommands, command.path, command.subcommands.map(\.name))
+        reply(&subcommands, command.path) { $0.append(joining: command.subcommands.map(\.name), separator: " ") }
         subcommands.append(text: " ;;\n")
       }
-      if !command.optionWords.isEmpty {
-        reply(&options, command.path, command.optionWords.map(\.word))
+      if !command.offeredOptions.isEmpty {
+        reply(&options, command.path) { out in
+          for (index, option) in command.offeredOptions.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: " ")) }
+            out.append(wordsOf: option, separator: " ")
+          }
+        }
         options.append(text: " ;;\n")
       }
       if !command.options.isEmpty {
@@ -34,10 +39,7 @@ enum BashCompletion {
         optionValues.append(text: ")\n      case $2 in\n")
         for option in command.options {
           optionValues.append(text: "        ")
-          if let short = option.short {
-            optionValues.append(text: "-" + String(short) + "|")
-          }
-          optionValues.append(text: option.flagName)
+          optionValues.append(wordsOf: option, separator: "|")
           optionValues.append(text: ") __dodo_value=")
           optionValues.append(quoted: CompletionModel.ValueKind(option).scriptWord)
           optionValues.append(text: "; return ;;\n")
@@ -45,7 +47,7 @@ enum BashCompletion {
         optionValues.append(text: "      esac ;;\n")
       }
       if let (kinds, repeats) = command.arguments {
-        reply(&arguments, command.path, kinds)
+        reply(&arguments, command.path) { $0.append(joining: kinds, separator: " ") }
         arguments.append(text: repeats ? "; __dodo_repeats=1 ;;\n" : "; __dodo_repeats=0 ;;\n")
       }
     }

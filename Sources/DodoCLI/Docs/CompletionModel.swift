@@ -62,8 +62,8 @@ struct CompletionModel {
     let subcommands: [CommandSpec]
     /// The command's own options; the global ones apply everywhere.
     let options: [OptionSpec]
-    /// Every word of the command's own options with its help; `--version` at the root.
-    let optionWords: [(word: String, help: String)]
+    /// The options whose words are offered here: the command's own, and `--version` at the root.
+    let offeredOptions: [OptionSpec]
     /// The script words of the positional arguments' kinds and whether the last repeats;
     /// `nil` for a command that takes none, or only a subcommand.
     let arguments: (kinds: [String], repeats: Bool)?
@@ -73,9 +73,7 @@ struct CompletionModel {
       self.spec = spec
       self.subcommands = subcommands
       options = spec.options
-      optionWords =
-        options.flatMap { option in CompletionModel.words(of: option).map { ($0, option.help) } }
-        + (isRoot ? [(GlobalOptions.version.flagName, GlobalOptions.version.help)] : [])
+      offeredOptions = isRoot ? options + [GlobalOptions.version] : options
       let arguments = spec.arguments
       if let last = arguments.last, spec.handler != nil {
         self.arguments = (arguments.map { CompletionModel.quoted(ValueKind($0).scriptWord) }, last.isRepeating)
@@ -108,6 +106,11 @@ struct CompletionModel {
   /// The words a user can type for an option: `-h` and `--help`.
   static func words(of option: OptionSpec) -> [String] {
     option.short.map { ["-" + String($0), option.flagName] } ?? [option.flagName]
+  }
+
+  /// Every word of `options` with its option's help, for the scripts that show the help.
+  static func describedWords(of options: [OptionSpec]) -> [(word: String, help: String)] {
+    options.flatMap { option in words(of: option).map { ($0, option.help) } }
   }
 
   /// A description short enough for a completion menu: the first sentence, on one line.
@@ -155,6 +158,18 @@ extension [UInt8] {
     append(UInt8(ascii: "'"))
     append(text: text)
     append(UInt8(ascii: "'"))
+  }
+
+  /// Appends the words of `option` (`CompletionModel.words(of:)`) with `separator` between
+  /// them, without making them strings first: `completion bash` writes every option's words.
+  mutating func append(wordsOf option: OptionSpec, separator: String) {
+    if let short = option.short {
+      append(UInt8(ascii: "-"))
+      append(text: String(short))
+      append(text: separator)
+    }
+    append(text: "--")
+    append(text: option.name)
   }
 
   /// Appends `texts` with `separator` between them.

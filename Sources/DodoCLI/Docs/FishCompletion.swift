@@ -18,7 +18,7 @@ enum FishCompletion {
         subcommands +=
           "        case \(q(command.path))\n            printf '%s\\n' \\\n                \(entries.joined(separator: " \\\n                "))\n"
       }
-      let own = command.optionWords.map { described($0.word, $0.help) }
+      let own = CompletionModel.describedWords(of: command.offeredOptions).map { described($0.word, $0.help) }
       if !own.isEmpty {
         options +=
           "        case \(q(command.path))\n            printf '%s\\n' \\\n                \(own.joined(separator: " \\\n                "))\n"

@@ -23,7 +23,7 @@ enum ZshCompletion {
         let entries = command.subcommands.map { described($0.name, $0.abstract) }
         subcommands += "    \(q(command.path))) reply=(\n      \(entries.joined(separator: "\n      "))\n    ) ;;\n"
       }
-      let own = command.optionWords.map { described($0.word, $0.help) }
+      let own = CompletionModel.describedWords(of: command.offeredOptions).map { described($0.word, $0.help) }
       if !own.isEmpty {
         options += "    \(q(command.path))) reply=(\n      \(own.joined(separator: "\n      "))\n    ) ;;\n"
       }
