@@ -43,10 +43,16 @@ package struct Configuration: Sendable {
   package init(files: [ConfigFile], searched: [SearchedFile] = []) throws(ConfigError) {
     self.searched = searched
     self.files = files
-    var names = Set<String>()
-    profiles = files.flatMap(\.profiles).filter { names.insert($0.name).inserted }
+    if files.count <= 1 {
+      // One file's names are unique already (its parser refuses a key given twice): no Set,
+      // the first of which costs a command's start some 25,000 instructions (docs/benchmarks.md).
+      profiles = files.flatMap(\.profiles)
+    } else {
+      var names = Set<String>()
+      profiles = files.flatMap(\.profiles).filter { names.insert($0.name).inserted }
+    }
     defaultProfile = files.lazy.compactMap(\.defaultProfile).first
-    if let defaultProfile, !names.contains(defaultProfile.value),
+    if let defaultProfile, !profiles.contains(where: { $0.name == defaultProfile.value }),
       let error = error(
         "default_profile '\(defaultProfile.value)' is not a profile; \(Self.describe(profiles.map(\.name)))",
         at: defaultProfile.source)
