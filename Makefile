@@ -62,7 +62,7 @@ ORDER_FLAGS_Linux := -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunc
   -Xlinker --section-ordering-file=$(CURDIR)/scripts/startup-order.txt
 # With the Swift runtime linked statically, its stub that finds the process's arguments by
 # reading /proc/self/maps at every start is replaced by Sources/CArguments (glibc hands them
-# over; 55,000 instructions and 3-4 page faults a start, docs/benchmarks.md). Without this
+# over; 54,000 instructions and a few page faults a start, docs/benchmarks.md). Without this
 # define that file is empty, and a dynamic runtime finds them its own way.
 STATIC_RUNTIME_FLAGS := -Xcc -DDODO_STATIC_SWIFT_RUNTIME
 SWIFT_BUILD_FLAGS ?= -c release --static-swift-stdlib $(STATIC_RUNTIME_FLAGS) $(STATIC_FLAGS_$(shell uname -s)) \

@@ -5,7 +5,7 @@
 // by reading /proc/self/maps line by line with `sscanf` until it finds the stack, then walking
 // the stack back from `environ`. It must, since musl passes `.init_array` functions nothing;
 // glibc passes them (argc, argv, envp) in static and dynamic executables alike. That scan is
-// about 47,000 instructions and a /proc file the kernel writes out, in every start of `dodo`
+// about 54,000 instructions and a /proc file the kernel writes out, in every start of `dodo`
 // (docs/benchmarks.md, session 12). The stub's object defines only these two functions, so
 // with them defined here the linker never takes it out of the archive.
 //
@@ -32,8 +32,8 @@ static void captureArguments(int argc, char **argv, char **envp) {
 
 // Runs before any Swift code: glibc runs `.init_array` in order before `main`, and nothing of
 // the runtime reads `CommandLine` from a constructor.
-__attribute__((section(".init_array"), used)) static void (*const captureArgumentsAtStart)(int, char **, char **) =
-    captureArguments;
+__attribute__((section(".init_array"), used))
+static void (*const captureArgumentsAtStart)(int, char **, char **) = captureArguments;
 
 void _swift_stdlib_overrideUnsafeArgvArgc(char **argv, int argc) {
   overrideArgv = argv;
