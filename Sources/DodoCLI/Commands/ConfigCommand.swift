@@ -226,6 +226,6 @@ struct ConfigCommand {
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - text.count))
+    text + .spaces(max(0, width - text.count))
   }
 }

@@ -31,8 +31,7 @@ enum ExplainSummary {
     let numbers = rows.map { String($0.1).count }.max() ?? 0
     return rows.map { label, count in
       let number = String(count)
-      return "  " + label + String(repeating: " ", count: labels - label.count + 2)
-        + String(repeating: " ", count: numbers - number.count) + number + "\n"
+      return "  " + label + .spaces(labels - label.count + 2) + .spaces(numbers - number.count) + number + "\n"
     }.joined()
   }
 

@@ -241,7 +241,7 @@ enum ExplainText {
 
   /// `  Label:` padded to the value's column, and `value` word-wrapped under it.
   static func field(_ label: String, _ value: String) -> String {
-    let lead = "  \(label):" + String(repeating: " ", count: max(1, 14 - label.count))
+    let lead = "  \(label):" + .spaces(max(1, 14 - label.count))
     return lead + HelpFormatter.wrap(value, indent: lead.count).dropFirst(lead.count) + "\n"
   }
 }

@@ -214,3 +214,13 @@ extension [UInt8] {
     }
   }
 }
+
+extension String {
+  /// `count` spaces, for padding a column. Cut from one run of them: `String(repeating: " ",
+  /// count:)` appends its one-space string once per space, some 450 instructions each, which
+  /// was 140,000 of `config show`'s 640,000 (docs/benchmarks.md).
+  static func spaces(_ count: Int) -> String {
+    count <= HelpFormatter.spaceRun.count
+      ? String(decoding: HelpFormatter.spaceRun[..<count], as: UTF8.self) : String(repeating: " ", count: count)
+  }
+}
