@@ -1,3 +1,5 @@
+import DodoBytes
+
 extension CommandSpec {
   static let completion: CommandSpec = CommandSpec(
     "completion",
@@ -35,7 +37,7 @@ extension CommandSpec {
       .init(.usage, "No shell, or one that is not bash, zsh or fish."),
     ],
     handler: { invocation, context in
-      context.stdout.write(CompletionCommand.script(for: invocation.arguments[0]))
+      CompletionCommand.script(for: invocation.arguments[0]).withBytes { context.stdout.write($0) }
       return .success
     }
   )
@@ -45,12 +47,14 @@ extension CommandSpec {
 enum CompletionCommand {
   static let shells = ["bash", "zsh", "fish"]
 
-  /// The script for `shell`, one of `shells` (the parser has checked it).
-  static func script(for shell: String) -> String {
+  /// The script for `shell`, one of `shells` (the parser has checked it), as bytes: the bash
+  /// one is written as bytes, and is the one shells load at every start (`eval "$(dodo
+  /// completion bash)"`).
+  static func script(for shell: String) -> [UInt8] {
     switch shell {
-    case "zsh": ZshCompletion.script()
-    case "fish": FishCompletion.script()
-    default: BashCompletion.script()
+    case "zsh": Array(ZshCompletion.script().utf8)
+    case "fish": Array(FishCompletion.script().utf8)
+    default: BashCompletion.bytes()
     }
   }
 }

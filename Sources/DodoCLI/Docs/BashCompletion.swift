@@ -4,6 +4,13 @@
 /// with `_filedir`) and, more roughly, without it.
 enum BashCompletion {
   static func script(_ model: CompletionModel = CompletionModel()) -> String {
+    String(decoding: bytes(model), as: UTF8.self)
+  }
+
+  /// The script as bytes, written in order into one buffer: the tables go in as they are,
+  /// where interpolating them into one string literal made each a string first, and the
+  /// literal's string grew twice over.
+  static func bytes(_ model: CompletionModel = CompletionModel()) -> [UInt8] {
     let q = CompletionModel.quoted
     let globalWords = model.globalOptions.flatMap(CompletionModel.words).joined(separator: " ")
     // The tables in bytes: string interpolation is costly at start-up (docs/benchmarks.md).
@@ -57,219 +64,260 @@ enum BashCompletion {
       globalValues += "    \(words)) __dodo_value=\(q(CompletionModel.ValueKind(option).scriptWord)) ;;\n"
     }
 
-    return """
-      # bash completion for dodo                                    -*- shell-script -*-
-      # Generated from dodo's command tree by scripts/generate-docs: do not edit.
-      #
-      # Completes commands, subcommands, options (global ones before and after the command),
-      # option values, profile names (from `dodo config profiles`) and plugins (dodo-NAME
-      # programs on PATH). A plugin completes its own arguments when a program named
-      # dodo_complete-NAME is on PATH: it is run with the words after `dodo NAME` (the word
-      # being completed last, maybe empty) and prints one candidate per line.
+    var out: [UInt8] = []
+    out.reserveCapacity(24 * 1024)
+    out.append(
+      text: """
+        # bash completion for dodo                                    -*- shell-script -*-
+        # Generated from dodo's command tree by scripts/generate-docs: do not edit.
+        #
+        # Completes commands, subcommands, options (global ones before and after the command),
+        # option values, profile names (from `dodo config profiles`) and plugins (dodo-NAME
+        # programs on PATH). A plugin completes its own arguments when a program named
+        # dodo_complete-NAME is on PATH: it is run with the words after `dodo NAME` (the word
+        # being completed last, maybe empty) and prints one candidate per line.
 
-      # The visible subcommands of the command at path $1.
-      __dodo_subcommands() {
-        case $1 in
-      \(String(decoding: subcommands, as: UTF8.self))    *) __dodo_reply=() ;;
-        esac
-      }
+        # The visible subcommands of the command at path $1.
+        __dodo_subcommands() {
+          case $1 in
 
-      # The options of the command at path $1, its own and the global ones.
-      __dodo_options() {
-        case $1 in
-      \(String(decoding: options, as: UTF8.self))    *) __dodo_reply=() ;;
-        esac
-        __dodo_reply+=(\(globalWords))
-      }
-
-      # What the value of option $2 of the command at path $1 completes to (flag: it takes none).
-      __dodo_option_value() {
-        case $1 in
-      \(String(decoding: optionValues, as: UTF8.self))  esac
-        case $2 in
-      \(globalValues)    *) __dodo_value=flag ;;
-        esac
-      }
-
-      # What the positional arguments of the command at path $1 complete to, in order;
-      # __dodo_repeats=1 when the last one repeats.
-      __dodo_arguments() {
-        __dodo_repeats=0
-        case $1 in
-      \(String(decoding: arguments, as: UTF8.self))    *) __dodo_reply=() ;;
-        esac
-      }
-
-      # The plugins: dodo-NAME programs on PATH whose NAME is not a built-in command.
-      __dodo_plugins() {
-        local program name
-        __dodo_reply=()
-        # Names are read line by line, never split or expanded: a program's name is not code.
-        while IFS= read -r program; do
-          name=${program#dodo-}
-          case $name in
-            '' | \(model.reservedNames.map(q).joined(separator: "|"))) ;;
-            *) __dodo_reply+=("$name") ;;
+        """)
+    out.append(contentsOf: subcommands)
+    out.append(
+      text: """
+            *) __dodo_reply=() ;;
           esac
-        done < <(compgen -c -- dodo- | sort -u)
-      }
+        }
 
-      # Adds the word $2 to COMPREPLY when it starts with $1 (the word being completed, as
-      # typed or as quoted), quoted as the shell reads it back (printf %q): readline inserts
-      # COMPREPLY as it is, so a name holding $(...), a blank or a quote goes in as text, never
-      # as code to run on Enter.
-      __dodo_offer() {
-        local quoted
-        printf -v quoted %q "$2"
-        [[ $2 == "$1"* || $quoted == "$1"* ]] && COMPREPLY+=("$quoted")
-      }
+        # The options of the command at path $1, its own and the global ones.
+        __dodo_options() {
+          case $1 in
 
-      # COMPREPLY: the words after $1 that start with $1, each quoted (__dodo_offer). (compgen
-      # -W would expand each word again, running any $(...) in a plugin's name.)
-      __dodo_reply_matching() {
-        local cur=$1 word
-        shift
-        COMPREPLY=()
-        for word in "$@"; do
-          __dodo_offer "$cur" "$word"
-        done
-      }
+        """)
+    out.append(contentsOf: options)
+    out.append(
+      text: """
+            *) __dodo_reply=() ;;
+          esac
 
-      # COMPREPLY for a value of kind $1 (see __dodo_option_value) and the word $2.
-      __dodo_complete_value() {
-        local kind=$1 cur=$2 line
-        COMPREPLY=()
-        case $kind in
-          values:*)
-            local -a values
-            read -ra values <<<"${kind#values:}"
-            __dodo_reply_matching "$cur" "${values[@]}"
-            ;;
-          file)
-            compopt -o filenames 2>/dev/null
-            if declare -F _filedir >/dev/null; then
-              _filedir
-            else
-              while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen -f -- "$cur")
-            fi
-            ;;
-          profile)
-            # One quick call back into dodo, passing on --config when the line has one.
-            while IFS= read -r line; do
-              [[ -n $line ]] && __dodo_offer "$cur" "$line"
-            done < <("$__dodo_program" "${__dodo_config[@]}" config profiles 2>/dev/null)
-            ;;
-          command)
-            local path=dodo word
-            for word in "${__dodo_positionals[@]}"; do path+=" $word"; done
-            __dodo_subcommands "$path"
-            local candidates=("${__dodo_reply[@]}")
-            if [[ $path == dodo ]]; then
-              __dodo_plugins
-              candidates+=("${__dodo_reply[@]}")
-            fi
-            __dodo_reply_matching "$cur" "${candidates[@]}"
-            ;;
-        esac
-      }
+        """)
+    out.append(text: "  __dodo_reply+=(")
+    out.append(text: globalWords)
+    out.append(
+      text: """
+        )
+        }
 
-      # Asks plugin $1 for candidates: dodo_complete-$1 WORDS... CURRENT.
-      __dodo_complete_plugin() {
-        local helper=dodo_complete-$1 line
-        shift
-        COMPREPLY=()
-        type -P "$helper" >/dev/null || return 0
-        while IFS= read -r line; do
-          [[ -n $line ]] && __dodo_offer "$cur" "$line"
-        done < <("$helper" "$@" 2>/dev/null)
-      }
+        # What the value of option $2 of the command at path $1 completes to (flag: it takes none).
+        __dodo_option_value() {
+          case $1 in
 
-      _dodo() {
-        local cur prev words cword
-        if declare -F _init_completion >/dev/null; then
-          _init_completion -n =: || return
-        else
-          words=("${COMP_WORDS[@]}")
-          cword=$COMP_CWORD
-          cur=${COMP_WORDS[COMP_CWORD]}
-        fi
+        """)
+    out.append(contentsOf: optionValues)
+    out.append(
+      text: """
+          esac
+          case $2 in
 
-        local __dodo_program=${words[0]}
-        [[ $__dodo_program == */* && -x $__dodo_program ]] || __dodo_program=dodo
-        local __dodo_reply=() __dodo_value= __dodo_repeats=0
-        local __dodo_config=() __dodo_positionals=()
-        local path=dodo word pending= ended=0 i
+        """)
+    out.append(text: globalValues)
+    out.append(
+      text: """
+            *) __dodo_value=flag ;;
+          esac
+        }
 
-        # Walk the words before the cursor: options (and their values), subcommands, arguments.
-        for ((i = 1; i < cword; i++)); do
-          word=${words[i]}
-          pending=
-          if ((!ended)) && [[ $word == -- ]]; then
-            ended=1
-            continue
-          fi
-          if ((!ended)) && [[ $word == -?* ]]; then
-            if [[ $word == --*=* ]]; then
-              [[ ${word%%=*} == --config ]] && __dodo_config=(--config "${word#*=}")
-              continue
-            fi
-            __dodo_option_value "$path" "$word"
-            [[ $__dodo_value == flag ]] && continue
-            if ((i + 1 < cword)); then
-              ((i++))
-              [[ $word == --config ]] && __dodo_config=(--config "${words[i]}")
-            else
-              pending=$__dodo_value
-            fi
-            continue
-          fi
-          if ((${#__dodo_positionals[@]} == 0)); then
-            __dodo_subcommands "$path"
-            if [[ " ${__dodo_reply[*]} " == *" $word "* ]]; then
-              path+=" $word"
-              continue
-            fi
-            if [[ $path == dodo ]]; then
-              __dodo_complete_plugin "$word" "${words[@]:i+1:cword-i-1}" "$cur"
-              return 0
-            fi
-          fi
-          __dodo_positionals+=("$word")
-        done
+        # What the positional arguments of the command at path $1 complete to, in order;
+        # __dodo_repeats=1 when the last one repeats.
+        __dodo_arguments() {
+          __dodo_repeats=0
+          case $1 in
 
-        if [[ -n $pending ]]; then
-          __dodo_complete_value "$pending" "$cur"
-        elif ((!ended)) && [[ $cur == --*=* ]]; then
-          __dodo_option_value "$path" "${cur%%=*}"
-          [[ $__dodo_value != flag ]] && __dodo_complete_value "$__dodo_value" "${cur#*=}"
-        elif ((!ended)) && [[ $cur == -* ]]; then
-          __dodo_options "$path"
-          __dodo_reply_matching "$cur" "${__dodo_reply[@]}"
-        else
-          __dodo_subcommands "$path"
-          if ((${#__dodo_positionals[@]} == 0 && ${#__dodo_reply[@]} > 0)); then
-            local candidates=("${__dodo_reply[@]}")
-            if [[ $path == dodo ]]; then
-              __dodo_plugins
-              candidates+=("${__dodo_reply[@]}")
-            fi
-            __dodo_reply_matching "$cur" "${candidates[@]}"
+        """)
+    out.append(contentsOf: arguments)
+    out.append(
+      text: """
+            *) __dodo_reply=() ;;
+          esac
+        }
+
+        # The plugins: dodo-NAME programs on PATH whose NAME is not a built-in command.
+        __dodo_plugins() {
+          local program name
+          __dodo_reply=()
+          # Names are read line by line, never split or expanded: a program's name is not code.
+          while IFS= read -r program; do
+            name=${program#dodo-}
+            case $name in
+
+        """)
+    out.append(text: "      '' | ")
+    out.append(text: model.reservedNames.map(q).joined(separator: "|"))
+    out.append(
+      text: """
+        ) ;;
+              *) __dodo_reply+=("$name") ;;
+            esac
+          done < <(compgen -c -- dodo- | sort -u)
+        }
+
+        # Adds the word $2 to COMPREPLY when it starts with $1 (the word being completed, as
+        # typed or as quoted), quoted as the shell reads it back (printf %q): readline inserts
+        # COMPREPLY as it is, so a name holding $(...), a blank or a quote goes in as text, never
+        # as code to run on Enter.
+        __dodo_offer() {
+          local quoted
+          printf -v quoted %q "$2"
+          [[ $2 == "$1"* || $quoted == "$1"* ]] && COMPREPLY+=("$quoted")
+        }
+
+        # COMPREPLY: the words after $1 that start with $1, each quoted (__dodo_offer). (compgen
+        # -W would expand each word again, running any $(...) in a plugin's name.)
+        __dodo_reply_matching() {
+          local cur=$1 word
+          shift
+          COMPREPLY=()
+          for word in "$@"; do
+            __dodo_offer "$cur" "$word"
+          done
+        }
+
+        # COMPREPLY for a value of kind $1 (see __dodo_option_value) and the word $2.
+        __dodo_complete_value() {
+          local kind=$1 cur=$2 line
+          COMPREPLY=()
+          case $kind in
+            values:*)
+              local -a values
+              read -ra values <<<"${kind#values:}"
+              __dodo_reply_matching "$cur" "${values[@]}"
+              ;;
+            file)
+              compopt -o filenames 2>/dev/null
+              if declare -F _filedir >/dev/null; then
+                _filedir
+              else
+                while IFS= read -r line; do COMPREPLY+=("$line"); done < <(compgen -f -- "$cur")
+              fi
+              ;;
+            profile)
+              # One quick call back into dodo, passing on --config when the line has one.
+              while IFS= read -r line; do
+                [[ -n $line ]] && __dodo_offer "$cur" "$line"
+              done < <("$__dodo_program" "${__dodo_config[@]}" config profiles 2>/dev/null)
+              ;;
+            command)
+              local path=dodo word
+              for word in "${__dodo_positionals[@]}"; do path+=" $word"; done
+              __dodo_subcommands "$path"
+              local candidates=("${__dodo_reply[@]}")
+              if [[ $path == dodo ]]; then
+                __dodo_plugins
+                candidates+=("${__dodo_reply[@]}")
+              fi
+              __dodo_reply_matching "$cur" "${candidates[@]}"
+              ;;
+          esac
+        }
+
+        # Asks plugin $1 for candidates: dodo_complete-$1 WORDS... CURRENT.
+        __dodo_complete_plugin() {
+          local helper=dodo_complete-$1 line
+          shift
+          COMPREPLY=()
+          type -P "$helper" >/dev/null || return 0
+          while IFS= read -r line; do
+            [[ -n $line ]] && __dodo_offer "$cur" "$line"
+          done < <("$helper" "$@" 2>/dev/null)
+        }
+
+        _dodo() {
+          local cur prev words cword
+          if declare -F _init_completion >/dev/null; then
+            _init_completion -n =: || return
           else
-            __dodo_arguments "$path"
-            local index=${#__dodo_positionals[@]} count=${#__dodo_reply[@]}
-            ((__dodo_repeats && index >= count)) && index=$((count - 1))
-            if ((index < count)); then
-              __dodo_complete_value "${__dodo_reply[index]}" "$cur"
+            words=("${COMP_WORDS[@]}")
+            cword=$COMP_CWORD
+            cur=${COMP_WORDS[COMP_CWORD]}
+          fi
+
+          local __dodo_program=${words[0]}
+          [[ $__dodo_program == */* && -x $__dodo_program ]] || __dodo_program=dodo
+          local __dodo_reply=() __dodo_value= __dodo_repeats=0
+          local __dodo_config=() __dodo_positionals=()
+          local path=dodo word pending= ended=0 i
+
+          # Walk the words before the cursor: options (and their values), subcommands, arguments.
+          for ((i = 1; i < cword; i++)); do
+            word=${words[i]}
+            pending=
+            if ((!ended)) && [[ $word == -- ]]; then
+              ended=1
+              continue
+            fi
+            if ((!ended)) && [[ $word == -?* ]]; then
+              if [[ $word == --*=* ]]; then
+                [[ ${word%%=*} == --config ]] && __dodo_config=(--config "${word#*=}")
+                continue
+              fi
+              __dodo_option_value "$path" "$word"
+              [[ $__dodo_value == flag ]] && continue
+              if ((i + 1 < cword)); then
+                ((i++))
+                [[ $word == --config ]] && __dodo_config=(--config "${words[i]}")
+              else
+                pending=$__dodo_value
+              fi
+              continue
+            fi
+            if ((${#__dodo_positionals[@]} == 0)); then
+              __dodo_subcommands "$path"
+              if [[ " ${__dodo_reply[*]} " == *" $word "* ]]; then
+                path+=" $word"
+                continue
+              fi
+              if [[ $path == dodo ]]; then
+                __dodo_complete_plugin "$word" "${words[@]:i+1:cword-i-1}" "$cur"
+                return 0
+              fi
+            fi
+            __dodo_positionals+=("$word")
+          done
+
+          if [[ -n $pending ]]; then
+            __dodo_complete_value "$pending" "$cur"
+          elif ((!ended)) && [[ $cur == --*=* ]]; then
+            __dodo_option_value "$path" "${cur%%=*}"
+            [[ $__dodo_value != flag ]] && __dodo_complete_value "$__dodo_value" "${cur#*=}"
+          elif ((!ended)) && [[ $cur == -* ]]; then
+            __dodo_options "$path"
+            __dodo_reply_matching "$cur" "${__dodo_reply[@]}"
+          else
+            __dodo_subcommands "$path"
+            if ((${#__dodo_positionals[@]} == 0 && ${#__dodo_reply[@]} > 0)); then
+              local candidates=("${__dodo_reply[@]}")
+              if [[ $path == dodo ]]; then
+                __dodo_plugins
+                candidates+=("${__dodo_reply[@]}")
+              fi
+              __dodo_reply_matching "$cur" "${candidates[@]}"
+            else
+              __dodo_arguments "$path"
+              local index=${#__dodo_positionals[@]} count=${#__dodo_reply[@]}
+              ((__dodo_repeats && index >= count)) && index=$((count - 1))
+              if ((index < count)); then
+                __dodo_complete_value "${__dodo_reply[index]}" "$cur"
+              fi
             fi
           fi
-        fi
-        declare -F __ltrim_colon_completions >/dev/null && __ltrim_colon_completions "$cur"
-        return 0
-      } &&
-        complete -F _dodo dodo
+          declare -F __ltrim_colon_completions >/dev/null && __ltrim_colon_completions "$cur"
+          return 0
+        } &&
+          complete -F _dodo dodo
 
-      # ex: filetype=sh
+        # ex: filetype=sh
 
-      """
+        """)
+    return out
   }
 }

@@ -1,3 +1,5 @@
+import DodoBytes
+
 extension CommandSpec {
   /// `dodo __generate bash|zsh|fish|man-pages|man PAGE`: prints a completion script or a man
   /// page made from the command tree. Hidden: it is for scripts/generate-docs, not for people.
@@ -13,7 +15,7 @@ extension CommandSpec {
       let page = invocation.arguments.dropFirst().first
       switch invocation.arguments[0] {
       case let shell where CompletionCommand.shells.contains(shell):
-        context.stdout.write(CompletionCommand.script(for: shell))
+        CompletionCommand.script(for: shell).withBytes { context.stdout.write($0) }
       case "man-pages": context.stdout.write(ManPages.all().map { $0.name + "\n" }.joined())
       default:
         guard let page, let text = ManPages.page(named: page) else {
