@@ -11,8 +11,6 @@ enum BashCompletion {
   /// where interpolating them into one string literal made each a string first, and the
   /// literal's string grew twice over.
   static func bytes(_ model: CompletionModel = CompletionModel()) -> [UInt8] {
-    let q = CompletionModel.quoted
-    let globalWords = model.globalOptions.flatMap(CompletionModel.words).joined(separator: " ")
     // The tables in bytes: string interpolation is costly at start-up (docs/benchmarks.md).
     var subcommands: [UInt8] = []
     var options: [UInt8] = []
@@ -54,14 +52,22 @@ enum BashCompletion {
         optionValues.append(text: "      esac ;;\n")
       }
       if let (kinds, repeats) = command.arguments {
-        reply(&arguments, command.path) { $0.append(joining: kinds, separator: " ") }
+        reply(&arguments, command.path) { out in
+          for (index, kind) in kinds.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: " ")) }
+            out.append(quoted: kind)
+          }
+        }
         arguments.append(text: repeats ? "; __dodo_repeats=1 ;;\n" : "; __dodo_repeats=0 ;;\n")
       }
     }
-    var globalValues = ""
+    var globalValues: [UInt8] = []
     for option in model.globalOptions {
-      let words = CompletionModel.words(of: option).joined(separator: "|")
-      globalValues += "    \(words)) __dodo_value=\(q(CompletionModel.ValueKind(option).scriptWord)) ;;\n"
+      globalValues.append(text: "    ")
+      globalValues.append(wordsOf: option, separator: "|")
+      globalValues.append(text: ") __dodo_value=")
+      globalValues.append(quoted: CompletionModel.ValueKind(option).scriptWord)
+      globalValues.append(text: " ;;\n")
     }
 
     var out: [UInt8] = []
@@ -102,7 +108,10 @@ enum BashCompletion {
 
         """)
     out.append(text: "  __dodo_reply+=(")
-    out.append(text: globalWords)
+    for (index, option) in model.globalOptions.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: " ")) }
+      out.append(wordsOf: option, separator: " ")
+    }
     out.append(
       text: """
         )
@@ -120,7 +129,7 @@ enum BashCompletion {
           case $2 in
 
         """)
-    out.append(text: globalValues)
+    out.append(contentsOf: globalValues)
     out.append(
       text: """
             *) __dodo_value=flag ;;
@@ -152,7 +161,10 @@ enum BashCompletion {
 
         """)
     out.append(text: "      '' | ")
-    out.append(text: model.reservedNames.map(q).joined(separator: "|"))
+    for (index, name) in model.reservedNames.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: "|")) }
+      out.append(quoted: name)
+    }
     out.append(
       text: """
         ) ;;

@@ -64,8 +64,8 @@ struct CompletionModel {
     let options: [OptionSpec]
     /// The options whose words are offered here: the command's own, and `--version` at the root.
     let offeredOptions: [OptionSpec]
-    /// The script words of the positional arguments' kinds and whether the last repeats;
-    /// `nil` for a command that takes none, or only a subcommand.
+    /// The script words of the positional arguments' kinds (unquoted) and whether the last
+    /// repeats; `nil` for a command that takes none, or only a subcommand.
     let arguments: (kinds: [String], repeats: Bool)?
 
     init(path: String, spec: CommandSpec, subcommands: [CommandSpec], isRoot: Bool) {
@@ -76,7 +76,7 @@ struct CompletionModel {
       offeredOptions = isRoot ? options + [GlobalOptions.version] : options
       let arguments = spec.arguments
       if let last = arguments.last, spec.handler != nil {
-        self.arguments = (arguments.map { CompletionModel.quoted(ValueKind($0).scriptWord) }, last.isRepeating)
+        self.arguments = (arguments.map { ValueKind($0).scriptWord }, last.isRepeating)
       } else {
         self.arguments = nil
       }

@@ -34,7 +34,7 @@ enum FishCompletion {
       }
       if let (kinds, repeats) = command.arguments {
         arguments +=
-          "        case \(q(command.path))\n            printf '%s\\n' \(repeats ? "repeats" : "once") \(kinds.joined(separator: " "))\n"
+          "        case \(q(command.path))\n            printf '%s\\n' \(repeats ? "repeats" : "once") \(kinds.map(q).joined(separator: " "))\n"
       }
     }
     var globalValues = ""

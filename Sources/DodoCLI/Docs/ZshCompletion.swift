@@ -36,7 +36,8 @@ enum ZshCompletion {
         optionValues += "      esac ;;\n"
       }
       if let (kinds, repeats) = command.arguments {
-        arguments += "    \(q(command.path))) reply=(\(kinds.joined(separator: " "))); repeats=\(repeats ? 1 : 0) ;;\n"
+        let words = kinds.map(q).joined(separator: " ")
+        arguments += "    \(q(command.path))) reply=(\(words)); repeats=\(repeats ? 1 : 0) ;;\n"
       }
     }
     var globalValues = ""
