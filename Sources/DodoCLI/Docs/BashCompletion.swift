@@ -26,14 +26,15 @@ enum BashCompletion {
     }
     for command in model.commands {
       if !command.subcommands.isEmpty {
-        reply(&subcommands, command.path) { $0.append(joining: command.subcommands.map(\.name), separator: " ") }
+        reply(&subcommands, command.path) {
+          $0.append(each: command.subcommands, separator: UInt8(ascii: " ")) { $0.append(text: $1.name) }
+        }
         subcommands.append(text: " ;;\n")
       }
       if !command.offeredOptions.isEmpty {
-        reply(&options, command.path) { out in
-          for (index, option) in command.offeredOptions.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: " ")) }
-            out.append(wordsOf: option, separator: " ")
+        reply(&options, command.path) {
+          $0.append(each: command.offeredOptions, separator: UInt8(ascii: " ")) {
+            $0.append(wordsOf: $1, separator: " ")
           }
         }
         options.append(text: " ;;\n")
@@ -52,11 +53,8 @@ enum BashCompletion {
         optionValues.append(text: "      esac ;;\n")
       }
       if let (kinds, repeats) = command.arguments {
-        reply(&arguments, command.path) { out in
-          for (index, kind) in kinds.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: " ")) }
-            out.append(quoted: kind)
-          }
+        reply(&arguments, command.path) {
+          $0.append(each: kinds, separator: UInt8(ascii: " ")) { $0.append(quoted: $1) }
         }
         arguments.append(text: repeats ? "; __dodo_repeats=1 ;;\n" : "; __dodo_repeats=0 ;;\n")
       }
@@ -108,10 +106,7 @@ enum BashCompletion {
 
         """)
     out.append(text: "  __dodo_reply+=(")
-    for (index, option) in model.globalOptions.enumerated() {
-      if index > 0 { out.append(UInt8(ascii: " ")) }
-      out.append(wordsOf: option, separator: " ")
-    }
+    out.append(each: model.globalOptions, separator: UInt8(ascii: " ")) { $0.append(wordsOf: $1, separator: " ") }
     out.append(
       text: """
         )
@@ -161,10 +156,7 @@ enum BashCompletion {
 
         """)
     out.append(text: "      '' | ")
-    for (index, name) in model.reservedNames.enumerated() {
-      if index > 0 { out.append(UInt8(ascii: "|")) }
-      out.append(quoted: name)
-    }
+    out.append(each: model.reservedNames, separator: UInt8(ascii: "|")) { $0.append(quoted: $1) }
     out.append(
       text: """
         ) ;;

@@ -172,11 +172,12 @@ extension [UInt8] {
     append(text: option.name)
   }
 
-  /// Appends `texts` with `separator` between them.
-  mutating func append(joining texts: [String], separator: String) {
-    for (index, text) in texts.enumerated() {
-      if index > 0 { append(text: separator) }
-      append(text: text)
+  /// Appends each of `items` as `write` writes it, with `separator` between them: a joined
+  /// list without a string made of each item first.
+  mutating func append<Item>(each items: [Item], separator: UInt8, _ write: (inout [UInt8], Item) -> Void) {
+    for (index, item) in items.enumerated() {
+      if index > 0 { append(separator) }
+      write(&self, item)
     }
   }
 }
