@@ -73,13 +73,12 @@ enum BashCompletion {
     out.append(
       text: """
         # bash completion for dodo                                    -*- shell-script -*-
-        # Generated from dodo's command tree by scripts/generate-docs: do not edit.
-        #
-        # Completes commands, subcommands, options (global ones before and after the command),
-        # option values, profile names (from `dodo config profiles`) and plugins (dodo-NAME
-        # programs on PATH). A plugin completes its own arguments when a program named
-        # dodo_complete-NAME is on PATH: it is run with the words after `dodo NAME` (the word
-        # being completed last, maybe empty) and prints one candidate per line.
+
+        """)
+    out.append(text: CompletionModel.notice)
+    out.append(
+      text: """
+
 
         # The visible subcommands of the command at path $1.
         __dodo_subcommands() {

@@ -83,6 +83,17 @@ struct CompletionModel {
     }
   }
 
+  /// What each script says of itself under its first line, the same for the three shells.
+  static let notice = """
+    # Generated from dodo's command tree by scripts/generate-docs: do not edit.
+    #
+    # Completes commands, subcommands, options (global ones before and after the command),
+    # option values, profile names (from `dodo config profiles`) and plugins (dodo-NAME
+    # programs on PATH). A plugin completes its own arguments when a program named
+    # dodo_complete-NAME is on PATH: it is run with the words after `dodo NAME` (the word
+    # being completed last, maybe empty) and prints one candidate per line.
+    """
+
   /// The root first, then every visible command, depth first.
   let commands: [Command]
   let globalOptions: [OptionSpec]
