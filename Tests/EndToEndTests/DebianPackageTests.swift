@@ -18,7 +18,6 @@ import Testing
 struct DebianPackageTests {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
-  static let releaseBinary = repository.appendingPathComponent(".build/release/dodo").path
   var basePath: String { ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin" }
 
   /// `make deb` of `binary` into a scratch directory; the package's path.
@@ -126,10 +125,10 @@ struct DebianPackageTests {
   func lintianIsClean() throws {
     // Building here would wait forever on the build directory's lock, which `swift test` holds.
     try #require(
-      FileManager.default.isExecutableFile(atPath: Self.releaseBinary),
-      "no release binary at \(Self.releaseBinary): run `make` before the tests (.ci/run does)")
+      FileManager.default.isExecutableFile(atPath: Dodo.releaseBinary),
+      "no release binary at \(Dodo.releaseBinary): run `make` before the tests (.ci/run does)")
     let scratch = TemporaryDirectory()
-    let package = try makeDeb(Self.releaseBinary, in: scratch)
+    let package = try makeDeb(Dodo.releaseBinary, in: scratch)
     let lintian = try run(["lintian", "--fail-on", "error,warning", package])
     let findings = lintian.stdout.split(separator: "\n").filter { $0.hasPrefix("E:") || $0.hasPrefix("W:") }
     #expect(findings.isEmpty && lintian.status == 0, "lintian: \(lintian.stdout)\(lintian.stderr)")

@@ -2,10 +2,6 @@ import DodoTestSupport
 import Foundation
 import Testing
 
-/// `make`'s binary, beside this package's tests.
-private let releaseBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-  .deletingLastPathComponent().appendingPathComponent(".build/release/dodo").path
-
 /// The static release binary (`make`, which `.ci/run` runs before the tests) takes its
 /// arguments as glibc hands them over (Sources/CArguments), not by the static Swift runtime's
 /// scan of /proc/self/maps: the scan's constructor is not linked, and every argument arrives
@@ -13,13 +9,13 @@ private let releaseBinary = URL(fileURLWithPath: #filePath).deletingLastPathComp
 @Suite(
   .enabled(
     if: ProcessInfo.processInfo.environment["CI"] == "true"
-      && FileManager.default.isExecutableFile(atPath: releaseBinary),
+      && FileManager.default.isExecutableFile(atPath: Dodo.releaseBinary),
     "needs the release binary that .ci/run builds with make"))
 struct StaticBinaryTests {
   @Test("the runtime's /proc/self/maps scan is not linked in; ours is")
   func noMapsScan() throws {
     let symbols = try Subprocess.run(
-      "/usr/bin/env", ["nm", releaseBinary], environment: ["PATH": "/usr/bin:/bin"])
+      "/usr/bin/env", ["nm", Dodo.releaseBinary], environment: ["PATH": "/usr/bin:/bin"])
     try #require(symbols.status == 0, "nm: \(symbols.stderr)")
     #expect(!symbols.stdout.contains("_GLOBAL__sub_I_CommandLine.cpp"))
     #expect(symbols.stdout.contains(" captureArguments\n"))
@@ -29,13 +25,13 @@ struct StaticBinaryTests {
   func argumentsArriveWhole() throws {
     let urls = ["myapp://r?status=failed&note=a%20b", "myapp://r?status=succeeded&payment_id=pay_%C3%A9"]
     let output = try Subprocess.run(
-      releaseBinary, ["explain-status", "--json"] + urls, environment: ["PATH": "/usr/bin:/bin"])
+      Dodo.releaseBinary, ["explain-status", "--json"] + urls, environment: ["PATH": "/usr/bin:/bin"])
     #expect(output.status == 0, "\(output.stderr)")
     let lines = output.stdout.split(separator: "\n")
     #expect(lines.count == 2)
     #expect(zip(lines, urls).allSatisfy { line, url in line.contains("\"\(url)\"") }, "\(output.stdout)")
     let refused = try Subprocess.run(
-      releaseBinary, ["validate", "--é x"], environment: ["PATH": "/usr/bin:/bin"])
+      Dodo.releaseBinary, ["validate", "--é x"], environment: ["PATH": "/usr/bin:/bin"])
     #expect(refused.status == 64)
     #expect(refused.stderr.contains("--é x"), "\(refused.stderr)")
   }

@@ -17,6 +17,11 @@ enum Dodo {
     return directory.appendingPathComponent("dodo").path
   }()
 
+  /// The release binary `make` builds (`.ci/run` runs it before the tests): fully static on
+  /// Linux, unlike `binary`.
+  static let releaseBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/release/dodo").path
+
   /// A clean environment for a test: no colour, no user config, private state, cache and
   /// runtime directories under `home`.
   static func environment(home: URL, _ extra: [String: String] = [:]) -> [String: String] {
