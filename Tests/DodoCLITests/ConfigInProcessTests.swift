@@ -10,9 +10,7 @@ import Testing
 @Suite("dodo config and the configuration, in-process")
 struct ConfigInProcessTests {
   /// `config/config.yaml` at the package root.
-  static let exampleConfig = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("config/config.yaml").path
+  static let exampleConfig = Repository.url("config/config.yaml").path
 
   /// A profile `p` that sets every setting, in the XDG home of `home`.
   static let fullProfile = """

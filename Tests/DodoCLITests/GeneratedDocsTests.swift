@@ -6,11 +6,8 @@ import Testing
 
 /// The committed completion scripts and man pages are what the command tree generates now.
 @Suite struct GeneratedDocsTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
   static func committed(_ path: String) -> String? {
-    try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    try? String(contentsOf: Repository.url(path), encoding: .utf8)
   }
 
   static let scripts: [(file: String, generate: @Sendable () -> String)] = [
@@ -39,7 +36,7 @@ import Testing
         "\(Self.manPath(page.name)) is out of date: run scripts/generate-docs and commit the result")
     }
     let onDisk = try ["man", "man/man1", "man/man5"].flatMap { folder in
-      try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(folder).path)
+      try FileManager.default.contentsOfDirectory(atPath: Repository.url(folder).path)
         .filter { $0.hasSuffix(".1") || $0.hasSuffix(".5") }.map { folder + "/" + $0 }
     }
     #expect(

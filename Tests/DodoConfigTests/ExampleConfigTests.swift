@@ -1,4 +1,5 @@
 import DodoCheckout
+import DodoTestSupport
 import Testing
 
 @testable import DodoConfig
@@ -11,10 +12,8 @@ import Testing
 
 /// The shipped `config/config.yaml` is valid and has the documented example profiles.
 @Suite struct ExampleConfigTests {
-  /// `config/config.yaml` at the package root, found from this file's own path.
-  static let path = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("config/config.yaml").path
+  /// `config/config.yaml` at the package root.
+  static let path = Repository.url("config/config.yaml").path
 
   @Test func exampleConfigIsValid() throws {
     let data = try #require(FileManager.default.contents(atPath: Self.path), "no file at \(Self.path)")

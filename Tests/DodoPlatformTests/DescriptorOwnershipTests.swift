@@ -128,8 +128,7 @@ struct DescriptorOwnershipTests {
 /// typed options.
 @Suite("The syscall layer keeps the raw descriptors")
 struct SyscallLayerBoundaryTests {
-  static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Sources")
+  static let sources = Repository.url("Sources")
 
   /// Whether `path` (relative to `Sources`) is part of the syscall layer.
   static func isSyscallLayer(_ path: String) -> Bool {

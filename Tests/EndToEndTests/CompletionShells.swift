@@ -44,9 +44,6 @@ enum CompletionShell: String, CaseIterable, Sendable, CustomTestStringConvertibl
 
   var testDescription: String { rawValue }
 
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
   /// The script in `completions/` (or `directory` for an installed copy).
   func script(in directory: String? = nil) -> String {
     let file =
@@ -55,7 +52,7 @@ enum CompletionShell: String, CaseIterable, Sendable, CustomTestStringConvertibl
       case .zsh: "_dodo"
       case .fish: "dodo.fish"
       }
-    return (directory ?? Self.repository.appendingPathComponent("completions").path) + "/" + file
+    return (directory ?? Repository.url("completions").path) + "/" + file
   }
 
   /// The candidates the shell offers with the cursor at the end of `line`.

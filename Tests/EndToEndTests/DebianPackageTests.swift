@@ -16,8 +16,6 @@ import Testing
       && getuid() == 0,
     "installs a package: runs as root under CI=true or DODO_TEST_DEB=1"))
 struct DebianPackageTests {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
   var basePath: String { ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin" }
 
   /// `make deb` of `binary` into a scratch directory; the package's path.
@@ -25,7 +23,7 @@ struct DebianPackageTests {
     let output = try Subprocess.run(
       "/usr/bin/env",
       [
-        "make", "--no-print-directory", "-C", Self.repository.path, "deb", "NO_BUILD=1", "BINARY=\(binary)",
+        "make", "--no-print-directory", "-C", Repository.root.path, "deb", "NO_BUILD=1", "BINARY=\(binary)",
         "DEB_ROOT=\(scratch.url.path)/root", "DIST=\(scratch.url.path)/dist",
       ],
       environment: ["PATH": basePath, "HOME": scratch.url.path])
@@ -106,11 +104,11 @@ struct DebianPackageTests {
   func relativeRoot() throws {
     let scratch = TemporaryDirectory()
     let root = ".build/deb-root-test-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(at: Self.repository.appendingPathComponent(root)) }
+    defer { try? FileManager.default.removeItem(at: Repository.url(root)) }
     let output = try Subprocess.run(
       "/usr/bin/env",
       [
-        "make", "--no-print-directory", "-C", Self.repository.path, "deb", "NO_BUILD=1", "BINARY=\(Dodo.binary)",
+        "make", "--no-print-directory", "-C", Repository.root.path, "deb", "NO_BUILD=1", "BINARY=\(Dodo.binary)",
         "DEB_ROOT=\(root)", "DIST=\(scratch.url.path)/dist",
       ],
       environment: ["PATH": basePath, "HOME": scratch.url.path])

@@ -14,8 +14,6 @@ import Testing
     if: RequiredTools.present(RequiredTools.forInstall), "needs \(RequiredTools.forInstall.joined(separator: ", "))")
 )
 struct InstallTests {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
   let destdir = TemporaryDirectory()
   var prefix: String { destdir.url.path + "/usr/local" }
@@ -25,7 +23,7 @@ struct InstallTests {
     try Subprocess.run(
       "/usr/bin/env",
       [
-        "make", "-C", Self.repository.path, target, "NO_BUILD=1", "BINARY=\(Dodo.binary)",
+        "make", "-C", Repository.root.path, target, "NO_BUILD=1", "BINARY=\(Dodo.binary)",
         "DESTDIR=\(destdir.url.path)", "PREFIX=/usr/local",
       ] + extra,
       environment: ["PATH": basePath, "HOME": destdir.url.path])
@@ -115,7 +113,7 @@ struct InstallTests {
     let install = try Subprocess.run(
       "/usr/bin/env",
       [
-        "make", "-C", Self.repository.path, "install", "BUILD_DIR=\(scratch)", "DESTDIR=\(destdir.url.path)",
+        "make", "-C", Repository.root.path, "install", "BUILD_DIR=\(scratch)", "DESTDIR=\(destdir.url.path)",
         "PREFIX=/usr/local",
       ],
       environment: ["PATH": basePath, "HOME": ProcessInfo.processInfo.environment["HOME"] ?? destdir.url.path])
@@ -143,7 +141,7 @@ struct InstallTests {
     let output = try Subprocess.run(
       "/usr/bin/env",
       [
-        "make", "-C", Self.repository.path, "install-files", "BINARY=\(Dodo.binary)",
+        "make", "-C", Repository.root.path, "install-files", "BINARY=\(Dodo.binary)",
         "HELPER=\(destdir.url.path)/missing", "DESTDIR=\(destdir.url.path)",
       ],
       environment: ["PATH": basePath])
@@ -162,7 +160,7 @@ struct InstallTests {
     let output = try Subprocess.run(
       "/usr/bin/env",
       [
-        "make", "-C", Self.repository.path, "install", "SWIFT=false", "BINARY=\(Dodo.binary)",
+        "make", "-C", Repository.root.path, "install", "SWIFT=false", "BINARY=\(Dodo.binary)",
         "DESTDIR=\(destdir.url.path)", "PREFIX=/usr/local",
       ],
       environment: ["PATH": "/usr/bin:/bin", "HOME": destdir.url.path, "SUDO_USER": "someone"])
@@ -189,7 +187,7 @@ struct InstallTests {
     let output = try Subprocess.run(
       "/usr/bin/env",
       [
-        "make", "-C", Self.repository.path, "install-files", "BINARY=\(destdir.url.path)/missing",
+        "make", "-C", Repository.root.path, "install-files", "BINARY=\(destdir.url.path)/missing",
         "DESTDIR=\(destdir.url.path)",
       ],
       environment: ["PATH": basePath])

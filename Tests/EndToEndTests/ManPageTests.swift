@@ -4,8 +4,7 @@ import Testing
 
 /// The committed man pages are clean for mandoc and render with man.
 @Suite struct ManPageTests {
-  static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("man")
+  static let directory = Repository.url("man")
 
   /// Each page as its path under man/: `man1/dodo.1`, `man5/dodo-config.5`.
   static let pages: [String] = ["man1", "man5"].flatMap { section in

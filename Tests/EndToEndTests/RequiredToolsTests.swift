@@ -1,3 +1,4 @@
+import DodoTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// handed the names of needed programs instead, it skips the suite on every machine but CI's.
 @Suite struct RequiredToolsTests {
   @Test func presentIsHandedWhatIsMissingNeverTheNamesOfWhatIsNeeded() throws {
-    let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let directory = Repository.url("Tests")
     let files = try #require(FileManager.default.enumerator(atPath: directory.path)).compactMap { $0 as? String }
     var misuses: [String] = []
     for file in files where file.hasSuffix(".swift") {

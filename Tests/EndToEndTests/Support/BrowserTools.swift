@@ -35,10 +35,8 @@ enum BrowserTools {
   static let missingForDesktopRoute: [String] =
     missingForChromium + [("Xvfb", xvfb), ("xdg-open", xdgOpen), ("xdg-mime", xdgMime)].filter { $0.1 == nil }.map(\.0)
 
-  /// The repository's `scripts/browser-support/`, found from this file's place in the tree.
-  static let supportScripts: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("scripts/browser-support")
+  /// The repository's `scripts/browser-support/`.
+  static let supportScripts = Repository.url("scripts/browser-support")
 
   /// The first of `names` that is an executable on `PATH`, as a full path.
   static func program(_ names: [String]) -> String? {

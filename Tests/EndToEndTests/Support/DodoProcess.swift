@@ -19,8 +19,7 @@ enum Dodo {
 
   /// The release binary `make` builds (`.ci/run` runs it before the tests): fully static on
   /// Linux, unlike `binary`.
-  static let releaseBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/release/dodo").path
+  static let releaseBinary = Repository.url(".build/release/dodo").path
 
   /// A clean environment for a test: no colour, no user config, private state, cache and
   /// runtime directories under `home`.
