@@ -85,8 +85,8 @@ let package = Package(
     // assertions that show a line diff. Linked only into tests.
     .target(name: "DodoTestSupport", dependencies: ["DodoAccount"], path: "Tests/DodoTestSupport"),
 
-    .testTarget(name: "DodoBytesTests", dependencies: ["DodoBytes", "CByteClass"]),
-    .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout", "DodoBytes"]),
+    .testTarget(name: "DodoBytesTests", dependencies: ["DodoBytes", "CByteClass", "DodoTestSupport"]),
+    .testTarget(name: "DodoCheckoutTests", dependencies: ["DodoCheckout", "DodoBytes", "DodoTestSupport"]),
     .testTarget(name: "DodoConfigTests", dependencies: ["DodoConfig", "DodoTestSupport"]),
     .testTarget(name: "DodoQRCodeTests", dependencies: ["DodoQRCode"]),
     .testTarget(name: "DodoPlatformTests", dependencies: ["DodoBytes", "DodoPlatform", "DodoTestSupport"]),

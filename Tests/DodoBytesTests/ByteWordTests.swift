@@ -1,4 +1,5 @@
 import DodoBytes
+import DodoTestSupport
 import Testing
 
 /// The word-at-a-time scan and its masks against byte-at-a-time models, with the byte that
@@ -6,26 +7,12 @@ import Testing
 /// side of a word's edge.
 @Suite("Scanning a word at a time")
 struct ByteWordTests {
-  /// The bytes each scan treats specially, and some it must not.
-  static let probes: [UInt8] = [
-    UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "%"), UInt8(ascii: "#"), UInt8(ascii: "$"),
-    UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: " "), UInt8(ascii: "!"), UInt8(ascii: "~"), 0x00, 0x01, 0x1F,
-    0x7F, 0x80, 0xC2, 0xFF, UInt8(ascii: "A"), UInt8(ascii: "Z"), UInt8(ascii: "@"), UInt8(ascii: "["),
-  ]
-
-  /// `length` bytes of `a`, with `byte` at `position`.
-  static func text(_ length: Int, _ byte: UInt8, at position: Int) -> [UInt8] {
-    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-    bytes[position] = byte
-    return bytes
-  }
-
   @Test("exact masks mark exactly the matching bytes, and firstMarked finds the first")
   func masks() {
     for length in 0...17 {
       for position in 0..<length {
-        for probe in Self.probes {
-          var bytes = Self.text(length, probe, at: position)
+        for probe in ScanProbes.bytes {
+          var bytes = ScanProbes.text(length, probe, at: position)
           if length > 2 { bytes[length - 1] = probe }  // a second match after the first
           bytes.withBytes { buffer in
             for start in 0...length {
@@ -75,7 +62,7 @@ struct ByteWordTests {
         })
       for position in 0..<length {
         #expect(
-          !Self.text(length, UInt8(ascii: ";"), at: position).withBytes {
+          !ScanProbes.text(length, UInt8(ascii: ";"), at: position).withBytes {
             $0.lacks(UInt8(ascii: ";"))
           })
       }

@@ -1,4 +1,5 @@
 import DodoBytes
+import DodoTestSupport
 import Testing
 
 @testable import DodoCheckout
@@ -8,20 +9,6 @@ import Testing
 /// position of texts 0 to 17 bytes long: the first, the last, and either side of a word's edge.
 @Suite("The query's and the status's word readers")
 struct QueryScanTests {
-  /// The bytes each scan treats specially, and some it must not.
-  static let probes: [UInt8] = [
-    UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "%"), UInt8(ascii: "#"), UInt8(ascii: "$"),
-    UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: " "), UInt8(ascii: "!"), UInt8(ascii: "~"), 0x00, 0x01, 0x1F,
-    0x7F, 0x80, 0xC2, 0xFF, UInt8(ascii: "A"), UInt8(ascii: "Z"), UInt8(ascii: "@"), UInt8(ascii: "["),
-  ]
-
-  /// `length` bytes of `a`, with `byte` at `position`.
-  static func text(_ length: Int, _ byte: UInt8, at position: Int) -> [UInt8] {
-    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-    bytes[position] = byte
-    return bytes
-  }
-
   @Test("the status is told by its words as by its bytes, in any case and at any length")
   func statusWords() {
     for value in ["succeeded", "active", "failed", "expired", "pending", "cancelled", "processing"] {
@@ -89,8 +76,8 @@ struct QueryScanTests {
     for prefix in pieces {
       for length in 0...17 {
         for position in 0..<length {
-          for probe in Self.probes + [UInt8(ascii: ";")] {
-            var tail = Self.text(length, probe, at: position)
+          for probe in ScanProbes.bytes + [UInt8(ascii: ";")] {
+            var tail = ScanProbes.text(length, probe, at: position)
             if probe == 0xC2, position + 1 < length { tail[position + 1] = 0x85 }  // a C1 control
             if probe == UInt8(ascii: "%"), position + 2 < length, length % 2 == 0 {
               tail[position + 1] = UInt8(ascii: "4")  // a good escape in every other text
