@@ -2,8 +2,9 @@
 /// that carry one at a given place: the scans' tests in DodoBytes and in DodoCheckout hold
 /// each scan to a byte-at-a-time model with one of these at every position of a text.
 package enum ScanProbes {
-  /// The query's marks (`&`, `=`, `%`, `#`, and `$` beside them), quotes, space, the ends
-  /// of printable ASCII, controls, DEL, bytes that are not ASCII, and letters.
+  /// The query's marks (`&`, `=`, `%`, `#`, and `$` and `'` either side of them), `"`, space,
+  /// the ends of printable ASCII, controls, DEL, bytes that are not ASCII (a C1 control's
+  /// lead byte among them), and the upper-case letters' ends with the bytes beside them.
   package static let bytes: [UInt8] = [
     UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "%"), UInt8(ascii: "#"), UInt8(ascii: "$"),
     UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: " "), UInt8(ascii: "!"), UInt8(ascii: "~"), 0x00, 0x01, 0x1F,
