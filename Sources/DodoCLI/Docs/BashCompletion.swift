@@ -185,6 +185,17 @@ enum BashCompletion {
           done
         }
 
+        # COMPREPLY: the subcommands of $1 in __dodo_reply (from __dodo_subcommands), and at
+        # the top level the plugins too, that start with $2.
+        __dodo_reply_commands() {
+          local candidates=("${__dodo_reply[@]}")
+          if [[ $1 == dodo ]]; then
+            __dodo_plugins
+            candidates+=("${__dodo_reply[@]}")
+          fi
+          __dodo_reply_matching "$2" "${candidates[@]}"
+        }
+
         # COMPREPLY for a value of kind $1 (see __dodo_option_value) and the word $2.
         __dodo_complete_value() {
           local kind=$1 cur=$2 line
@@ -213,12 +224,7 @@ enum BashCompletion {
               local path=dodo word
               for word in "${__dodo_positionals[@]}"; do path+=" $word"; done
               __dodo_subcommands "$path"
-              local candidates=("${__dodo_reply[@]}")
-              if [[ $path == dodo ]]; then
-                __dodo_plugins
-                candidates+=("${__dodo_reply[@]}")
-              fi
-              __dodo_reply_matching "$cur" "${candidates[@]}"
+              __dodo_reply_commands "$path" "$cur"
               ;;
           esac
         }
@@ -298,12 +304,7 @@ enum BashCompletion {
           else
             __dodo_subcommands "$path"
             if ((${#__dodo_positionals[@]} == 0 && ${#__dodo_reply[@]} > 0)); then
-              local candidates=("${__dodo_reply[@]}")
-              if [[ $path == dodo ]]; then
-                __dodo_plugins
-                candidates+=("${__dodo_reply[@]}")
-              fi
-              __dodo_reply_matching "$cur" "${candidates[@]}"
+              __dodo_reply_commands "$path" "$cur"
             else
               __dodo_arguments "$path"
               local index=${#__dodo_positionals[@]} count=${#__dodo_reply[@]}
