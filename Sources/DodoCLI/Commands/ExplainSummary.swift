@@ -31,7 +31,8 @@ enum ExplainSummary {
     let numbers = rows.map { String($0.1).count }.max() ?? 0
     return rows.map { label, count in
       let number = String(count)
-      return "  " + label + .spaces(labels - label.count + 2) + .spaces(numbers - number.count) + number + "\n"
+      // One run of spaces: the label's column, the two between, and the number's right alignment.
+      return "  " + label + .spaces(labels - label.count + 2 + numbers - number.count) + number + "\n"
     }.joined()
   }
 
